@@ -1,0 +1,114 @@
+// Floor, furniture, role icons and small marks, drawn from rectangles and string art.
+function grid(width, height) {
+  return Array.from({ length: height }, () => new Array(width).fill(null));
+}
+function fill(target, x0, y0, x1, y1, colour) {
+  for (let y = y0; y <= y1; y += 1) for (let x = x0; x <= x1; x += 1) if (target[y] && x >= 0 && x < target[y].length) target[y][x] = colour;
+}
+/** Paints string art into a new grid; `key` maps characters to colours, anything else is transparent. */
+function art(rows, key) {
+  const target = grid(rows[0].length, rows.length);
+  rows.forEach((row, y) => [...row].forEach((cell, x) => { if (key[cell]) target[y][x] = key[cell]; }));
+  return target;
+}
+
+function floor(variant) {
+  const tile = grid(16, 16);
+  const tones = variant === 0 ? ['#d8a46d', '#cf9a62'] : ['#d3a068', '#dcaa72'];
+  for (let plank = 0; plank < 4; plank += 1) {
+    fill(tile, 0, plank * 4, 15, plank * 4 + 3, tones[plank % 2]);
+    fill(tile, 0, plank * 4 + 3, 15, plank * 4 + 3, '#b98550');
+    const seam = (plank * 5 + variant * 7) % 16;
+    fill(tile, seam, plank * 4, seam, plank * 4 + 2, '#b98550');
+  }
+  tile[1][(variant * 9 + 3) % 16] = '#e6b985';
+  tile[9][(variant * 5 + 11) % 16] = '#e6b985';
+  return tile;
+}
+
+function rug() {
+  const tile = grid(16, 16);
+  fill(tile, 0, 0, 15, 15, '#3f7f7a');
+  for (let y = 0; y < 16; y += 1) for (let x = 0; x < 16; x += 1) {
+    const distance = Math.abs(x - 7.5) + Math.abs(y - 7.5);
+    if (distance > 5 && distance < 7) tile[y][x] = '#e8dcc0';
+    if (distance < 2) tile[y][x] = '#d9733b';
+  }
+  return tile;
+}
+
+function bench() {
+  const target = grid(56, 22);
+  fill(target, 0, 0, 55, 4, '#c98b52');
+  fill(target, 1, 0, 54, 0, '#e3a86e');
+  fill(target, 0, 4, 55, 4, '#8f5c32');
+  fill(target, 2, 5, 53, 16, '#8a5a33');
+  fill(target, 4, 7, 25, 14, '#9a6a3f');
+  fill(target, 30, 7, 51, 14, '#9a6a3f');
+  fill(target, 13, 10, 16, 10, '#e0c080');
+  fill(target, 39, 10, 42, 10, '#e0c080');
+  fill(target, 2, 17, 5, 21, '#6b4226');
+  fill(target, 50, 17, 53, 21, '#6b4226');
+  fill(target, 0, 0, 0, 4, '#6b4226');
+  fill(target, 55, 0, 55, 4, '#6b4226');
+  return target;
+}
+
+function board() {
+  const target = grid(22, 18);
+  fill(target, 0, 0, 21, 17, '#6b4226');
+  fill(target, 1, 1, 20, 16, '#c9a06a');
+  fill(target, 3, 3, 8, 7, '#fff6dc');
+  fill(target, 11, 2, 17, 6, '#ffe58a');
+  fill(target, 4, 10, 10, 14, '#bfe3ff');
+  fill(target, 13, 9, 18, 14, '#fff6dc');
+  for (const [x, y] of [[5, 3], [14, 2], [7, 10], [15, 9]]) target[y][x] = '#d9485f';
+  return target;
+}
+
+function door() {
+  const target = grid(24, 34);
+  fill(target, 0, 0, 23, 33, '#5a3a22');
+  fill(target, 2, 2, 21, 33, '#a86b3c');
+  fill(target, 4, 4, 19, 13, '#8f5a30');
+  fill(target, 6, 6, 17, 11, '#bfe3ff');
+  fill(target, 4, 17, 19, 30, '#8f5a30');
+  fill(target, 17, 20, 18, 21, '#ffd84a');
+  return target;
+}
+
+function plant() {
+  return art([
+    '...g..g.....', '..gGg.gg..g.', '.gGGg.gGg.gg', '..gGgggGggG.', '...gGGgGGg..', '....gGGGg...', '.....ggg....',
+    '...pppppp...', '...PPPPPP...', '....pppp....', '....pppp....', '....pppp....',
+  ], { g: '#3f9a4a', G: '#62c46b', p: '#c0603a', P: '#e07a4e' });
+}
+
+const ICONS = {
+  planner: [['wwwwwwwwww..', 'wbbwwwwrw...', 'wwbbwwwwww..', 'wwwwbbwwww..', 'wwwwwwbbw...', 'wwrwwwwbbw..', 'wwwwwwwwww..', '............'], { w: '#fff6dc', b: '#3e7bd6', r: '#d9485f' }],
+  designer: [['...kkkkk....', '..kyrrbbk...', '..kyyrbbk...', '..kgg..ck...', '...kkkkk....', '....k..k....', '...k....k...', '..k......k..'], { k: '#5a3a22', y: '#ffd84a', r: '#d9485f', b: '#3e7bd6', g: '#3f9a4a', c: '#e8dcc0' }],
+  builder: [['..mmmmm.....', '..mmmmmm....', '..mmmmm.....', '....h.......', '....h.......', '....h.......', '....h.......', '....h.......'], { m: '#8c96a8', h: '#a86b3c' }],
+  tester: [['....gg......', '....gg......', '....gg......', '...g..g.....', '..gllllg....', '.gllllllg...', '.gllllllg...', '..gggggg....'], { g: '#dfe9ef', l: '#62c46b' }],
+  reviewer: [['..kkk.......', '.kbbbk......', 'kbbwbbk.....', 'kbbbbbk.....', '.kbbbk......', '..kkkhh.....', '......hh....', '.......hh...'], { k: '#3a3a4a', b: '#a8dcef', w: '#ffffff', h: '#a86b3c' }],
+  researcher: [['............', '..rrrrrrr...', '..RRRRRRR...', '.bbbbbbbb...', '.BBBBBBBB...', '..gggggggg..', '..GGGGGGGG..', '............'], { r: '#d9485f', R: '#fff6dc', b: '#3e7bd6', B: '#fff6dc', g: '#3f9a4a', G: '#fff6dc' }],
+  custom: [['.....y......', '....yyy.....', 'yyyyyyyyy...', '.yyyyyyy....', '..yyyyy.....', '.yyy.yyy....', '.yy...yy....', '............'], { y: '#ffd84a' }],
+};
+
+const MARKS = {
+  claude: ['..#..', '.#.#.', '#.#.#', '.#.#.', '..#..'],
+  codex: ['#####', '#...#', '#.#.#', '#...#', '#####'],
+  opencode: ['##.##', '#...#', '#...#', '#...#', '##.##'],
+};
+const MARK_COLOURS = { claude: '#e2773d', codex: '#2fa5a0', opencode: '#4fae5a' };
+
+/** Every prop, keyed by its atlas frame name. */
+export function drawProps() {
+  const props = {
+    floor_0: floor(0), floor_1: floor(1), rug: rug(), bench: bench(), board: board(), door: door(), plant: plant(),
+    shadow: art(['..xxxxxxxx..', '.xxxxxxxxxx.', '..xxxxxxxx..'], { x: '#00000040' }),
+    pixel: art(['w'], { w: '#ffffff' }),
+  };
+  for (const [name, [rows, key]] of Object.entries(ICONS)) props[`icon_${name}`] = art(rows, key);
+  for (const [name, rows] of Object.entries(MARKS)) props[`mark_${name}`] = art(rows, { '#': MARK_COLOURS[name] });
+  return props;
+}

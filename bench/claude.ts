@@ -1,0 +1,154 @@
+/**
+ * Benchmark of the Claude reader on generated journals (written to a temp folder and deleted afterwards): cold read
+ * of a large journal beside a whole-file stream parse, a refresh of 64 unchanged seats, steady appends, peak RSS.
+ * Size of the large journal: PIXELFLEET_BENCH_GIB (GiB, default 1).
+ */
+import { createReadStream } from 'node:fs';
+import { appendFile, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { SeatAddress } from '../shared/schemas';
+import { createClaudeReader } from '../main/readers/claude/reader';
+import { parseLine } from '../main/readers/claude/parseLine';
+import { applyEvent, createProjectionState, summarize } from '../main/readers/claude/reducer';
+import { agentCall, assistantLine, isoAt, notificationText, textBlock, toolCall, toolResult, userLine } from '../main/readers/claude/sampleJournal';
+import { DEFAULT_TAIL } from '../main/readers/tail';
+
+const MIB = 1024 * 1024;
+const SESSION = 'bench000-0000-4000-8000-000000000000';
+/** Same-length stand-in replaced per block so every block carries fresh tool ids. */
+const BLOCK_MARK = '@@@@@@';
+
+/** Runs the Claude reader benchmark and prints plain lines through `log`. */
+export async function benchClaude(log: (line: string) => void): Promise<void> {
+  const gib = Number(process.env.PIXELFLEET_BENCH_GIB ?? '1');
+  const targetBytes = Math.max(4 * MIB, Math.round((Number.isFinite(gib) && gib > 0 ? gib : 1) * 1024 * MIB));
+  const home = await mkdtemp(path.join(tmpdir(), 'pixelfleet-bench-claude-'));
+  try {
+    const folder = path.join(home, 'projects', '-bench-work');
+    await mkdir(folder, { recursive: true });
+    const seat = (sessionId: string): SeatAddress => ({ harness: 'claude', home, sessionId, cwd: null, path: path.join(folder, `${sessionId}.jsonl`) });
+
+    const block = sampleBlock(MIB);
+    let started = performance.now();
+    const written = await writeJournal(seat(SESSION).path as string, block, targetBytes);
+    log(`claude: generated ${mib(written)} MiB journal in ${seconds(performance.now() - started)} s`);
+
+    // Cold read through the reader: only the last 2 MiB.
+    const reader = createClaudeReader({ home });
+    started = performance.now();
+    const cold = await reader.project(seat(SESSION));
+    const coldMs = performance.now() - started;
+    if (!cold.ok) throw new Error(`bench: cold read failed: ${cold.reason}`);
+    const limit = DEFAULT_TAIL.coldBytes + longestLine(block);
+    log(`claude: cold read ${cold.read.bytes} bytes in ${coldMs.toFixed(1)} ms (running ${cold.subagents.running}, recent ${cold.subagents.recent.length})`);
+    log(`claude: cold read bytes ≤ 2 MiB + one line (${limit}): ${cold.read.bytes <= limit ? 'yes' : 'NO'}`);
+
+    // Baseline: what a whole-file reader pays, streaming and parsing every line from the start.
+    started = performance.now();
+    const baselineState = createProjectionState();
+    const lines = createInterface({ input: createReadStream(seat(SESSION).path as string, { highWaterMark: MIB }), crlfDelay: Infinity });
+    for await (const line of lines) {
+      const event = parseLine(line);
+      if (event) applyEvent(baselineState, event);
+    }
+    const baselineMs = performance.now() - started;
+    log(`claude: whole-file stream parse ${mib(written)} MiB in ${seconds(baselineMs)} s (${(mib(written) / (baselineMs / 1000)).toFixed(1)} MiB/s, running ${summarize(baselineState).running})`);
+    log(`claude: cold read is ${(baselineMs / coldMs).toFixed(0)}x faster than the whole-file parse`);
+
+    // 64 seats, each read once, then refreshed unchanged.
+    const seats: SeatAddress[] = [];
+    for (let index = 0; index < 64; index++) {
+      const id = `seat${String(index).padStart(4, '0')}-0000-4000-8000-000000000000`;
+      await writeFile(seat(id).path as string, block.replaceAll(BLOCK_MARK, String(index).padStart(6, '0')).slice(0, 256 * 1024 - 1).replace(/[^\n]*$/, ''));
+      seats.push(seat(id));
+    }
+    for (const address of seats) await reader.project(address);
+    started = performance.now();
+    let refreshBytes = 0;
+    for (const address of seats) {
+      const refreshed = await reader.project(address);
+      if (refreshed.ok) refreshBytes += refreshed.read.bytes;
+    }
+    log(`claude: refresh of 64 unchanged seats in ${(performance.now() - started).toFixed(2)} ms, bytes read ${refreshBytes} (must be 0): ${refreshBytes === 0 ? 'yes' : 'NO'}`);
+
+    // Steady appends: 64 appends of 1 MiB each to the large journal, projected after each one.
+    let appendedBytes = 0;
+    let projectMs = 0;
+    for (let index = 0; index < 64; index++) {
+      const chunk = block.replaceAll(BLOCK_MARK, `z${String(index).padStart(5, '0')}`);
+      await appendFile(seat(SESSION).path as string, chunk);
+      const before = performance.now();
+      const projection = await reader.project(seat(SESSION));
+      projectMs += performance.now() - before;
+      if (projection.ok) appendedBytes += projection.read.bytes;
+    }
+    log(`claude: steady appends parsed ${mib(appendedBytes)} MiB in ${seconds(projectMs)} s (${(mib(appendedBytes) / (projectMs / 1000)).toFixed(1)} MiB/s)`);
+    log(`claude: peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(1)} MiB`);
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}
+
+/** About `bytes` of realistic lines: prompts, text, tool calls with outputs, agent spawns and their endings. */
+function sampleBlock(bytes: number): string {
+  const lines: string[] = [];
+  let size = 0;
+  let turn = 0;
+  const push = (line: string) => {
+    lines.push(line);
+    size += line.length + 1;
+  };
+  const context = (seconds: number) => ({ sessionId: SESSION, at: isoAt(seconds) });
+  while (size < bytes) {
+    const base = turn * 60;
+    const id = (suffix: string) => `toolu_${BLOCK_MARK}_${turn}_${suffix}`;
+    push(userLine(context(base), `Please look at part ${turn} of the project and fix what you find.`));
+    push(assistantLine(context(base + 1), `msg_${BLOCK_MARK}_${turn}_a`, [textBlock('Let me look at the files first.')]));
+    push(assistantLine(context(base + 2), `msg_${BLOCK_MARK}_${turn}_a`, [toolCall(id('read'), 'Read', { file_path: `/work/demo/src/part${turn}.ts` })]));
+    push(userLine(context(base + 3), [toolResult(id('read'), `export const part = ${turn};\n`.repeat(120))], { type: 'text' }));
+    push(assistantLine(context(base + 4), `msg_${BLOCK_MARK}_${turn}_b`, [toolCall(id('bash'), 'Bash', { command: 'npm test', description: 'Run tests' })]));
+    push(userLine(context(base + 5), [toolResult(id('bash'), 'ok 1 - passes\n'.repeat(200))], { stdout: 'ok', stderr: '' }));
+    push(JSON.stringify({ type: 'progress', timestamp: isoAt(base + 6), sessionId: SESSION, data: { type: 'hook_progress', hookEvent: 'PostToolUse' } }));
+    if (turn % 3 === 0) {
+      push(assistantLine(context(base + 7), `msg_${BLOCK_MARK}_${turn}_c`, [agentCall(id('agent'), `Review part ${turn}`, { subagent_type: 'Explore' })]));
+      push(userLine(context(base + 20), [toolResult(id('agent'), 'Review done.')], { status: 'completed', agentId: `a${BLOCK_MARK}${turn}` }));
+    } else if (turn % 3 === 1) {
+      push(assistantLine(context(base + 7), `msg_${BLOCK_MARK}_${turn}_c`, [agentCall(id('bg'), `Survey part ${turn}`, { run_in_background: true })]));
+      push(userLine(context(base + 8), [toolResult(id('bg'), 'Async agent launched successfully.')], { isAsync: true, status: 'async_launched', agentId: `b${BLOCK_MARK}${turn}` }));
+      push(userLine(context(base + 30), notificationText(`b${BLOCK_MARK}${turn}`, 'completed')));
+    }
+    push(assistantLine(context(base + 40), `msg_${BLOCK_MARK}_${turn}_d`, [textBlock(`Part ${turn} is fixed; the tests pass.`)]));
+    turn++;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes the block again and again (fresh ids each time) until the file reaches `target` bytes. */
+async function writeJournal(file: string, block: string, target: number): Promise<number> {
+  const handle = await open(file, 'w');
+  let written = 0;
+  try {
+    for (let index = 0; written < target; index++) {
+      const bytes = Buffer.from(block.replaceAll(BLOCK_MARK, index.toString(36).padStart(6, '0')), 'utf8');
+      await handle.write(bytes, 0, bytes.length, written);
+      written += bytes.length;
+    }
+  } finally {
+    await handle.close();
+  }
+  return written;
+}
+
+function longestLine(text: string): number {
+  return Math.max(...text.split('\n').map((line) => Buffer.byteLength(line) + 1));
+}
+
+function mib(bytes: number): number {
+  return Math.round((bytes / MIB) * 10) / 10;
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(2);
+}

@@ -1,0 +1,84 @@
+/**
+ * Codex reader figures: a temp Codex home with 4,096 rollouts (one parent with children among them) — cold
+ * discovery time, warm read time and bytes read when nothing changed. Prints figures; asserts nothing.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SeatAddress } from '../shared/schemas';
+import { countingFileSystem } from '../main/readers/codex/fileSystem';
+import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId } from '../main/readers/codex/fixtures/build';
+import { createCodexReader } from '../main/readers/codex/reader';
+
+const ROLLOUTS = 4096;
+const CHILDREN = 24;
+const DAYS = 16;
+
+/** Builds the home, measures the Codex reader, and deletes the home. */
+export async function benchCodex(log: (line: string) => void): Promise<void> {
+  const home = await makeHome();
+  try {
+    const parentId = threadId(1);
+    const perDay = Math.ceil(ROLLOUTS / DAYS);
+    let parentPath = '';
+    for (let index = 0; index < ROLLOUTS; index++) {
+      const day = String(1 + Math.floor(index / perDay)).padStart(2, '0');
+      const folder = join(home, 'sessions', '2026', '04', day);
+      if (index % perDay === 0) await mkdir(folder, { recursive: true });
+      const second = String(index % 60).padStart(2, '0');
+      const minute = String(Math.floor(index / 60) % 60).padStart(2, '0');
+      const time = `2026-04-${day}T10-${minute}-${second}`;
+      const at = `2026-04-${day}T10:${minute}:${second}.000Z`;
+      const last = index === ROLLOUTS - 1;
+      const childIndex = ROLLOUTS - 2 - index;
+      const id = last ? parentId : threadId(100 + index);
+      let lines: string[];
+      if (last) {
+        // The parent is the newest rollout; its children are the rollouts just before it in the same folders.
+        lines = [headerLine({ id, timestamp: at, padding: 4000 })];
+        for (let turn = 0; turn < 2000; turn++) lines.push(messageLine(at, 'assistant', `progress note ${turn} `.repeat(20)), eventLine(at, 'token_count'));
+        for (let child = 0; child < CHILDREN; child++) {
+          const childId = threadId(100 + ROLLOUTS - 2 - child);
+          lines.push(callLine(at, 'wait_agent', { targets: [childId] }, `w${child}`), outputLine(at, `w${child}`, { status: { [childId]: { completed: 'ok' } }, timed_out: false }));
+          lines.push(messageLine(at, 'user', notificationText(childId, { completed: 'ok' })));
+        }
+      } else if (childIndex < CHILDREN) {
+        lines = [headerLine({ id, timestamp: at, parent: parentId, nickname: `Child${childIndex}`, role: 'explorer', padding: 4000 })];
+      } else {
+        lines = [headerLine({ id, timestamp: at, padding: 4000 }), messageLine(at, 'user', 'other session')];
+      }
+      const path = join(folder, `rollout-${time}-${id}.jsonl`);
+      await writeFile(path, lines.map((line) => `${line}\n`).join(''));
+      if (last) parentPath = path;
+    }
+    const seat: SeatAddress = { harness: 'codex', home, sessionId: parentId, path: parentPath };
+    const fs = countingFileSystem();
+    const reader = createCodexReader({ home, fs });
+
+    let started = performance.now();
+    const candidates = await reader.discover();
+    log(`lobby discovery of ${ROLLOUTS} rollouts: ${(performance.now() - started).toFixed(1)} ms, ${candidates.length} candidates, ${fs.counts.readHeader} header reads, ${fs.counts.readdir} directory reads`);
+
+    const cold = createCodexReader({ home, fs: countingFileSystem() });
+    started = performance.now();
+    const first = await cold.project(seat);
+    const coldMs = performance.now() - started;
+    if (!first.ok) throw new Error(first.reason);
+    log(`cold project (tail parent + child discovery over ${ROLLOUTS} headers): ${coldMs.toFixed(1)} ms, ${first.read.bytes} bytes read, ${first.subagents.recent.length} recent of ${CHILDREN} children`);
+
+    const counting = countingFileSystem();
+    const warmReader = createCodexReader({ home, fs: counting });
+    await warmReader.project(seat);
+    const before = { ...counting.counts };
+    const rounds = 100;
+    let bytes = 0;
+    started = performance.now();
+    for (let round = 0; round < rounds; round++) {
+      const again = await warmReader.project(seat);
+      if (again.ok) bytes += again.read.bytes;
+    }
+    const warmMs = (performance.now() - started) / rounds;
+    log(`warm read, nothing changed: ${warmMs.toFixed(2)} ms per read, ${bytes / rounds} bytes read per read, ${(counting.counts.readdir - before.readdir) / rounds} directory reads per read, ${(counting.counts.stat - before.stat) / rounds} stats per read`);
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,85 @@
+/** Fleet figures: census of 64 seats unchanged and with one seat appending; the demo at 100 agents for 60 s. */
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../main/app';
+import { startDemo } from '../main/fleet/demo';
+import { FleetService } from '../main/fleet/FleetService';
+import { PersonaService } from '../main/personas/PersonaService';
+import { createClaudeReader } from '../main/readers/claude';
+import type { Projection, SeatReader } from '../main/readers/port';
+
+/** Wraps a reader to add up the bytes its projections read. */
+function countingBytes(reader: SeatReader): { reader: SeatReader; bytes: () => number; reset: () => void } {
+  let bytes = 0;
+  return {
+    reader: {
+      ...reader,
+      harness: reader.harness,
+      discover: (options) => reader.discover(options),
+      replay: (seat, id, cursor) => reader.replay(seat, id, cursor),
+      watchPaths: (seat) => reader.watchPaths(seat),
+      forget: (seat) => reader.forget(seat),
+      dispose: () => reader.dispose(),
+      async project(seat): Promise<Projection> {
+        const projection = await reader.project(seat);
+        if (projection.ok) bytes += projection.read.bytes;
+        return projection;
+      },
+    },
+    bytes: () => bytes,
+    reset: () => {
+      bytes = 0;
+    },
+  };
+}
+
+/** Runs the fleet benchmark. */
+export async function benchFleet(log: (line: string) => void): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'pixelfleet-bench-fleet-'));
+  try {
+    const demo = await startDemo({ home: join(dir, 'demo'), agents: 64, seed: 3, speed: 0 });
+    for (let step = 0; step < 40; step++) await demo.step();
+    await demo.stop();
+    const personas = new PersonaService({ file: join(dir, 'personas.json') });
+    for (const session of demo.sessions) {
+      await personas.hire({ name: session.suggestedName, seat: { harness: 'claude', home: demo.claudeHome, sessionId: session.sessionId, cwd: session.cwd, path: session.path } });
+    }
+    const counted = countingBytes(createClaudeReader({ home: demo.claudeHome }));
+    const fleet = new FleetService({ personas, readers: { claude: counted.reader } });
+    let started = performance.now();
+    await fleet.read({ fresh: true });
+    log(`census of 64 seats, cold: ${(performance.now() - started).toFixed(1)} ms, ${counted.bytes()} bytes read`);
+    counted.reset();
+    const rounds = 20;
+    started = performance.now();
+    for (let round = 0; round < rounds; round++) await fleet.read({ fresh: true });
+    log(`census of 64 seats, nothing changed: ${((performance.now() - started) / rounds).toFixed(2)} ms per census, ${counted.bytes()} bytes read over ${rounds} censuses (must be 0)`);
+    counted.reset();
+    const line = `${JSON.stringify({ type: 'assistant', timestamp: new Date().toISOString(), message: { id: 'msg_bench', role: 'assistant', content: [{ type: 'text', text: 'still working' }] } })}\n`;
+    started = performance.now();
+    for (let round = 0; round < rounds; round++) {
+      await appendFile(demo.sessions[0].path, line);
+      await fleet.read({ fresh: true });
+    }
+    log(`census of 64 seats, one seat appending: ${((performance.now() - started) / rounds).toFixed(2)} ms per census, ${(counted.bytes() / rounds).toFixed(0)} bytes read per census`);
+    personas.dispose();
+
+    const seconds = Number(process.env.PIXELFLEET_BENCH_DEMO_SECONDS ?? 60);
+    const app = await createApp({ home: join(dir, 'live'), mode: 'web', demo: { agents: 100 }, env: {}, log: () => {} });
+    let events = 0;
+    app.onEvent(() => events++);
+    const cpuBefore = process.cpuUsage();
+    const wallBefore = performance.now();
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
+    await new Promise((done) => setTimeout(done, seconds * 1000));
+    clearInterval(sampler);
+    const cpu = process.cpuUsage(cpuBefore);
+    const wall = (performance.now() - wallBefore) / 1000;
+    await app.dispose();
+    log(`demo at 100 agents for ${seconds} s: ${(events / wall).toFixed(1)} fleet.changed events/s, main-process CPU ${(((cpu.user + cpu.system) / 1e6 / wall) * 100).toFixed(1)}% of one core (simulator included), peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

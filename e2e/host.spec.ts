@@ -1,0 +1,108 @@
+/** Browser mode's front door: the token, the Origin, the contract's refusals, and the CLI sharing the store. */
+import { test, expect } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { freshHome, removeHome, ROOT, startHost, type RunningHost } from './host';
+
+const run = promisify(execFile);
+
+function connect(host: RunningHost, options: { token?: string | null; origin?: string | null }): Promise<WebSocket> {
+  const token = options.token === undefined ? host.token : options.token;
+  const url = `ws://127.0.0.1:${host.port}/ws${token === null ? '' : `?token=${token}`}`;
+  const headers: Record<string, string> = {};
+  const origin = options.origin === undefined ? host.origin : options.origin;
+  if (origin !== null) headers.origin = origin;
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused ${response.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+function ask(socket: WebSocket, id: number, channel: string, payload: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const message = JSON.parse(data.toString());
+      if (message.id !== id) return;
+      socket.off('message', onMessage);
+      resolve(message);
+    };
+    socket.on('message', onMessage);
+    socket.send(JSON.stringify({ id, channel, payload }));
+  });
+}
+
+let host: RunningHost;
+let home: string;
+
+test.beforeAll(async () => {
+  home = await freshHome();
+  host = await startHost({ home });
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+  await removeHome(home);
+});
+
+test('the page needs the token', async ({ request }) => {
+  const without = await request.get(`${host.origin}/`);
+  expect(without.status()).toBe(401);
+  const wrong = await request.get(`${host.origin}/?token=nope`);
+  expect(wrong.status()).toBe(401);
+  const right = await request.get(host.url);
+  expect(right.status()).toBe(200);
+  expect(right.headers()['content-security-policy']).toContain("script-src 'self'");
+});
+
+test('the socket refuses a missing token, a wrong token and a foreign origin', async () => {
+  await expect(connect(host, { token: null })).rejects.toThrow('refused 401');
+  await expect(connect(host, { token: 'wrong' })).rejects.toThrow('refused 401');
+  await expect(connect(host, { origin: 'http://evil.example' })).rejects.toThrow('refused 403');
+  await expect(connect(host, { origin: null })).rejects.toThrow('refused 403');
+  const socket = await connect(host, {});
+  const info = await ask(socket, 1, 'app.info', {});
+  expect(info.ok).toBe(true);
+  expect(info.value).toMatchObject({ name: 'Pixelfleet', mode: 'web', paths: { home } });
+  socket.close();
+});
+
+test('a request that breaks the contract is refused with the field named, and changes nothing', async () => {
+  const socket = await connect(host, {});
+  const before = (await ask(socket, 1, 'personas.list', {})).value as unknown[];
+  const unknownKey = await ask(socket, 2, 'agents.hire', { name: 'Ada', sneaky: true });
+  expect(unknownKey.ok).toBe(false);
+  expect(unknownKey.error!.code).toBe('invalid_request');
+  expect(unknownKey.error!.message).toContain('sneaky');
+  const wrongType = await ask(socket, 3, 'personas.setRole', { personaId: 42, role: 'builder' });
+  expect(wrongType.ok).toBe(false);
+  expect(wrongType.error!.message).toContain('personaId');
+  const badChannel = await ask(socket, 4, 'fs.readFile', {});
+  expect(badChannel.error!.code).toBe('unknown_channel');
+  const after = (await ask(socket, 5, 'personas.list', {})).value as unknown[];
+  expect(after).toEqual(before);
+  socket.close();
+});
+
+test('a role set through the CLI appears in browser mode\'s snapshot', async () => {
+  const cli = (...args: string[]) => run(process.execPath, [join(ROOT, 'bin', 'pixelfleet.mjs'), ...args], { cwd: ROOT, env: { ...process.env, PIXELFLEET_HOME: home } });
+  const hired = JSON.parse((await cli('agents', 'hire', '--name', 'Quill', '--json')).stdout);
+  const socket = await connect(host, {});
+  const changed = new Promise<{ snapshot: { personas: { id: string; role?: string }[] } }>((resolve) => {
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.event === 'fleet.changed' && message.payload.snapshot.personas.some((p: { id: string; role?: string }) => p.id === hired.id && p.role === 'Sound Designer')) {
+        resolve(message.payload);
+      }
+    });
+  });
+  await cli('agents', 'role', hired.id, 'Sound Designer');
+  const event = await changed;
+  expect(event.snapshot.personas.find((p) => p.id === hired.id)?.role).toBe('Sound Designer');
+  const snapshot = (await ask(socket, 9, 'fleet.read', {})).value as { stations: { role: string; count: number }[] };
+  expect(snapshot.stations.find((s) => s.role === 'Sound Designer')?.count).toBe(1);
+  socket.close();
+});

@@ -1,0 +1,72 @@
+/** Starts browser mode as a real child process on a fresh home, and reads the URL it prints. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** A running `pixelfleet web` process. */
+export interface RunningHost {
+  url: string;
+  origin: string;
+  token: string;
+  port: number;
+  home: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** The repository root. */
+export const ROOT = resolve(import.meta.dirname, '..');
+
+/** A fresh temporary app home. */
+export async function freshHome(prefix = 'pixelfleet-e2e-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+/** Removes a temporary home. */
+export async function removeHome(home: string): Promise<void> {
+  await rm(home, { recursive: true, force: true });
+}
+
+/** Runs `node bin/pixelfleet.mjs web …` with PIXELFLEET_HOME=home and resolves once the URL is printed. */
+export async function startHost(options: { home: string; args?: string[]; env?: NodeJS.ProcessEnv }): Promise<RunningHost> {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin', 'pixelfleet.mjs'), 'web', '--port', '0', ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env, PIXELFLEET_HOME: options.home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the host printed no URL in 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      const match = /Pixelfleet is running at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done(match[1]);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the host exited with ${code}:\n${output}`));
+    });
+  });
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get('token')!,
+    port: Number(parsed.port),
+    home: options.home,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The composition root: builds every service in order, wires them to the contract's handlers, and disposes
+ * them all. The Electron shell, the browser-mode host and the CLI all start the app through here.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { EventName, EventOf } from '../shared/contract';
+import type { Harness, Notice } from '../shared/schemas';
+import packageJson from '../package.json';
+import { appPaths, resolveHarnessHomes, type AppPaths } from './config/paths';
+import { FleetService } from './fleet/FleetService';
+import { LiveUpdates } from './fleet/LiveUpdates';
+import { AutoOpen } from './fleet/autoOpen';
+import { prepareDemo, type DemoHandle } from './fleet/demoSetup';
+import { PersonaService } from './personas/PersonaService';
+import type { SeatReader } from './readers/port';
+import { createReaders } from './readers/registry';
+import { loadSettings } from './settings/loadSettings';
+import { createRouter, type Handlers, type Router } from './transport/router';
+import { isSafeExternalUrl } from './transport/externalUrl';
+import { WorkService } from './work/WorkService';
+
+/** How the app is started. */
+export interface AppOptions {
+  home: string;
+  mode: 'electron' | 'web';
+  /** Start the demo fleet (simulated Claude sessions) inside the home. */
+  demo?: { agents: number };
+  env?: NodeJS.ProcessEnv;
+  /** Opens a validated http(s) URL in the system browser (Electron); absent in browser mode. */
+  openExternal?: (url: string) => Promise<void>;
+  /** Start file watching and the safety poll (off for one-shot CLI commands). */
+  live?: boolean;
+  log?: (message: string) => void;
+}
+
+/** A running app: its router, its event stream and its services. */
+export interface App {
+  readonly paths: AppPaths;
+  readonly router: Router;
+  readonly fleet: FleetService;
+  readonly personas: PersonaService;
+  readonly work: WorkService;
+  readonly demo: DemoHandle | null;
+  onEvent(listener: <E extends EventName>(event: E, payload: EventOf<E>) => void): () => void;
+  dispose(): Promise<void>;
+}
+
+/** The app's version, from package.json. */
+export const APP_VERSION: string = packageJson.version;
+
+/** Builds and starts the services for one app home. */
+export async function createApp(options: AppOptions): Promise<App> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((message: string) => console.error(message));
+  const paths = appPaths(options.home);
+  await mkdir(paths.home, { recursive: true });
+
+  const demo = options.demo ? await prepareDemo({ home: paths.home, agents: options.demo.agents }) : null;
+  const { settings, problems } = await loadSettings(paths.settings);
+  const settingsNotices: Notice[] = problems.map((message, index) => ({ id: `settings-${index}`, level: 'warning', message }));
+  const workSources = [...(settings.workSources ?? []), ...(demo ? [{ kind: 'markdown' as const, dir: demo.backlogDir }] : [])];
+
+  const personas = new PersonaService({ file: paths.personas });
+  const homes = resolveHarnessHomes(env);
+  if (demo) homes.claude = demo.claudeHome;
+  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, demo ? ['claude'] : undefined);
+  const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
+  const fleet = new FleetService({ personas, readers, work, notices: () => settingsNotices, log });
+  if (demo) await demo.seatPersonas(personas);
+
+  const listeners = new Set<<E extends EventName>(event: E, payload: EventOf<E>) => void>();
+  const offFleet = fleet.onChange((snapshot) => {
+    for (const listener of listeners) listener('fleet.changed', { snapshot });
+  });
+  const offWork = work.onChange(() => live?.schedule());
+
+  const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
+  let live: LiveUpdates | null = null;
+  if (options.live !== false) {
+    work.start();
+    live = new LiveUpdates({ fleet, extraPaths: [paths.personas], onPoll: async () => {
+        await autoOpen.check();
+      }, log });
+    await live.start();
+    await autoOpen.check();
+  }
+
+  const handlers: Handlers = {
+    'app.info': () => ({
+      name: 'Pixelfleet',
+      version: APP_VERSION,
+      mode: options.mode,
+      demo: demo !== null,
+      paths: { home: paths.home, personas: paths.personas, settings: paths.settings },
+    }),
+    'fleet.read': (request) => fleet.read({ fresh: request.fresh }),
+    'fleet.candidates': (request) => fleet.candidates({ refresh: request.refresh }),
+    'seats.open': (request) => fleet.openSeat(request),
+    'seats.close': (request) => fleet.closeSeat(request.seatId),
+    'agents.hire': (request) => fleet.mutate(() => personas.hire(request)),
+    'personas.list': () => personas.list(),
+    'personas.setRole': (request) => fleet.mutate(() => personas.setRole(request.personaId, request.role)),
+    'personas.moveSeat': (request) => fleet.mutate(() => personas.moveSeat(request.personaId, request.seat)),
+    'personas.rename': (request) => fleet.mutate(() => personas.rename(request.personaId, request.name)),
+    'roles.list': () => personas.rolesList(),
+    'work.items': (request) => work.items(request.label, { refresh: request.refresh }),
+    'subagents.replay': (request) => fleet.replay(request.seat, request.nativeId, request.cursor),
+    'shell.openExternal': async (request) => {
+      if (!options.openExternal || !isSafeExternalUrl(request.url)) return { opened: false };
+      await options.openExternal(request.url);
+      return { opened: true };
+    },
+  };
+  const router = createRouter(handlers, log);
+
+  return {
+    paths,
+    router,
+    fleet,
+    personas,
+    work,
+    demo,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async dispose() {
+      offFleet();
+      offWork();
+      await live?.dispose();
+      await demo?.stop();
+      work.dispose();
+      for (const reader of Object.values(readers)) reader?.dispose();
+      personas.dispose();
+    },
+  };
+}

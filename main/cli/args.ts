@@ -1,0 +1,62 @@
+/** A small argument parser for the pixelfleet command: positionals, `--flag`, `--key value` and `--key=value`. */
+
+/** Parsed arguments. */
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Map<string, string | true>;
+}
+
+/** Thrown for a usage error (exit 2, one line). */
+export class UsageError extends Error {}
+
+/** Splits argv; `valued` names the options that take a value. */
+export function parseArgs(argv: string[], valued: readonly string[]): ParsedArgs {
+  const positionals: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index];
+    if (arg === '--') {
+      positionals.push(...argv.slice(index + 1));
+      break;
+    }
+    if (!arg.startsWith('--') || arg === '--') {
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
+    if (eq > 0) {
+      flags.set(name, arg.slice(eq + 1));
+    } else if (valued.includes(name)) {
+      const value = argv[index + 1];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value.`);
+      flags.set(name, value);
+      index++;
+    } else {
+      flags.set(name, true);
+    }
+  }
+  return { positionals, flags };
+}
+
+/** A string option, or undefined. */
+export function option(args: ParsedArgs, name: string): string | undefined {
+  const value = args.flags.get(name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A positive integer option, with a default. */
+export function intOption(args: ParsedArgs, name: string, fallback: number, max = 100_000): number {
+  const value = option(args, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > max) throw new UsageError(`--${name} takes a whole number from 0 to ${max}.`);
+  return number;
+}
+
+/** Refuses flags the command does not know (a typo should not pass silently). */
+export function rejectUnknown(args: ParsedArgs, known: readonly string[]): void {
+  for (const name of args.flags.keys()) {
+    if (!known.includes(name)) throw new UsageError(`Unknown option --${name}.`);
+  }
+}

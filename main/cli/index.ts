@@ -1,0 +1,105 @@
+/** The `pixelfleet` command: routes subcommands; every command returns its exit code. */
+import { resolveAppHome } from '../config/paths';
+import { APP_VERSION } from '../app';
+import { UsageError } from './args';
+import { runAgentsCommand } from './agents';
+import { runFleetCommand } from './fleetCommands';
+import { runInspectCommand, runReplayCommand } from './inspect';
+import { runWebCommand } from './web';
+import { runWorkItemsCommand } from './workItems';
+
+/** Output channels of one invocation (captured in tests). */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The help text. */
+export const HELP = `Pixelfleet ${APP_VERSION} — a pixel world for your fleet of coding agents.
+
+Usage: pixelfleet <command> [options]
+
+World
+  web [--port N] [--demo] [--agents N]   serve the world in your browser (prints the URL to open)
+  demo [--agents N] [--port N]           a simulated fleet in a throwaway home, served like \`web\`
+
+Fleet
+  candidates [--json]                    sessions you could open (Claude Code, Codex, OpenCode)
+  seats open <candidate id> [--name N] [--role R] [--json]
+  seats close <seat id>
+  fleet [--json]                         one census of your fleet: seats, personas, stations
+  work-items --label <role> [--json]     the backlog items labelled with a role
+
+Agents
+  agents list [--json]                   personas with their role and seat
+  agents roles [--json]                  roles with their counts, in station order
+  agents role <persona id or name> <role> | --clear
+  agents hire --name N [--role R] [--json]
+
+Harness readers
+  inspect claude <session.jsonl> [--json]
+  inspect codex <rollout.jsonl> [--codex-home DIR] [--json]
+  inspect opencode <session id> [--db PATH] [--json]
+  replay <harness> <session> <native id> [--cursor C] [--codex-home DIR] [--db PATH] [--json]
+
+Options
+  --version, --help
+
+Data lives in $PIXELFLEET_HOME (default: $XDG_CONFIG_HOME/pixelfleet or ~/.config/pixelfleet on Linux).
+`;
+
+/** Runs one invocation. */
+export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+  const [command, ...rest] = argv;
+  const home = resolveAppHome(io.env);
+  try {
+    switch (command) {
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.stdout(HELP);
+        return command === undefined ? 2 : 0;
+      case '--version':
+      case '-v':
+      case 'version':
+        io.stdout(`${APP_VERSION}\n`);
+        return 0;
+      case 'web':
+        return await runWebCommand(rest, { ...io, home, demo: false });
+      case 'demo':
+        return await runWebCommand(rest, { ...io, home, demo: true });
+      case 'agents':
+        return await runAgentsCommand(rest, { home, stdout: io.stdout, stderr: io.stderr });
+      case 'work-items':
+        return await runWorkItemsCommand(rest, { home, env: io.env, stdout: { write: io.stdout }, stderr: { write: io.stderr } });
+      case 'inspect':
+        return await runInspectCommand(rest, io);
+      case 'replay':
+        return await runReplayCommand(rest, io);
+      case 'candidates':
+      case 'seats':
+      case 'fleet':
+        return await runFleetCommand(command, rest, { ...io, home });
+      default:
+        io.stderr(`pixelfleet: unknown command "${command}". Run \`pixelfleet --help\`.\n`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`pixelfleet: ${error.message} Run \`pixelfleet --help\`.\n`);
+      return 2;
+    }
+    io.stderr(`pixelfleet: ${(error as Error)?.message ?? String(error)}\n`);
+    return 1;
+  }
+}
+
+function defaultIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+  };
+}

@@ -1,0 +1,108 @@
+/** `pixelfleet inspect <harness> …` and `pixelfleet replay <harness> …`: one seat, read directly from its files. */
+import { HarnessSchema, type Harness, type SeatAddress } from '../../shared/schemas';
+import type { SeatReader } from '../readers/port';
+import { option, parseArgs, rejectUnknown, UsageError } from './args';
+import type { CliIo } from './index';
+
+const VALUED = ['codex-home', 'db', 'cursor'] as const;
+
+async function openSeat(harness: Harness, target: string, args: ReturnType<typeof parseArgs>, env: NodeJS.ProcessEnv): Promise<{ seat: SeatAddress; reader: SeatReader }> {
+  switch (harness) {
+    case 'claude': {
+      const { createClaudeReader, seatFromCliTarget } = await import('../readers/claude');
+      const seat = await seatFromCliTarget(target);
+      return { seat, reader: createClaudeReader({ home: seat.home }) };
+    }
+    case 'codex': {
+      const { createCodexReader, seatFromCliTarget } = await import('../readers/codex');
+      const seat = await seatFromCliTarget(target, { codexHome: option(args, 'codex-home') ?? env.CODEX_HOME });
+      return { seat, reader: createCodexReader({ home: seat.home }) };
+    }
+    case 'opencode': {
+      const { createOpenCodeReader, seatFromCliTarget } = await import('../readers/opencode');
+      const db = option(args, 'db');
+      const seat = await seatFromCliTarget(target, { db });
+      return { seat, reader: createOpenCodeReader({ db: seat.home }) };
+    }
+    default:
+      return harness satisfies never;
+  }
+}
+
+function harnessOf(value: string | undefined): Harness {
+  const parsed = HarnessSchema.safeParse(value);
+  if (!parsed.success) throw new UsageError(`The harness is one of claude, codex, opencode${value ? ` (not "${value}")` : ''}.`);
+  return parsed.data;
+}
+
+/** `inspect <harness> <target> [--json]`: the seat's subagent summary in the documented JSON shape. */
+export async function runInspectCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, VALUED);
+  rejectUnknown(args, ['json', 'codex-home', 'db']);
+  const [harnessName, target, extra] = args.positionals;
+  const harness = harnessOf(harnessName);
+  if (!target || extra) throw new UsageError(`inspect ${harness} takes one ${harness === 'opencode' ? 'session id' : 'transcript path'}.`);
+  let opened;
+  try {
+    opened = await openSeat(harness, target, args, io.env);
+  } catch (error) {
+    io.stderr(`pixelfleet: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const { seat, reader } = opened;
+  try {
+    const projection = await reader.project(seat);
+    const output = projection.ok
+      ? { harness, session: seat.sessionId, subagents: projection.subagents, read: projection.read }
+      : { harness, session: seat.sessionId, unknownReason: projection.reason, read: { bytes: 0, skippedLines: 0 } };
+    if (args.flags.has('json')) {
+      io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+    } else if (!projection.ok) {
+      io.stdout(`${harness} ${seat.sessionId}: subagents unknown — ${projection.reason}\n`);
+    } else {
+      io.stdout(`${harness} ${seat.sessionId}: ${projection.subagents.running} running (read ${projection.read.bytes} bytes, ${projection.read.skippedLines} lines skipped)\n`);
+      for (const entry of projection.subagents.recent) {
+        const state = entry.state === 'running' ? 'running' : `${entry.outcome ?? 'ended'} ${entry.endedAt ?? ''}`;
+        io.stdout(`  ${entry.startedAt}  ${state.padEnd(34)} ${entry.kind ?? '-'}  ${entry.label}${entry.replayable ? '  [replayable]' : ''}\n`);
+      }
+    }
+    return 0;
+  } finally {
+    reader.dispose();
+  }
+}
+
+/** `replay <harness> <target> <native id> [--cursor C] [--json]`: one page of a subagent's transcript. */
+export async function runReplayCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, VALUED);
+  rejectUnknown(args, ['json', 'codex-home', 'db', 'cursor']);
+  const [harnessName, target, nativeId, extra] = args.positionals;
+  const harness = harnessOf(harnessName);
+  if (!target || !nativeId || extra) throw new UsageError(`replay ${harness} takes a session and a native id.`);
+  let opened;
+  try {
+    opened = await openSeat(harness, target, args, io.env);
+  } catch (error) {
+    io.stderr(`pixelfleet: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const { seat, reader } = opened;
+  try {
+    const page = await reader.replay(seat, nativeId, option(args, 'cursor'));
+    if (page.status === 'refused') {
+      io.stderr(`pixelfleet: replay refused: ${page.reason}\n`);
+      return 2;
+    }
+    if (args.flags.has('json')) {
+      io.stdout(`${JSON.stringify(page, null, 2)}\n`);
+    } else if (page.status === 'unavailable') {
+      io.stdout(`Replay unavailable: ${page.reason}\n`);
+    } else {
+      for (const entry of page.entries) io.stdout(`[${entry.at ?? '?'}] ${entry.role}${entry.tool ? ` ${entry.tool}` : ''}: ${entry.text}\n`);
+      io.stdout(page.nextCursor ? `(older: --cursor ${page.nextCursor})\n` : '(start of the transcript window)\n');
+    }
+    return 0;
+  } finally {
+    reader.dispose();
+  }
+}

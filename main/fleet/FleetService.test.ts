@@ -1,0 +1,177 @@
+/** Census semantics with counting fakes of the reader port (the one place a fake is right), and over real journals. */
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { rolesList } from '../../shared/roles';
+import type { Persona, SeatAddress } from '../../shared/schemas';
+import { PersonaService } from '../personas/PersonaService';
+import { createClaudeReader } from '../readers/claude';
+import type { Projection, SeatReader } from '../readers/port';
+import { FleetService } from './FleetService';
+import type { PersonaPort } from './ports';
+
+const seat: SeatAddress = { harness: 'claude', home: '/nowhere', sessionId: 's1', cwd: null, path: '/nowhere/s1.jsonl' };
+
+function countingReader(options: { delayMs?: number; running?: () => number } = {}) {
+  const counts = { project: 0 };
+  const reader: SeatReader = {
+    harness: 'claude',
+    async discover() {
+      return [];
+    },
+    async project(): Promise<Projection> {
+      counts.project += 1;
+      if (options.delayMs) await new Promise((done) => setTimeout(done, options.delayMs));
+      return { ok: true, subagents: { running: options.running?.() ?? 0, recent: [] }, read: { bytes: 0, skippedLines: 0 }, lastWriteMs: null };
+    },
+    async replay() {
+      return { status: 'unavailable', reason: 'fake' };
+    },
+    watchPaths: () => [],
+    forget() {},
+    dispose() {},
+  };
+  return { reader, counts };
+}
+
+function memoryPersonas(initial: Persona[]): PersonaPort & { all: Persona[] } {
+  const all = [...initial];
+  const touch = (persona: Persona, change: Partial<Persona>) => Object.assign(persona, change, { updatedAt: new Date().toISOString() });
+  const find = (id: string) => all.find((persona) => persona.id === id)!;
+  return {
+    all,
+    list: async () => all.map((persona) => ({ ...persona })),
+    hire: async (input) => {
+      const persona: Persona = { id: `p${all.length + 1}`, name: input.name ?? 'Nib', appearance: { body: 0, hair: 0, palette: 0, accessory: 0 }, role: input.role ?? undefined, seat: input.seat, createdAt: 'now', updatedAt: 'now' };
+      all.push(persona);
+      return persona;
+    },
+    setRole: async (id, role) => touch(find(id), { role: role ?? undefined }),
+    moveSeat: async (id, next) => touch(find(id), { seat: next ?? undefined }),
+    rename: async (id, name) => touch(find(id), { name }),
+    rolesList: async () => rolesList(all),
+    refresh: async () => false,
+    onChange: () => () => {},
+    notices: () => [],
+  };
+}
+
+const persona = (id: string, role?: string): Persona => ({ id, name: id, appearance: { body: 0, hair: 0, palette: 0, accessory: 0 }, role, seat, createdAt: 'a', updatedAt: 'a' });
+
+describe('census', () => {
+  it('shares one refresh in flight between concurrent readers', async () => {
+    const { reader, counts } = countingReader({ delayMs: 30 });
+    const fleet = new FleetService({ personas: memoryPersonas([persona('p1')]), readers: { claude: reader } });
+    const [a, b, c] = await Promise.all([fleet.read(), fleet.read(), fleet.read()]);
+    expect(counts.project).toBe(1);
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+  });
+
+  it('reuses the last census for up to one second while the cursor is unchanged', async () => {
+    let now = 1_000_000;
+    const { reader, counts } = countingReader();
+    const fleet = new FleetService({ personas: memoryPersonas([persona('p1')]), readers: { claude: reader }, now: () => now });
+    await fleet.read();
+    now += 999;
+    await fleet.read();
+    expect(counts.project).toBe(1);
+    now += 2;
+    await fleet.read();
+    expect(counts.project).toBe(2);
+  });
+
+  it('forces a census that starts after a mutation, never an older one in flight', async () => {
+    const { reader, counts } = countingReader({ delayMs: 40 });
+    const personas = memoryPersonas([persona('p1')]);
+    const fleet = new FleetService({ personas, readers: { claude: reader } });
+    const older = fleet.read();
+    await new Promise((done) => setTimeout(done, 5));
+    await personas.setRole('p1', 'tester');
+    fleet.markMutated();
+    const fresh = await fleet.read();
+    expect(counts.project).toBe(2);
+    expect(fresh.personas[0].role).toBe('tester');
+    expect((await older).cursor).toBeLessThanOrEqual(fresh.cursor);
+  });
+
+  it('moves the cursor when a visible value changes and only then', async () => {
+    let running = 0;
+    let now = 0;
+    const { reader } = countingReader({ running: () => running });
+    const fleet = new FleetService({ personas: memoryPersonas([persona('p1')]), readers: { claude: reader }, now: () => (now += 5000) });
+    const first = await fleet.read();
+    const same = await fleet.read();
+    expect(same.cursor).toBe(first.cursor);
+    running = 3;
+    const moved = await fleet.read();
+    expect(moved.cursor).toBe(first.cursor + 1);
+    expect(moved.seats[0].subagents?.running).toBe(3);
+  });
+
+  it('shows a seat without a reader as unknown, never zero', async () => {
+    const codexSeat: SeatAddress = { harness: 'codex', home: '/c', sessionId: 't1' };
+    const fleet = new FleetService({ personas: memoryPersonas([{ ...persona('p1'), seat: codexSeat }]), readers: {} });
+    const snapshot = await fleet.read();
+    expect(snapshot.seats[0].subagents).toBeUndefined();
+    expect(snapshot.seats[0].activity).toBe('unknown');
+    expect(snapshot.seats[0].unknownReason).toMatch(/Codex/);
+  });
+
+  it('tells listeners after a mutation', async () => {
+    const { reader } = countingReader();
+    const personas = memoryPersonas([persona('p1')]);
+    const fleet = new FleetService({ personas, readers: { claude: reader } });
+    const seen: number[] = [];
+    fleet.onChange((snapshot) => seen.push(snapshot.cursor));
+    await fleet.read();
+    await fleet.mutate(() => personas.setRole('p1', 'planner'));
+    expect(seen.length).toBe(1);
+    expect(seen[0]).toBeGreaterThan(1);
+  });
+});
+
+describe('census over real journals', () => {
+  const homes: string[] = [];
+  afterEach(async () => {
+    await Promise.all(homes.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it('counts a running Agent call, then its end, with the cursor moving each time', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pixelfleet-fleet-'));
+    homes.push(dir);
+    const claudeHome = join(dir, 'claude');
+    const folder = join(claudeHome, 'projects', '-work-app');
+    await mkdir(folder, { recursive: true });
+    const journal = join(folder, 'sess-1.jsonl');
+    const line = (value: object) => `${JSON.stringify(value)}\n`;
+    await writeFile(
+      journal,
+      line({ type: 'user', sessionId: 'sess-1', cwd: '/work/app', timestamp: '2026-11-30T10:00:00.000Z', message: { role: 'user', content: 'go' } }) +
+        line({
+          type: 'assistant',
+          sessionId: 'sess-1',
+          timestamp: '2026-11-30T10:00:01.000Z',
+          message: { id: 'msg_1', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Agent', input: { description: 'Survey the parser', subagent_type: 'Explore', prompt: 'secret prompt text' } }] },
+        }),
+    );
+    const personas = new PersonaService({ file: join(dir, 'home', 'personas.json') });
+    await personas.hire({ name: 'Ada', role: 'builder', seat: { harness: 'claude', home: claudeHome, sessionId: 'sess-1', cwd: '/work/app', path: journal } });
+    const fleet = new FleetService({ personas, readers: { claude: createClaudeReader({ home: claudeHome }) } });
+    const first = await fleet.read({ fresh: true });
+    expect(first.seats[0].subagents?.running).toBe(1);
+    expect(first.seats[0].subagents?.recent[0]).toMatchObject({ nativeId: 'toolu_1', label: 'Survey the parser', kind: 'Explore', state: 'running' });
+    expect(JSON.stringify(first)).not.toContain('secret prompt text');
+    await appendFile(
+      journal,
+      line({ type: 'user', sessionId: 'sess-1', timestamp: '2026-11-30T10:00:09.000Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] } }),
+    );
+    const second = await fleet.read({ fresh: true });
+    expect(second.seats[0].subagents?.running).toBe(0);
+    expect(second.seats[0].subagents?.recent[0]).toMatchObject({ state: 'ended', outcome: 'completed', endedAt: '2026-11-30T10:00:09.000Z' });
+    expect(second.cursor).toBeGreaterThan(first.cursor);
+    expect(second.stations.find((station) => station.role === 'builder')?.count).toBe(1);
+    personas.dispose();
+  });
+});

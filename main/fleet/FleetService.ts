@@ -1,0 +1,259 @@
+/**
+ * The live fleet: the seats the owner addressed (personas holding a seat), one shared census of their
+ * projections, the change cursor, discovery of candidate seats, and the replay broker.
+ */
+import type { Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, Station } from '../../shared/schemas';
+import { roleKey } from '../../shared/roles';
+import { ServiceError } from '../errors';
+import type { ReplayResult, SeatReader } from '../readers/port';
+import type { PersonaPort, WorkPort } from './ports';
+import { seatIdOf } from './seatId';
+
+/** How long a read-only caller may reuse the last census while the cursor is unchanged (the census rule). */
+export const CENSUS_REUSE_MS = 1000;
+/** A seat whose transcript grew within this window is `working`. */
+export const WORKING_WINDOW_MS = 30_000;
+/** How long discovered candidates are cached. */
+const CANDIDATE_CACHE_MS = 3000;
+/** Seats projected at once. */
+const PROJECT_CONCURRENCY = 8;
+
+const HARNESS_NAMES: Record<Harness, string> = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' };
+
+/** What the fleet is built from. */
+export interface FleetOptions {
+  personas: PersonaPort;
+  readers: Partial<Record<Harness, SeatReader>>;
+  work?: WorkPort;
+  /** Extra notices for the owner (bad settings). */
+  notices?: () => Notice[];
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+interface Census {
+  serial: number;
+  mutation: number;
+  promise: Promise<FleetSnapshot>;
+}
+
+/** The fleet service: the only writer of the change cursor. */
+export class FleetService {
+  private cursor = 0;
+  private mutation = 0;
+  private serial = 0;
+  private appliedSerial = 0;
+  private digest = '';
+  private inFlight: Census | null = null;
+  private last: { snapshot: FleetSnapshot; at: number; mutation: number } | null = null;
+  private candidateCache: { at: number; list: Candidate[] } | null = null;
+  private readonly now: () => number;
+  private readonly listeners = new Set<(snapshot: FleetSnapshot) => void>();
+
+  constructor(private readonly options: FleetOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The current change cursor (increases on every change the owner could see). */
+  get currentCursor(): number {
+    return this.cursor;
+  }
+
+  /** Listens for snapshots whose cursor moved; returns the unsubscribe function. */
+  onChange(listener: (snapshot: FleetSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * A snapshot. Read-only callers may reuse the last census for up to one second while nothing was mutated;
+   * concurrent callers share the census in flight; after a mutation, only a census started after it is used.
+   */
+  async read(options: { fresh?: boolean } = {}): Promise<FleetSnapshot> {
+    const mutation = this.mutation;
+    const last = this.last;
+    if (!options.fresh && last && last.mutation === mutation && this.now() - last.at < CENSUS_REUSE_MS && last.snapshot.cursor === this.cursor) {
+      return last.snapshot;
+    }
+    if (this.inFlight && this.inFlight.mutation === mutation && !options.fresh) return this.inFlight.promise;
+    return this.startCensus(mutation);
+  }
+
+  /** Runs a census now and tells listeners when the cursor moved (watcher and poll triggers). */
+  async refresh(): Promise<FleetSnapshot> {
+    const before = this.cursor;
+    const snapshot = await this.startCensus(this.mutation);
+    if (snapshot.cursor !== before) this.emit(snapshot);
+    return snapshot;
+  }
+
+  /** Records that the owner changed something: later reads never use a census started before it. */
+  markMutated(): void {
+    this.mutation += 1;
+  }
+
+  /** Runs `change`, then a census that starts after it, and tells listeners. */
+  async mutate<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      this.markMutated();
+      const snapshot = await this.read();
+      this.emit(snapshot);
+    }
+  }
+
+  private emit(snapshot: FleetSnapshot): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(snapshot);
+      } catch (error) {
+        this.options.log?.(`pixelfleet: fleet listener failed: ${String(error)}`);
+      }
+    }
+  }
+
+  private startCensus(mutation: number): Promise<FleetSnapshot> {
+    const serial = ++this.serial;
+    const census: Census = { serial, mutation, promise: Promise.resolve(null as unknown as FleetSnapshot) };
+    census.promise = this.census(serial, mutation).finally(() => {
+      if (this.inFlight === census) this.inFlight = null;
+    });
+    this.inFlight = census;
+    return census.promise;
+  }
+
+  private async census(serial: number, mutation: number): Promise<FleetSnapshot> {
+    const { personas: personaPort, work } = this.options;
+    await personaPort.refresh();
+    const personas = await personaPort.list();
+    const seats = await this.projectSeats(personas);
+    const roles = await personaPort.rolesList();
+    const backlog = work?.backlogFor(roles.map((entry) => entry.role));
+    const stations: Station[] = roles.map((entry) => ({
+      ...entry,
+      backlog: backlog?.get(roleKey(entry.role)) ?? { items: [] },
+    }));
+    const notices = [...personaPort.notices(), ...(this.options.notices?.() ?? [])];
+    const body = { seats, personas, stations, notices };
+    if (serial < this.appliedSerial && this.last) return this.last.snapshot;
+    this.appliedSerial = serial;
+    const digest = JSON.stringify(body);
+    if (digest !== this.digest) {
+      this.digest = digest;
+      this.cursor += 1;
+    }
+    const snapshot: FleetSnapshot = { cursor: this.cursor, ...body };
+    this.last = { snapshot, at: this.now(), mutation };
+    return snapshot;
+  }
+
+  private async projectSeats(personas: Persona[]): Promise<Seat[]> {
+    const seated = new Map<string, Persona>();
+    for (const persona of personas) {
+      if (!persona.seat) continue;
+      const id = seatIdOf(persona.seat);
+      if (!seated.has(id)) seated.set(id, persona);
+    }
+    const entries = [...seated.entries()];
+    const seats: Seat[] = new Array(entries.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < entries.length) {
+        const index = next++;
+        const [id, persona] = entries[index];
+        seats[index] = await this.projectSeat(id, persona);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PROJECT_CONCURRENCY, entries.length) }, worker));
+    return seats;
+  }
+
+  private async projectSeat(id: string, persona: Persona): Promise<Seat> {
+    const address = persona.seat!;
+    const base = { id, harness: address.harness, personaId: persona.id, address };
+    const reader = this.options.readers[address.harness];
+    if (!reader) {
+      return { ...base, activity: 'unknown', unknownReason: `${HARNESS_NAMES[address.harness]} seats are not read by this build.` };
+    }
+    try {
+      const projection = await reader.project(address);
+      if (!projection.ok) return { ...base, activity: 'unknown', unknownReason: projection.reason };
+      const working = projection.lastWriteMs !== null && this.now() - projection.lastWriteMs < WORKING_WINDOW_MS;
+      return { ...base, activity: working ? 'working' : 'idle', subagents: projection.subagents };
+    } catch (error) {
+      this.options.log?.(`pixelfleet: reading ${id} failed: ${String(error)}`);
+      return { ...base, activity: 'unknown', unknownReason: `Could not read this session: ${(error as Error)?.message ?? String(error)}` };
+    }
+  }
+
+  /** Sessions the owner could open, newest first, from metadata only. */
+  async candidates(options: { refresh?: boolean } = {}): Promise<Candidate[]> {
+    const cached = this.candidateCache;
+    if (!options.refresh && cached && this.now() - cached.at < CANDIDATE_CACHE_MS) return this.markOpened(cached.list);
+    const lists = await Promise.all(
+      Object.values(this.options.readers).map(async (reader) => {
+        try {
+          return await reader!.discover({ limit: 200 });
+        } catch (error) {
+          this.options.log?.(`pixelfleet: discovery of ${reader!.harness} sessions failed: ${String(error)}`);
+          return [];
+        }
+      }),
+    );
+    const list = lists.flat().sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
+    this.candidateCache = { at: this.now(), list };
+    return this.markOpened(list);
+  }
+
+  private async markOpened(list: Candidate[]): Promise<Candidate[]> {
+    const personas = await this.options.personas.list();
+    const open = new Set(personas.flatMap((persona) => (persona.seat ? [seatIdOf(persona.seat)] : [])));
+    return list.map((candidate) => ({ ...candidate, opened: open.has(candidate.id) }));
+  }
+
+  /** Opens a discovered session as a seat with a new persona (or returns the seat already open). */
+  async openSeat(request: { candidateId: string; name?: string; role?: string }): Promise<{ seat: Seat; persona: Persona }> {
+    let candidate = (await this.candidates()).find((entry) => entry.id === request.candidateId);
+    if (!candidate) candidate = (await this.candidates({ refresh: true })).find((entry) => entry.id === request.candidateId);
+    if (!candidate) throw new ServiceError('not_found', `No discovered session has the id ${request.candidateId}; list them with \`pixelfleet candidates\`.`);
+    const existing = (await this.options.personas.list()).find((persona) => persona.seat && seatIdOf(persona.seat) === candidate.id);
+    const persona =
+      existing ??
+      (await this.mutate(() => this.options.personas.hire({ name: request.name, role: request.role ?? null, seat: candidate.seat })));
+    const snapshot = await this.read();
+    const seat = snapshot.seats.find((entry) => entry.id === candidate.id);
+    if (!seat) throw new ServiceError('internal', 'The seat was opened but is missing from the fleet.');
+    return { seat, persona: snapshot.personas.find((entry) => entry.id === persona.id) ?? persona };
+  }
+
+  /** Forgets a seat: its persona stays, unassigned from the seat. */
+  async closeSeat(seatId: string): Promise<{ closed: boolean }> {
+    const holders = (await this.options.personas.list()).filter((persona) => persona.seat && seatIdOf(persona.seat) === seatId);
+    if (holders.length === 0) return { closed: false };
+    await this.mutate(async () => {
+      for (const persona of holders) {
+        this.options.readers[persona.seat!.harness]?.forget(persona.seat!);
+        await this.options.personas.moveSeat(persona.id, null);
+      }
+    });
+    return { closed: true };
+  }
+
+  /** One page of a subagent's transcript; a refused replay is an error the owner can read. */
+  async replay(seatId: string, nativeId: string, cursor?: string): Promise<Exclude<ReplayResult, { status: 'refused' }>> {
+    const persona = (await this.options.personas.list()).find((entry) => entry.seat && seatIdOf(entry.seat) === seatId);
+    if (!persona?.seat) throw new ServiceError('not_found', `No open seat has the id ${seatId}.`);
+    const reader = this.options.readers[persona.seat.harness];
+    if (!reader) return { status: 'unavailable', reason: `${HARNESS_NAMES[persona.seat.harness]} seats are not read by this build.` };
+    const result = await reader.replay(persona.seat, nativeId, cursor);
+    if (result.status === 'refused') throw new ServiceError('refused', result.reason);
+    return result;
+  }
+
+  /** Every file or folder whose change should trigger a refresh. */
+  async watchPaths(): Promise<string[]> {
+    const personas = await this.options.personas.list();
+    return personas.flatMap((persona) => (persona.seat ? (this.options.readers[persona.seat.harness]?.watchPaths(persona.seat) ?? []) : []));
+  }
+}

@@ -1,0 +1,230 @@
+/**
+ * One simulated Claude Code session as a step machine: each `step` writes what the session did next (a prompt,
+ * prose, a tool call, a fan-out of foreground subagents, a background launch, a notification, or nothing).
+ * Pure apart from its PRNG; the demo runner owns the files and the timers.
+ */
+import { SimulatedChild } from './child';
+import {
+  agentCompleted,
+  agentFailed,
+  agentLaunched,
+  assistantLine,
+  escapeCwd,
+  taskNotificationLine,
+  toolResultLine,
+  userPromptLine,
+  type AssistantBlock,
+  type JournalContext,
+  type ToolOutcome,
+} from './lines';
+import type { OpenCall } from './resume';
+import { AGENT_LABELS, ASSISTANT_LINES, COMMANDS, FILES, SUBAGENT_TYPES, USER_PROMPTS } from './prose';
+import { chance, pick, randomInt, type IdMaker, type Random } from './random';
+
+/** What one step wrote: lines for the main journal, lines per child journal, and new child sidecars. */
+export interface StepOutput {
+  main: string[];
+  children: { agentId: string; lines: string[] }[];
+  sidecars: { agentId: string; json: string }[];
+}
+
+/** Past this many bytes of main journal a session mostly rests, so an hour stays within a few MiB. */
+const RESTFUL_BYTES = 4 * 1024 * 1024;
+
+/** The simulation of one session's main journal and its subagents. */
+export class SimulatedSession {
+  readonly context: JournalContext;
+  /** Bytes of main-journal lines produced so far. */
+  mainBytes = 0;
+  private lastUuid: string | null = null;
+  private promptId = '';
+  private started = false;
+  private quietSteps = 0;
+  private foreground: SimulatedChild[] = [];
+  private background: SimulatedChild[] = [];
+  private notifications: SimulatedChild[] = [];
+
+  constructor(
+    identity: { sessionId: string; cwd: string; slug: string },
+    private readonly random: Random,
+    private readonly ids: IdMaker,
+  ) {
+    this.context = { sessionId: identity.sessionId, cwd: identity.cwd, slug: identity.slug };
+  }
+
+  /** Subagents started and not yet reported to the parent. */
+  get openChildren(): number {
+    return this.foreground.length + this.background.length + this.notifications.length;
+  }
+
+  /** Advances one step at `nowMs`; line timestamps are `nowMs` plus a millisecond per line, so order is kept. */
+  step(nowMs: number): StepOutput {
+    let offset = 0;
+    const stamp = () => new Date(nowMs + offset++).toISOString();
+    const out: StepOutput = { main: [], children: [], sidecars: [] };
+    for (const child of [...this.foreground, ...this.background]) {
+      const lines = child.advance(stamp);
+      if (lines.length > 0) out.children.push({ agentId: child.spawn.agentId, lines });
+    }
+    const finished = this.background.filter((child) => child.done);
+    this.background = this.background.filter((child) => !child.done);
+    this.notifications.push(...finished);
+    this.mainStep(nowMs, stamp, out);
+    for (const line of out.main) this.mainBytes += Buffer.byteLength(line);
+    return out;
+  }
+
+  /**
+   * Closes calls a previous run left open in this journal (a restart): foreground calls get an interrupted error
+   * result, background ones a `killed` notification.
+   */
+  resume(open: OpenCall[], nowMs: number): StepOutput {
+    let offset = 0;
+    const stamp = () => new Date(nowMs + offset++).toISOString();
+    const out: StepOutput = { main: [], children: [], sidecars: [] };
+    for (const call of open) {
+      if (call.agentId === null) {
+        const outcome = agentFailed('[Request interrupted by user for tool use]');
+        out.main.push(toolResultLine(this.context, this.next(stamp, call.callUuid || this.lastUuid), call.toolUseId, outcome));
+        continue;
+      }
+      const note = { agentId: call.agentId, toolUseId: call.toolUseId, description: call.description, status: 'killed' as const, result: 'Stopped when the demo restarted.' };
+      out.main.push(taskNotificationLine(this.context, this.next(stamp), { ...note, usage: { totalTokens: 0, toolUses: 0, durationMs: 1 } }));
+    }
+    for (const line of out.main) this.mainBytes += Buffer.byteLength(line);
+    return out;
+  }
+
+  private mainStep(nowMs: number, stamp: () => string, out: StepOutput): void {
+    if (!this.started) {
+      this.started = true;
+      this.prompt(stamp, out);
+      return;
+    }
+    if (this.foreground.length > 0) {
+      // The parent is blocked on its foreground calls; their results land together once all children are done.
+      if (this.foreground.every((child) => child.done)) this.reportForeground(nowMs, stamp, out);
+      return;
+    }
+    if (this.notifications.length > 0) {
+      for (const child of this.notifications) this.notify(child, nowMs, stamp, out);
+      this.notifications = [];
+      return;
+    }
+    if (this.quietSteps > 0) {
+      this.quietSteps -= 1;
+      return;
+    }
+    if (this.mainBytes > RESTFUL_BYTES && chance(this.random, 0.7)) return;
+    const roll = this.random();
+    if (roll < 0.12) this.prompt(stamp, out);
+    else if (roll < 0.35) this.say(stamp, out, pick(this.random, ASSISTANT_LINES));
+    else if (roll < 0.6) this.ordinaryTool(stamp, out);
+    else if (roll < 0.76) this.spawnAgents(nowMs, stamp, out, randomInt(this.random, 1, 4), false);
+    else if (roll < 0.9) this.spawnAgents(nowMs, stamp, out, 1, true);
+    else this.quietSteps = randomInt(this.random, 2, 8);
+  }
+
+  private next(stamp: () => string, parentUuid = this.lastUuid) {
+    const uuid = this.ids.uuid();
+    this.lastUuid = uuid;
+    return { uuid, parentUuid, timestamp: stamp() };
+  }
+
+  private message(outputTokens = randomInt(this.random, 20, 300)) {
+    return { messageId: this.ids.messageId(), requestId: this.ids.requestId(), outputTokens };
+  }
+
+  private prompt(stamp: () => string, out: StepOutput): void {
+    this.promptId = this.ids.uuid();
+    out.main.push(userPromptLine(this.context, this.next(stamp), this.promptId, pick(this.random, USER_PROMPTS)));
+  }
+
+  private say(stamp: () => string, out: StepOutput, text: string, message = this.message()): void {
+    out.main.push(assistantLine(this.context, this.next(stamp), message, { type: 'text', text }));
+  }
+
+  private ordinaryTool(stamp: () => string, out: StepOutput): void {
+    const id = this.ids.toolUseId();
+    const kind = pick(this.random, ['Read', 'Bash', 'Edit'] as const);
+    const file = `${this.context.cwd}/${pick(this.random, FILES)}`;
+    let block: AssistantBlock;
+    let outcome: ToolOutcome;
+    if (kind === 'Read') {
+      block = { type: 'tool_use', id, name: 'Read', input: { file_path: file } };
+      outcome = { content: '1\t// demo file\n2\texport {};', toolUseResult: { type: 'text', file: { filePath: file, numLines: 2 } } };
+    } else if (kind === 'Edit') {
+      block = { type: 'tool_use', id, name: 'Edit', input: { file_path: file, old_string: 'draft', new_string: 'final' } };
+      outcome = { content: `The file ${file} has been updated.`, toolUseResult: { filePath: file, oldString: 'draft', newString: 'final' } };
+    } else {
+      const command = pick(this.random, COMMANDS);
+      block = { type: 'tool_use', id, name: 'Bash', input: { command, description: `Run ${command}` } };
+      outcome = chance(this.random, 0.12)
+        ? { content: 'Exit code 1\none check did not pass', isError: true, toolUseResult: 'Error: Exit code 1' }
+        : { content: 'done', toolUseResult: { stdout: 'done', stderr: '', interrupted: false } };
+    }
+    const call = this.next(stamp);
+    out.main.push(assistantLine(this.context, call, this.message(), block));
+    out.main.push(toolResultLine(this.context, this.next(stamp, call.uuid), id, outcome));
+  }
+
+  /** Writes one assistant message (a short text block, then `count` Agent calls) as one line per block. */
+  private spawnAgents(nowMs: number, stamp: () => string, out: StepOutput, count: number, background: boolean): void {
+    const message = this.message();
+    const lead = count > 1 ? `Fanning out ${count} helpers in parallel.` : background ? 'Starting a helper in the background.' : 'Asking a helper.';
+    // The lead text and the calls are blocks of one message: one line each, sharing message.id (format §3).
+    this.say(stamp, out, lead, message);
+    const spawned: SimulatedChild[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const toolUseId = this.ids.toolUseId();
+      const agentId = this.ids.agentId();
+      const description = pick(this.random, AGENT_LABELS);
+      const subagentType = pick(this.random, SUBAGENT_TYPES);
+      const prompt = `${description}. Keep the report short and list what you checked.`;
+      const input: Record<string, unknown> = { description, prompt, subagent_type: subagentType };
+      if (background) input.run_in_background = true;
+      const call = this.next(stamp);
+      out.main.push(assistantLine(this.context, call, message, { type: 'tool_use', id: toolUseId, name: 'Agent', input }));
+      const child = new SimulatedChild(
+        { agentId, toolUseId, description, subagentType, prompt, background, callUuid: call.uuid, startedAtMs: nowMs },
+        this.context,
+        this.random,
+        this.ids,
+      );
+      out.children.push({ agentId, lines: [child.firstLine(stamp, this.promptId)] });
+      out.sidecars.push({ agentId, json: child.sidecar() });
+      spawned.push(child);
+    }
+    if (!background) {
+      this.foreground = spawned;
+      return;
+    }
+    for (const child of spawned) {
+      const { agentId, description, prompt, callUuid, toolUseId } = child.spawn;
+      const outputFile = `/tmp/claude-1000/${escapeCwd(this.context.cwd)}/${this.context.sessionId}/tasks/${agentId}.output`;
+      out.main.push(toolResultLine(this.context, this.next(stamp, callUuid), toolUseId, agentLaunched(agentId, description, prompt, outputFile)));
+    }
+    this.background.push(...spawned);
+  }
+
+  private reportForeground(nowMs: number, stamp: () => string, out: StepOutput): void {
+    for (const child of this.foreground) {
+      const { agentId, subagentType, prompt, callUuid, toolUseId } = child.spawn;
+      const outcome =
+        child.outcome === 'completed'
+          ? agentCompleted(agentId, subagentType, prompt, child.report, child.usage(nowMs))
+          : agentFailed('The helper stopped before finishing its report.');
+      // Each result points at the line that holds its own call (format §3).
+      out.main.push(toolResultLine(this.context, this.next(stamp, callUuid), toolUseId, outcome));
+    }
+    this.foreground = [];
+  }
+
+  private notify(child: SimulatedChild, nowMs: number, stamp: () => string, out: StepOutput): void {
+    const { agentId, toolUseId, description } = child.spawn;
+    const result = child.outcome === 'completed' ? child.report : 'Partial notes only.';
+    out.main.push(
+      taskNotificationLine(this.context, this.next(stamp), { agentId, toolUseId, description, status: child.outcome, result, usage: child.usage(nowMs) }),
+    );
+  }
+}

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PersonaService } from './PersonaService';
+import { decodeStore, encodeStore } from './storeSchema';
+
+const writerScript = path.resolve(process.cwd(), 'main/personas/testing/concurrentWriter.ts');
+
+function startWriter(args: string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', writerScript, ...args], {
+    cwd: process.cwd(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+async function collect(child: ChildProcess): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  return { code, signal, stdout, stderr };
+}
+
+function ready(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk) => {
+      seen += chunk;
+      if (seen.includes('ready')) resolve();
+    });
+    child.once('exit', () => reject(new Error('writer exited before it was ready')));
+  });
+}
+
+let folder: string;
+let file: string;
+
+beforeEach(async () => {
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pixelfleet-personas-'));
+  file = path.join(folder, 'personas.json');
+});
+
+afterEach(async () => {
+  await fs.rm(folder, { recursive: true, force: true });
+});
+
+describe('two processes writing the same store', () => {
+  it('loses no hire and no role change', async () => {
+    const count = 15;
+    const first = startWriter([file, 'left', String(count)]);
+    const second = startWriter([file, 'right', String(count)]);
+    const results = Promise.all([collect(first), collect(second)]);
+    await Promise.all([ready(first), ready(second)]);
+    first.stdin?.write('go\n');
+    second.stdin?.write('go\n');
+    const [left, right] = await results;
+    expect(left.stderr).toBe('');
+    expect(right.stderr).toBe('');
+    expect([left.code, right.code]).toEqual([0, 0]);
+
+    const decoded = decodeStore(await fs.readFile(file, 'utf8'));
+    if (decoded.kind !== 'ok') throw new Error(`store unreadable: ${decoded.kind}`);
+    // Every hire and every role change is one committed write: none was overwritten by the other process.
+    expect(decoded.store.revision).toBe(4 * count);
+    const roles = new Map(decoded.store.personas.map((persona) => [persona.name, persona.role]));
+    expect(roles.size).toBe(2 * count);
+    for (const tag of ['left', 'right']) {
+      for (let index = 0; index < count; index += 1) expect(roles.get(`${tag}-${index}`)).toBe(`${tag} role ${index}`);
+    }
+    const leftovers = (await fs.readdir(folder)).filter((name) => name !== 'personas.json');
+    expect(leftovers).toEqual([]);
+  }, 120_000);
+});
+
+describe('a writer that dies between write and rename', () => {
+  it('leaves the old content intact and its temp file is cleaned on the next load', async () => {
+    const service = new PersonaService({ file });
+    const ada = await service.hire({ name: 'Ada', role: 'builder' });
+    const before = await fs.readFile(file, 'utf8');
+    service.dispose();
+
+    const decoded = decodeStore(before);
+    if (decoded.kind !== 'ok') throw new Error('unexpected');
+    const changed = encodeStore({ ...decoded.store, revision: 2, personas: [{ ...ada, role: 'tester' }] });
+    const crash = await collect(startWriter([file, 'crash', changed]));
+    expect(crash.signal).toBe('SIGKILL');
+    const temps = (await fs.readdir(folder)).filter((name) => name.startsWith('personas.json.tmp-'));
+    expect(temps).toHaveLength(1);
+    expect(await fs.readFile(path.join(folder, temps[0]), 'utf8')).toBe(changed);
+
+    const reopened = new PersonaService({ file });
+    expect((await reopened.list()).map((persona) => persona.role)).toEqual(['builder']);
+    expect(await fs.readFile(file, 'utf8')).toBe(before);
+    expect((await fs.readdir(folder)).filter((name) => name.startsWith('personas.json.tmp-'))).toEqual([]);
+    reopened.dispose();
+  }, 60_000);
+});

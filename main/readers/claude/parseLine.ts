@@ -1,0 +1,163 @@
+/**
+ * Pure parsing of one Claude Code journal line into the few facts the subagent projection needs
+ * (rules 1–5 and 9 of the Claude seat design). Unknown line types and fields yield null.
+ */
+
+/** A subagent call found on a main-thread assistant line (rules 1–2). */
+export interface CallStart {
+  nativeId: string;
+  label: string;
+  kind: string | null;
+  /** True when the call asked to run in the background. */
+  background: boolean;
+}
+
+/** A tool result on a user line (rule 3); `status` and `agentId` come from the line's `toolUseResult`. */
+export interface ToolResult {
+  toolUseId: string;
+  isError: boolean;
+  status: string | null;
+  agentId: string | null;
+}
+
+/** A delivered `<task-notification>` (rule 5). */
+export interface TaskNotification {
+  taskId: string | null;
+  toolUseId: string | null;
+  status: string | null;
+}
+
+/** The facts of one journal line. `invalid` is a line that is not JSON (counted, rule 9). */
+export type ClaudeEvent =
+  | { type: 'invalid' }
+  | { type: 'speech'; at: string | null; sessionId: string | null; messageId: string | null; calls: CallStart[] }
+  | { type: 'user'; at: string | null; sessionId: string | null; results: ToolResult[]; notifications: TaskNotification[] }
+  | { type: 'delivery'; at: string | null; notifications: TaskNotification[] };
+
+/** Spawn tool names: `Task` was renamed `Agent` in 2.1.63 (rule 1). */
+const SPAWN_TOOLS = new Set(['Agent', 'Task']);
+const NOTIFICATION_OPEN = '<task-notification>';
+
+type Json = Record<string, unknown>;
+
+/** Parses one line (without its newline) into an event, or null when the line says nothing about subagents. */
+export function parseLine(line: string): ClaudeEvent | null {
+  if (line.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { type: 'invalid' };
+  }
+  if (!isObject(value)) return { type: 'invalid' };
+  const at = stringOrNull(value.timestamp);
+  const sessionId = stringOrNull(value.sessionId);
+  switch (value.type) {
+    case 'assistant':
+      return value.isSidechain === true ? null : parseSpeech(value, at, sessionId);
+    case 'user':
+      return parseUser(value, at, sessionId);
+    case 'attachment':
+      return parseAttachment(value, at);
+    default:
+      // queue-operation lines echo notifications but are bookkeeping, not deliveries (rule 5).
+      return null;
+  }
+}
+
+function parseSpeech(value: Json, at: string | null, sessionId: string | null): ClaudeEvent {
+  const message = isObject(value.message) ? value.message : {};
+  const calls: CallStart[] = [];
+  if (Array.isArray(message.content)) {
+    for (const block of message.content) {
+      if (!isObject(block) || block.type !== 'tool_use') continue;
+      if (typeof block.name !== 'string' || !SPAWN_TOOLS.has(block.name)) continue;
+      if (typeof block.id !== 'string' || block.id === '') continue;
+      const input = isObject(block.input) ? block.input : {};
+      const description = typeof input.description === 'string' ? input.description.trim() : '';
+      const kind = typeof input.subagent_type === 'string' && input.subagent_type !== '' ? input.subagent_type : null;
+      calls.push({
+        nativeId: block.id,
+        label: description !== '' ? description : (kind ?? 'subagent'),
+        kind,
+        background: input.run_in_background === true,
+      });
+    }
+  }
+  return { type: 'speech', at, sessionId, messageId: stringOrNull(message.id), calls };
+}
+
+function parseUser(value: Json, at: string | null, sessionId: string | null): ClaudeEvent | null {
+  const message = isObject(value.message) ? value.message : {};
+  const content = message.content;
+  const notifications: TaskNotification[] = [];
+  const results: ToolResult[] = [];
+  if (typeof content === 'string') {
+    notifications.push(...findNotifications(content));
+  } else if (Array.isArray(content)) {
+    const resultBlocks: Json[] = [];
+    for (const block of content) {
+      if (!isObject(block)) continue;
+      if (block.type === 'text' && typeof block.text === 'string') notifications.push(...findNotifications(block.text));
+      if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') resultBlocks.push(block);
+    }
+    // `toolUseResult` belongs to the line, so it can only be attributed when the line holds a single result.
+    const record = resultBlocks.length === 1 && isObject(value.toolUseResult) ? value.toolUseResult : null;
+    for (const block of resultBlocks) {
+      results.push({
+        toolUseId: block.tool_use_id as string,
+        isError: block.is_error === true,
+        status: record ? stringOrNull(record.status) : null,
+        agentId: record ? stringOrNull(record.agentId) : null,
+      });
+    }
+  }
+  if (results.length === 0 && notifications.length === 0) return null;
+  return { type: 'user', at, sessionId, results, notifications };
+}
+
+function parseAttachment(value: Json, at: string | null): ClaudeEvent | null {
+  const attachment = value.attachment;
+  if (!isObject(attachment) || attachment.type !== 'queued_command') return null;
+  const prompt = attachment.prompt;
+  const notifications: TaskNotification[] = [];
+  if (typeof prompt === 'string') notifications.push(...findNotifications(prompt));
+  else if (Array.isArray(prompt)) {
+    for (const block of prompt) {
+      if (isObject(block) && typeof block.text === 'string') notifications.push(...findNotifications(block.text));
+    }
+  }
+  return notifications.length === 0 ? null : { type: 'delivery', at, notifications };
+}
+
+/** Every `<task-notification>` block in a text, with its ids and status. */
+export function findNotifications(text: string): TaskNotification[] {
+  const found: TaskNotification[] = [];
+  let from = text.indexOf(NOTIFICATION_OPEN);
+  while (from !== -1) {
+    const close = text.indexOf('</task-notification>', from);
+    const body = text.slice(from + NOTIFICATION_OPEN.length, close === -1 ? text.length : close);
+    found.push({ taskId: tagValue(body, 'task-id'), toolUseId: tagValue(body, 'tool-use-id'), status: tagValue(body, 'status') });
+    if (close === -1) break;
+    from = text.indexOf(NOTIFICATION_OPEN, close);
+  }
+  return found;
+}
+
+function tagValue(body: string, tag: string): string | null {
+  const open = body.indexOf(`<${tag}>`);
+  if (open === -1) return null;
+  const start = open + tag.length + 2;
+  const close = body.indexOf(`</${tag}>`, start);
+  if (close === -1) return null;
+  const value = body.slice(start, close).trim();
+  return value === '' ? null : value;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}

@@ -1,0 +1,144 @@
+/**
+ * The Claude Code seat reader: the I/O edge around the pure parser and reducer. Per seat it keeps the journal's
+ * tail state and the projection state, so a refresh reads only what was appended.
+ */
+import path from 'node:path';
+import type { Candidate, SeatAddress } from '../../../shared/schemas';
+import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
+import { DEFAULT_TAIL, tailLines, type TailOptions, type TailState } from '../tail';
+import { discoverSessions } from './discover';
+import { escapeCwd, locateJournal, projectsDir } from './locate';
+import { parseLine, type ClaudeEvent } from './parseLine';
+import { applyEvent, createProjectionState, summarize, type ClaudeProjectionState } from './reducer';
+import { REPLAY_REASONS, replayChild } from './replay';
+
+/** Options of the Claude reader. */
+export interface ClaudeReaderOptions {
+  /** The Claude home (`CLAUDE_CONFIG_DIR`, default `~/.claude`); sessions live in `<home>/projects`. */
+  home: string;
+  /** Clock in ms since epoch (for the discovery cache). */
+  now?: () => number;
+  /** Tail bounds; the design's are the default. */
+  tail?: TailOptions;
+}
+
+/** How long a discovery walk is reused, in ms. */
+const DISCOVERY_CACHE_MS = 5000;
+const DEFAULT_DISCOVER_LIMIT = 200;
+
+interface SeatState {
+  journal: string | null;
+  tail: TailState | null;
+  projection: ClaudeProjectionState;
+  /** Serializes reads of one seat so two refreshes never interleave on the same tail state. */
+  queue: Promise<unknown>;
+}
+
+/** Creates the reader for Claude Code seats. */
+export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
+  const now = options.now ?? Date.now;
+  const tailOptions = options.tail ?? DEFAULT_TAIL;
+  const seats = new Map<string, SeatState>();
+  let discovery: { at: number; limit: number; candidates: Candidate[] } | null = null;
+
+  function seatState(seat: SeatAddress): SeatState {
+    const key = seatKey(seat);
+    let state = seats.get(key);
+    if (!state) {
+      state = { journal: null, tail: null, projection: createProjectionState(), queue: Promise.resolve() };
+      seats.set(key, state);
+    }
+    return state;
+  }
+
+  function serialized<T>(state: SeatState, work: () => Promise<T>): Promise<T> {
+    const run = state.queue.then(work, work);
+    state.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function refresh(seat: SeatAddress, state: SeatState): Promise<Projection> {
+    state.journal ??= await locateJournal(seat);
+    if (!state.journal) return { ok: false, reason: 'journal not found' };
+    const events: ClaudeEvent[] = [];
+    let result;
+    try {
+      result = await tailLines(state.journal, state.tail, tailOptions, (line) => {
+        const event = parseLine(line);
+        if (event) events.push(event);
+      });
+    } catch (error) {
+      state.tail = null;
+      state.projection = createProjectionState();
+      const code = (error as NodeJS.ErrnoException).code;
+      // Forget a located (not given) path: the session may reappear elsewhere.
+      if (!seat.path) state.journal = null;
+      return { ok: false, reason: code === 'ENOENT' ? 'journal not found' : `journal unreadable (${code ?? 'error'})` };
+    }
+    // Events are applied after the read because only then is it known whether the read was cold (rule 8).
+    if (result.cold) state.projection = createProjectionState();
+    for (const event of events) applyEvent(state.projection, event);
+    state.tail = result.state;
+    return {
+      ok: true,
+      subagents: summarize(state.projection),
+      read: { bytes: result.bytesRead, skippedLines: result.state.skippedLines + state.projection.skippedLines },
+      lastWriteMs: result.state.mtimeMs,
+    };
+  }
+
+  return {
+    harness: 'claude',
+
+    async discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
+      const limit = discoverOptions?.limit ?? DEFAULT_DISCOVER_LIMIT;
+      if (discovery && now() - discovery.at < DISCOVERY_CACHE_MS && discovery.limit >= limit) {
+        return discovery.candidates.slice(0, limit);
+      }
+      const candidates = await discoverSessions(options.home, limit);
+      discovery = { at: now(), limit, candidates };
+      return candidates;
+    },
+
+    project(seat: SeatAddress): Promise<Projection> {
+      const state = seatState(seat);
+      return serialized(state, () => refresh(seat, state));
+    },
+
+    replay(seat: SeatAddress, nativeId: string, cursor?: string): Promise<ReplayResult> {
+      const state = seatState(seat);
+      return serialized(state, async (): Promise<ReplayResult> => {
+        const projection = await refresh(seat, state);
+        if (!projection.ok) return { status: 'unavailable', reason: `The session journal cannot be read (${projection.reason}).` };
+        const call = state.projection.calls.get(nativeId);
+        if (!call || !state.journal) return { status: 'unavailable', reason: REPLAY_REASONS.unknownCall };
+        return replayChild(
+          { parentJournal: state.journal, sessionId: state.projection.sessionId ?? seat.sessionId, seatSessionId: seat.sessionId, call },
+          cursor,
+        );
+      });
+    },
+
+    watchPaths(seat: SeatAddress): string[] {
+      if (seat.path) return [seat.path];
+      const known = seats.get(seatKey(seat))?.journal;
+      if (known) return [known];
+      // Not located yet: watch where it would be when the folder is known, else the projects folder itself.
+      if (seat.cwd) return [path.join(projectsDir(seat.home), escapeCwd(seat.cwd), `${seat.sessionId}.jsonl`)];
+      return [projectsDir(seat.home)];
+    },
+
+    forget(seat: SeatAddress): void {
+      seats.delete(seatKey(seat));
+    },
+
+    dispose(): void {
+      seats.clear();
+      discovery = null;
+    },
+  };
+}
+
+function seatKey(seat: SeatAddress): string {
+  return JSON.stringify([seat.home, seat.sessionId, seat.path ?? null, seat.cwd ?? null]);
+}

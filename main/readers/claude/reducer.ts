@@ -1,0 +1,198 @@
+/**
+ * The Claude subagent projection: folds parsed journal events into per-call records (rules 2–7) and summarises
+ * them. No I/O. The state is mutated in place by `applyEvent` because a seat folds many thousands of lines per
+ * refresh; it is owned by one seat and reset on every cold read.
+ */
+import type { Outcome, SubagentEntry, SubagentSummary } from '../../../shared/schemas';
+import { parseLine, type ClaudeEvent, type TaskNotification } from './parseLine';
+
+/** One subagent call as the journal has shown it so far. */
+export interface CallRecord {
+  nativeId: string;
+  label: string;
+  kind: string | null;
+  background: boolean;
+  /** The assistant message that holds the call; parallel calls share it (rule 4). */
+  messageId: string | null;
+  startedAt: string;
+  startedMs: number;
+  /** Position in the file, for ties on `startedAt` (rule 7). */
+  sequence: number;
+  state: 'running' | 'ended';
+  outcome?: Outcome;
+  endedAt?: string;
+  /** `toolUseResult.agentId` of a `completed` or `async_launched` result (rule 10). */
+  agentId: string | null;
+}
+
+/** Everything one seat derived from its journal since the last cold read. */
+export interface ClaudeProjectionState {
+  calls: Map<string, CallRecord>;
+  /** Running background calls by the agent id of their `async_launched` result (rule 5). */
+  byAgentId: Map<string, string>;
+  /** Ids of calls still running, for rule 4 without scanning every call. */
+  running: Set<string>;
+  sequence: number;
+  /** Lines that were not JSON (rule 9). */
+  skippedLines: number;
+  /** The `sessionId` carried by the journal's own lines (names the child folder and checks child identity). */
+  sessionId: string | null;
+  /** Last timestamp seen, standing in for a line that lacks one. */
+  lastAt: string | null;
+}
+
+/** Most entries in `recent` (rule 7). */
+export const RECENT_LIMIT = 8;
+/** Ended calls kept before pruning the ones that can no longer reach `recent`. */
+const PRUNE_AT = 64;
+const EPOCH = '1970-01-01T00:00:00.000Z';
+
+/** A fresh projection state (for a seat's first read and every cold read). */
+export function createProjectionState(): ClaudeProjectionState {
+  return { calls: new Map(), byAgentId: new Map(), running: new Set(), sequence: 0, skippedLines: 0, sessionId: null, lastAt: null };
+}
+
+/** Folds one event into the state. */
+export function applyEvent(state: ClaudeProjectionState, event: ClaudeEvent): void {
+  if (event.type === 'invalid') {
+    state.skippedLines += 1;
+    return;
+  }
+  const at = event.at ?? state.lastAt ?? EPOCH;
+  if (event.at) state.lastAt = event.at;
+  switch (event.type) {
+    case 'speech':
+      if (state.sessionId === null && event.sessionId) state.sessionId = event.sessionId;
+      interruptEarlierMessages(state, event.messageId, at);
+      for (const call of event.calls) {
+        if (state.calls.has(call.nativeId)) continue;
+        state.sequence += 1;
+        state.calls.set(call.nativeId, {
+          ...call,
+          messageId: event.messageId,
+          startedAt: at,
+          startedMs: toMs(at),
+          sequence: state.sequence,
+          state: 'running',
+          agentId: null,
+        });
+        state.running.add(call.nativeId);
+      }
+      prune(state);
+      return;
+    case 'user':
+      if (state.sessionId === null && event.sessionId) state.sessionId = event.sessionId;
+      for (const result of event.results) applyResult(state, result, at);
+      for (const notification of event.notifications) applyNotification(state, notification, at);
+      return;
+    case 'delivery':
+      for (const notification of event.notifications) applyNotification(state, notification, at);
+      return;
+    default:
+      event satisfies never;
+  }
+}
+
+/** Rule 4: a new main-thread message ends every foreground call of an earlier message that has no result. */
+function interruptEarlierMessages(state: ClaudeProjectionState, messageId: string | null, at: string): void {
+  for (const id of state.running) {
+    const call = state.calls.get(id);
+    if (!call || call.background) continue;
+    // Without message ids the lines cannot be grouped, so a later line counts as a new message.
+    if (messageId !== null && call.messageId === messageId) continue;
+    end(state, call, 'interrupted', at);
+  }
+}
+
+/** Rule 3 (and rule 5's `async_launched` exception); results for unseen or ended calls are ignored (rule 8). */
+function applyResult(state: ClaudeProjectionState, result: { toolUseId: string; isError: boolean; status: string | null; agentId: string | null }, at: string): void {
+  const call = state.calls.get(result.toolUseId);
+  if (!call || call.state !== 'running') return;
+  if (result.status === 'async_launched' && !result.isError) {
+    call.background = true;
+    if (result.agentId) {
+      call.agentId = result.agentId;
+      state.byAgentId.set(result.agentId, call.nativeId);
+    }
+    return;
+  }
+  if (result.status === 'completed' && result.agentId) call.agentId = result.agentId;
+  end(state, call, result.isError ? 'failed' : 'completed', at);
+}
+
+/** Rule 5: the first delivery naming a running background call ends it; unknown ids are ignored. */
+function applyNotification(state: ClaudeProjectionState, notification: TaskNotification, at: string): void {
+  const byToolUse = notification.toolUseId ? state.calls.get(notification.toolUseId) : undefined;
+  const byAgent = notification.taskId ? state.calls.get(state.byAgentId.get(notification.taskId) ?? '') : undefined;
+  const call = byToolUse ?? byAgent;
+  if (!call || call.state !== 'running' || !call.background) return;
+  end(state, call, notificationOutcome(notification.status), at);
+}
+
+function notificationOutcome(status: string | null): Outcome {
+  switch (status) {
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    case 'killed':
+      return 'stopped';
+    default:
+      return 'unknown';
+  }
+}
+
+function end(state: ClaudeProjectionState, call: CallRecord, outcome: Outcome, at: string): void {
+  call.state = 'ended';
+  call.outcome = outcome;
+  call.endedAt = at;
+  state.running.delete(call.nativeId);
+  if (call.agentId && state.byAgentId.get(call.agentId) === call.nativeId) state.byAgentId.delete(call.agentId);
+}
+
+/** Newest first: later `startedAt`, then later in the file (rule 7). */
+function newerFirst(a: CallRecord, b: CallRecord): number {
+  return b.startedMs - a.startedMs || b.sequence - a.sequence;
+}
+
+/**
+ * Drops ended calls that can never reach `recent` again: new calls only push them further down, and an ended
+ * call never changes. Running calls are always kept (they count towards `running`).
+ */
+function prune(state: ClaudeProjectionState): void {
+  if (state.calls.size - state.running.size <= PRUNE_AT) return;
+  const keep = new Set([...state.calls.values()].sort(newerFirst).slice(0, RECENT_LIMIT).map((call) => call.nativeId));
+  for (const [id, call] of state.calls) {
+    if (call.state === 'ended' && !keep.has(id)) state.calls.delete(id);
+  }
+}
+
+/** The seat's summary: every running call counted, the eight newest calls listed (rules 6–7). */
+export function summarize(state: ClaudeProjectionState): SubagentSummary {
+  const recent = [...state.calls.values()].sort(newerFirst).slice(0, RECENT_LIMIT).map(toEntry);
+  return { running: state.running.size, recent };
+}
+
+/** A call as the snapshot carries it: `outcome` and `endedAt` only once ended, keys in contract order. */
+export function toEntry(call: CallRecord): SubagentEntry {
+  const head = { nativeId: call.nativeId, label: call.label, kind: call.kind, background: call.background, state: call.state };
+  const replayable = call.agentId !== null;
+  if (call.state === 'ended') {
+    return { ...head, outcome: call.outcome ?? 'unknown', startedAt: call.startedAt, endedAt: call.endedAt ?? call.startedAt, replayable };
+  }
+  return { ...head, startedAt: call.startedAt, replayable };
+}
+
+function toMs(at: string): number {
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? 0 : ms;
+}
+
+/** Parses and folds a batch of lines (for tests and the benchmark). */
+export function projectLines(lines: Iterable<string>, state = createProjectionState()): ClaudeProjectionState {
+  for (const line of lines) {
+    const event = parseLine(line);
+    if (event) applyEvent(state, event);
+  }
+  return state;
+}

@@ -1,0 +1,123 @@
+/**
+ * Replay of one subagent: resolves its child journal only from the agent id recorded for that call (rule 10),
+ * checks the child's identity, and pages through a bounded window of it. Stores nothing.
+ */
+import { lstat, open } from 'node:fs/promises';
+import type { ReplayResult } from '../port';
+import { childJournalCandidates, isPlainToken } from './locate';
+import type { CallRecord } from './reducer';
+import { checkIdentity, decodeCursor, encodeCursor, entriesOfLine, pageOf, type PlacedEntry } from './replayEntries';
+
+/** Bytes of a child journal read at most (its last 4 MiB). */
+export const REPLAY_WINDOW_BYTES = 4 * 1024 * 1024;
+/** Entries of a child journal kept at most (its last 500). */
+export const REPLAY_WINDOW_ENTRIES = 500;
+
+/** Owner-facing reasons. */
+export const REPLAY_REASONS = {
+  notRecorded: "This subagent's transcript was not recorded (no agent id in the journal).",
+  gone: "The subagent's transcript file is gone (Claude Code deletes old sessions).",
+  unknownCall: 'This subagent is no longer in the session’s recent history; refresh the tray.',
+  badAgentId: 'Refused: the recorded agent id is not a plain token, so it is never used as a file name.',
+  badCursor: 'Refused: this page cursor was issued for another subagent or is damaged.',
+  mismatch: "Refused: the transcript file does not belong to this subagent (its agent id or session id differ).",
+} as const;
+
+/** What replay needs to know about the call and its parent. */
+export interface ReplayTarget {
+  parentJournal: string;
+  /** The session id written in the parent's lines: names the child folder and must appear in the child's lines. */
+  sessionId: string;
+  /** The seat's session id, to which cursors are bound. */
+  seatSessionId: string;
+  call: CallRecord;
+}
+
+/** One page of the call's child transcript, or why it cannot be shown. */
+export async function replayChild(target: ReplayTarget, cursor?: string): Promise<ReplayResult> {
+  const { call } = target;
+  if (call.agentId === null) return { status: 'unavailable', reason: REPLAY_REASONS.notRecorded };
+  if (!isPlainToken(call.agentId)) return { status: 'refused', reason: REPLAY_REASONS.badAgentId };
+  let before: { offset: number; block: number } | null = null;
+  if (cursor !== undefined && cursor !== '') {
+    before = decodeCursor(cursor, target.seatSessionId, call.nativeId);
+    if (!before) return { status: 'refused', reason: REPLAY_REASONS.badCursor };
+  }
+  const candidates = childJournalCandidates(target.parentJournal, target.sessionId, call.agentId);
+  if (!candidates) return { status: 'refused', reason: REPLAY_REASONS.badAgentId };
+  const child = await firstRegularFile(candidates);
+  if (!child) return { status: 'unavailable', reason: REPLAY_REASONS.gone };
+
+  const lines = await readWindow(child, REPLAY_WINDOW_BYTES);
+  const placed: PlacedEntry[] = [];
+  const toolNames = new Map<string, string>();
+  for (const { offset, text } of lines) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue; // a bad line is skipped, never fatal
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+    const record = value as Record<string, unknown>;
+    // Identity first: nothing of a file that is not this agent's is read into a page (rule 10).
+    if (checkIdentity(record, call.agentId, target.sessionId) === 'mismatch') return { status: 'refused', reason: REPLAY_REASONS.mismatch };
+    entriesOfLine(record, toolNames).forEach((entry, block) => placed.push({ offset, block, entry }));
+  }
+  const windowed = placed.slice(-REPLAY_WINDOW_ENTRIES);
+  const { page, more } = pageOf(windowed, before);
+  const oldest = page[0];
+  return {
+    status: 'ok',
+    running: call.state === 'running',
+    entries: page.map((item) => item.entry),
+    nextCursor: more && oldest ? encodeCursor({ sessionId: target.seatSessionId, nativeId: call.nativeId, offset: oldest.offset, block: oldest.block }) : null,
+  };
+}
+
+/** The first candidate that is a regular file; symbolic links (like Claude's `.output` links) are not followed. */
+async function firstRegularFile(candidates: string[]): Promise<string | null> {
+  for (const candidate of candidates) {
+    try {
+      if ((await lstat(candidate)).isFile()) return candidate;
+    } catch {
+      // absent: try the older layout
+    }
+  }
+  return null;
+}
+
+/** The complete lines in the last `maxBytes` of a file, with their byte offsets. */
+export async function readWindow(file: string, maxBytes: number): Promise<{ offset: number; text: string }[]> {
+  const handle = await open(file, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const start = Math.max(0, size - maxBytes);
+    // One byte early, so a window that begins exactly on a line boundary keeps that line.
+    const from = start > 0 ? start - 1 : 0;
+    const buffer = Buffer.alloc(size - from);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, from + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    const lines: { offset: number; text: string }[] = [];
+    let cursor = 0;
+    if (start > 0) {
+      const first = buffer.indexOf(0x0a, 0);
+      if (first === -1 || first >= filled) return [];
+      cursor = first + 1;
+    }
+    while (cursor < filled) {
+      const newline = buffer.indexOf(0x0a, cursor);
+      // A last line without its newline may still be being written; JSON.parse later drops it if partial.
+      const end = newline === -1 || newline >= filled ? filled : newline;
+      if (end > cursor) lines.push({ offset: from + cursor, text: buffer.toString('utf8', cursor, end) });
+      cursor = end + 1;
+    }
+    return lines;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * Finding rollouts under `<home>/sessions/YYYY/MM/DD/`: the bounded walk (4,096 newest files, newest date folders
+ * first), a header cache, and the per-parent child index (≤ 64 children, ≤ 32 parents) with its invalidation rules.
+ */
+import { join } from 'node:path';
+import { type CodexFileSystem } from './fileSystem';
+import { type CodexHeader, type HeaderRead } from './header';
+
+/** Rollout files considered per walk, newest first (rule: 4,096 recent headers). */
+export const WALK_FILE_LIMIT = 4096;
+/** Children kept per parent, newest first (rule: 64). */
+export const CHILD_LIMIT = 64;
+/** Parent sessions whose discovery result is cached (rule: 32). */
+export const PARENT_CACHE_LIMIT = 32;
+/** Least time between two rechecks of the folders that could hold a new child (rule: 2 s). */
+export const RECHECK_MS = 2000;
+/** Header cache entries kept per reader (twice the walk, so a full walk never evicts its own headers). */
+const HEADER_CACHE_LIMIT = WALK_FILE_LIMIT * 2;
+
+const YEAR = /^\d{4}$/;
+const MONTH_OR_DAY = /^\d{2}$/;
+const ROLLOUT = /^rollout-.*\.jsonl$/;
+
+/** One rollout file found by the walk. */
+export interface RolloutFile {
+  path: string;
+  name: string;
+  dayFolder: string;
+}
+
+/** The result of a walk: files newest first, the newest folder chain, and how many directories were read. */
+export interface Walk {
+  files: RolloutFile[];
+  /** sessions/, newest year, newest month and newest day folder (where a new rollout would appear). */
+  newestChain: string[];
+}
+
+/** Lists the newest rollout files, newest date folders first, stopping at `limit`. */
+export async function walkRollouts(fs: CodexFileSystem, home: string, limit = WALK_FILE_LIMIT): Promise<Walk> {
+  const sessions = join(home, 'sessions');
+  const files: RolloutFile[] = [];
+  const newestChain: string[] = [sessions];
+  const years = await listNames(fs, sessions, YEAR);
+  for (const year of years) {
+    const yearFolder = join(sessions, year);
+    const months = await listNames(fs, yearFolder, MONTH_OR_DAY);
+    for (const month of months) {
+      const monthFolder = join(yearFolder, month);
+      const days = await listNames(fs, monthFolder, MONTH_OR_DAY);
+      for (const day of days) {
+        const dayFolder = join(monthFolder, day);
+        if (newestChain.length === 1) newestChain.push(yearFolder, monthFolder, dayFolder);
+        // File names start with the local creation time, so a reverse name sort is newest first.
+        for (const name of await listNames(fs, dayFolder, ROLLOUT)) {
+          files.push({ path: join(dayFolder, name), name, dayFolder });
+          if (files.length >= limit) return { files, newestChain };
+        }
+      }
+    }
+  }
+  return { files, newestChain };
+}
+
+async function listNames(fs: CodexFileSystem, folder: string, pattern: RegExp): Promise<string[]> {
+  try {
+    return (await fs.readdir(folder)).filter((name) => pattern.test(name)).sort().reverse();
+  } catch {
+    return []; // a missing or unreadable folder holds nothing
+  }
+}
+
+/** A header lookup: the header or null, plus what it cost. */
+export interface HeaderLookup {
+  header: CodexHeader | null;
+  bytes: number;
+  /** True when the first line was over 64 KiB (skipped and counted). */
+  tooLong: boolean;
+}
+
+/** Headers by path and file identity; line 1 never changes once complete, so a hit costs nothing. */
+export class HeaderCache {
+  private readonly entries = new Map<string, { ino: number; read: HeaderRead }>();
+
+  constructor(private readonly fs: CodexFileSystem) {}
+
+  /** The header of a rollout, read at most once per file identity (an incomplete first line is retried). */
+  async lookup(path: string, ino?: number): Promise<HeaderLookup> {
+    const cached = this.entries.get(path);
+    if (cached && (ino === undefined || cached.ino === ino)) return fromRead(cached.read, 0);
+    let read: HeaderRead;
+    let fileIno: number;
+    try {
+      ({ read, ino: fileIno } = await this.fs.readHeader(path));
+    } catch {
+      return { header: null, bytes: 0, tooLong: false };
+    }
+    if (read.kind !== 'incomplete') {
+      this.entries.delete(path);
+      this.entries.set(path, { ino: fileIno, read });
+      if (this.entries.size > HEADER_CACHE_LIMIT) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+    }
+    return fromRead(read, read.bytes);
+  }
+
+  /** Forgets every cached header. */
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+function fromRead(read: HeaderRead, bytes: number): HeaderLookup {
+  return { header: read.kind === 'header' ? read.header : null, bytes, tooLong: read.kind === 'too-long' };
+}
+
+/** A discovered direct child file. */
+export interface ChildFile {
+  path: string;
+  header: CodexHeader;
+}
+
+/** The discovery result for one parent, with what it cost this call. */
+export interface ChildDiscovery {
+  children: ChildFile[];
+  /** Folders rechecked for new children (also what a watcher should watch). */
+  watchFolders: string[];
+  /** First lines over 64 KiB met by the last walk. */
+  skippedHeaders: number;
+  bytes: number;
+  walked: boolean;
+}
+
+interface ParentEntry {
+  signature: string;
+  folders: Map<string, number>;
+  checkedAtMs: number;
+  children: ChildFile[];
+  skippedHeaders: number;
+}
+
+/** Per-parent child discovery with the cache rules: reuse while nothing changed, recheck folders every 2 s. */
+export class ChildIndex {
+  private readonly parents = new Map<string, ParentEntry>();
+
+  constructor(
+    private readonly fs: CodexFileSystem,
+    private readonly headers: HeaderCache,
+    private readonly now: () => number,
+  ) {}
+
+  /** The parent's direct children; `parentSignature` is the parent rollout's identity, size and mtime. */
+  async discover(home: string, parentId: string, parentPath: string, parentSignature: string): Promise<ChildDiscovery> {
+    const key = `${home}\0${parentId}`;
+    const cached = this.parents.get(key);
+    if (cached && cached.signature === parentSignature && !(await this.foldersChanged(cached))) {
+      this.parents.delete(key);
+      this.parents.set(key, cached); // most recently used last
+      return { children: cached.children, watchFolders: [...cached.folders.keys()], skippedHeaders: cached.skippedHeaders, bytes: 0, walked: false };
+    }
+    const walk = await walkRollouts(this.fs, home);
+    let bytes = 0;
+    let skippedHeaders = 0;
+    const children: ChildFile[] = [];
+    const lookups = await lookupAll(this.headers, walk.files);
+    for (const [index, found] of lookups.entries()) {
+      bytes += found.bytes;
+      if (found.tooLong) skippedHeaders += 1;
+      const header = found.header;
+      if (header && header.origin === 'child' && header.parentThreadId === parentId) children.push({ path: walk.files[index].path, header });
+    }
+    children.sort((left, right) => startMs(right.header) - startMs(left.header));
+    children.splice(CHILD_LIMIT);
+    const folderPaths = new Set(walk.newestChain);
+    folderPaths.add(join(parentPath, '..'));
+    const entry: ParentEntry = { signature: parentSignature, folders: await this.folderTimes([...folderPaths]), checkedAtMs: this.now(), children, skippedHeaders };
+    this.parents.delete(key);
+    this.parents.set(key, entry);
+    while (this.parents.size > PARENT_CACHE_LIMIT) {
+      const oldest = this.parents.keys().next().value;
+      if (oldest === undefined) break;
+      this.parents.delete(oldest);
+    }
+    return { children, watchFolders: [...entry.folders.keys()], skippedHeaders, bytes, walked: true };
+  }
+
+  /** The folders last watched for this parent, if cached. */
+  watchFolders(home: string, parentId: string): string[] | null {
+    const cached = this.parents.get(`${home}\0${parentId}`);
+    return cached ? [...cached.folders.keys()] : null;
+  }
+
+  /** Drops one parent's cached result. */
+  forget(home: string, parentId: string): void {
+    this.parents.delete(`${home}\0${parentId}`);
+  }
+
+  /** Drops every cached result. */
+  clear(): void {
+    this.parents.clear();
+  }
+
+  private async foldersChanged(entry: ParentEntry): Promise<boolean> {
+    const now = this.now();
+    if (now - entry.checkedAtMs < RECHECK_MS) return false;
+    entry.checkedAtMs = now;
+    const current = await this.folderTimes([...entry.folders.keys()]);
+    for (const [folder, mtimeMs] of entry.folders) if (current.get(folder) !== mtimeMs) return true;
+    return false;
+  }
+
+  private async folderTimes(folders: string[]): Promise<Map<string, number>> {
+    const times = new Map<string, number>();
+    for (const folder of folders) {
+      try {
+        times.set(folder, (await this.fs.stat(folder)).mtimeMs);
+      } catch {
+        times.set(folder, -1); // missing now; its creation later counts as a change
+      }
+    }
+    return times;
+  }
+}
+
+/** Header reads in flight at once during a walk (a cold walk opens up to 4,096 files). */
+const HEADER_CONCURRENCY = 32;
+
+/** Looks up the headers of many files with bounded concurrency, in file order. */
+export async function lookupAll(headers: HeaderCache, files: RolloutFile[]): Promise<HeaderLookup[]> {
+  const results: HeaderLookup[] = new Array(files.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < files.length) {
+      const index = next++;
+      results[index] = await headers.lookup(files[index].path);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(HEADER_CONCURRENCY, files.length) }, worker));
+  return results;
+}
+
+function startMs(header: CodexHeader): number {
+  const parsed = header.timestamp ? Date.parse(header.timestamp) : NaN;
+  return Number.isFinite(parsed) ? parsed : 0;
+}

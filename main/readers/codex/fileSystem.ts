@@ -1,0 +1,64 @@
+/**
+ * The filesystem calls the Codex reader makes for discovery and headers, behind a small facade so tests can count
+ * directory reads. All asynchronous.
+ */
+import { open, readdir, stat } from 'node:fs/promises';
+import { readHeaderFrom, type HeaderRead } from './header';
+
+/** File facts the reader uses. */
+export interface FileFacts {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Directory listing, stat and bounded header read. */
+export interface CodexFileSystem {
+  readdir(folder: string): Promise<string[]>;
+  stat(path: string): Promise<FileFacts>;
+  readHeader(path: string): Promise<{ read: HeaderRead; ino: number }>;
+}
+
+/** The real filesystem. */
+export const nodeFileSystem: CodexFileSystem = {
+  readdir: (folder) => readdir(folder),
+  stat: async (path) => {
+    const info = await stat(path);
+    return { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs };
+  },
+  readHeader: async (path) => {
+    const handle = await open(path, 'r');
+    try {
+      const info = await handle.stat();
+      return { read: await readHeaderFrom(handle), ino: info.ino };
+    } finally {
+      await handle.close();
+    }
+  },
+};
+
+/** A facade that counts calls, for tests and the benchmark. */
+export interface CountingFileSystem extends CodexFileSystem {
+  counts: { readdir: number; stat: number; readHeader: number };
+}
+
+/** Wraps a facade with call counters. */
+export function countingFileSystem(inner: CodexFileSystem = nodeFileSystem): CountingFileSystem {
+  const counts = { readdir: 0, stat: 0, readHeader: 0 };
+  return {
+    counts,
+    readdir: (folder) => {
+      counts.readdir += 1;
+      return inner.readdir(folder);
+    },
+    stat: (path) => {
+      counts.stat += 1;
+      return inner.stat(path);
+    },
+    readHeader: (path) => {
+      counts.readHeader += 1;
+      return inner.readHeader(path);
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Codex rollout headers: line 1 of a rollout is its `session_meta`. Pure parsing here, plus the one bounded read
+ * of that first line (64 KiB). Later `session_meta` lines (copied into forked children) are never headers.
+ */
+import type { FileHandle } from 'node:fs/promises';
+
+/** Most bytes read for a header line (rule: 64 KiB per header). */
+export const HEADER_MAX_BYTES = 64 * 1024;
+
+/** What line 1 says about a rollout: who it is and whether it is a spawned child or an internal helper. */
+export interface CodexHeader {
+  id: string;
+  timestamp: string | null;
+  cwd: string | null;
+  forkedFromId: string | null;
+  /** `session` = a user-visible session; `child` = spawned by a thread; `helper` = review/compact/memory/other. */
+  origin: 'session' | 'child' | 'helper';
+  parentThreadId: string | null;
+  agentPath: string | null;
+  nickname: string | null;
+  role: string | null;
+}
+
+type JsonObject = Record<string, unknown>;
+
+function asObject(value: unknown): JsonObject | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+}
+
+function asText(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+/** Parses a header line; null when line 1 is not a `session_meta` with an id. */
+export function parseHeader(line: string): CodexHeader | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  const envelope = asObject(parsed);
+  if (!envelope || envelope.type !== 'session_meta') return null;
+  const payload = asObject(envelope.payload);
+  const id = payload ? asText(payload.id) : null;
+  if (!payload || !id) return null;
+
+  const source = asObject(payload.source);
+  const subagent = source ? source.subagent : undefined;
+  const spawn = asObject(asObject(subagent)?.thread_spawn);
+  let origin: CodexHeader['origin'] = 'session';
+  // Any `subagent` source other than thread_spawn (review, compact, memory_consolidation, PascalCase Review,
+  // {other}) is an internal helper session, never a seat nor a child.
+  if (spawn) origin = 'child';
+  else if (subagent !== undefined) origin = 'helper';
+
+  const topRole = asText(payload.agent_role) ?? asText(payload.agent_type);
+  const spawnRole = spawn ? (asText(spawn.agent_role) ?? asText(spawn.agent_type)) : null;
+  return {
+    id,
+    timestamp: asText(payload.timestamp) ?? asText(envelope.timestamp),
+    cwd: asText(payload.cwd),
+    forkedFromId: asText(payload.forked_from_id),
+    origin,
+    parentThreadId: spawn ? asText(spawn.parent_thread_id) : null,
+    agentPath: (spawn ? asText(spawn.agent_path) : null) ?? asText(payload.agent_path),
+    nickname: (spawn ? asText(spawn.agent_nickname) : null) ?? asText(payload.agent_nickname),
+    role: spawnRole ?? topRole,
+  };
+}
+
+/** The result of reading line 1: a header, a line over the bound, an incomplete first line, or no header. */
+export type HeaderRead =
+  | { kind: 'header'; header: CodexHeader; bytes: number }
+  | { kind: 'too-long'; bytes: number }
+  | { kind: 'incomplete'; bytes: number }
+  | { kind: 'invalid'; bytes: number };
+
+/** First chunk of a header read; most headers fit, so a cold walk reads little more than the headers themselves. */
+const HEADER_CHUNK_BYTES = 8 * 1024;
+
+/** Reads at most 64 KiB + 1 byte from an open rollout, in chunks, and classifies its first line. */
+export async function readHeaderFrom(handle: FileHandle): Promise<HeaderRead> {
+  const buffer = Buffer.alloc(HEADER_MAX_BYTES + 1);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const want = Math.min(HEADER_CHUNK_BYTES, buffer.length - filled);
+    const { bytesRead } = await handle.read(buffer, filled, want, filled);
+    if (bytesRead === 0) break;
+    const newline = buffer.subarray(filled, filled + bytesRead).indexOf(10);
+    filled += bytesRead;
+    if (newline >= 0) return classify(buffer.subarray(0, filled - bytesRead + newline).toString('utf8'), filled);
+  }
+  if (filled > HEADER_MAX_BYTES) return { kind: 'too-long', bytes: filled };
+  // No newline yet: the first line may still be being written; accept it only when it is complete JSON.
+  const header = filled > 0 ? parseHeader(buffer.subarray(0, filled).toString('utf8')) : null;
+  return header ? { kind: 'header', header, bytes: filled } : { kind: 'incomplete', bytes: filled };
+}
+
+function classify(line: string, bytes: number): HeaderRead {
+  const header = parseHeader(line);
+  return header ? { kind: 'header', header, bytes } : { kind: 'invalid', bytes };
+}
+
+/** Label of a child: `nickname · path`, either alone, else the role, else `subagent`. */
+export function childLabel(header: Pick<CodexHeader, 'nickname' | 'agentPath' | 'role'>): string {
+  const parts = [header.nickname, header.agentPath].filter((part): part is string => Boolean(part));
+  if (parts.length > 0) return parts.join(' · ');
+  return header.role ?? 'subagent';
+}

@@ -1,0 +1,264 @@
+/**
+ * The Codex CLI seat reader: tails the parent rollout, discovers direct children from rollout headers, settles them
+ * from the parent's records, and replays a child on request. All filesystem access is asynchronous.
+ */
+import { join, resolve, sep } from 'node:path';
+import type { Candidate, SeatAddress, SubagentEntry } from '../../../shared/schemas';
+import { ServiceError } from '../../errors';
+import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
+import { DEFAULT_TAIL, tailLines, type TailState } from '../tail';
+import { ChildIndex, HeaderCache, lookupAll, walkRollouts, type ChildFile } from './discovery';
+import { nodeFileSystem, type CodexFileSystem } from './fileSystem';
+import type { CodexHeader } from './header';
+import { childEntry, needsTaskScan, summarise, type ChildFacts } from './projection';
+import { createParentState, reduceParentLine, type ParentState } from './records';
+import { readReplayPage } from './replay';
+import { decodeCursor } from './replayEntries';
+
+/** Bytes read from the end of a child rollout when looking for a `task_started` newer than its ending. */
+export const TASK_SCAN_COLD_BYTES = 256 * 1024;
+/** Seats whose tail state is kept (an evicted seat simply cold-reads again). */
+const SEAT_STATE_LIMIT = 256;
+const THREAD_TOKEN = /^[0-9A-Za-z-]{1,64}$/;
+
+/** Options of the Codex reader; `fs` and `now` are injectable for tests and the benchmark. */
+export interface CodexReaderOptions {
+  home: string;
+  now?: () => number;
+  fs?: CodexFileSystem;
+}
+
+interface ChildScan {
+  tail: TailState | null;
+  latestTaskStartedMs: number | null;
+}
+
+interface SeatState {
+  path: string | null;
+  tail: TailState | null;
+  parent: ParentState;
+  /** Inode whose line-1 header was checked against the seat's thread id. */
+  checkedIno: number | null;
+  childScans: Map<string, ChildScan>;
+}
+
+type Settled = { ok: false; reason: string } | { ok: true; projection: Projection; path: string; children: ChildFile[]; entries: SubagentEntry[] };
+
+/** Builds the Codex reader for one Codex home. */
+export function createCodexReader(options: CodexReaderOptions): SeatReader {
+  const fs = options.fs ?? nodeFileSystem;
+  const now = options.now ?? Date.now;
+  const headers = new HeaderCache(fs);
+  const index = new ChildIndex(fs, headers, now);
+  const seats = new Map<string, SeatState>();
+  const keyOf = (seat: SeatAddress): string => `${seat.home}\0${seat.sessionId}`;
+
+  function seatState(seat: SeatAddress): SeatState {
+    const key = keyOf(seat);
+    let state = seats.get(key);
+    if (!state) {
+      state = { path: seat.path ?? null, tail: null, parent: createParentState(), checkedIno: null, childScans: new Map() };
+      seats.set(key, state);
+      if (seats.size > SEAT_STATE_LIMIT) seats.delete(seats.keys().next().value as string);
+    }
+    return state;
+  }
+
+  async function locate(seat: SeatAddress): Promise<string | null> {
+    const suffix = `-${seat.sessionId}.jsonl`;
+    const walk = await walkRollouts(fs, seat.home);
+    return walk.files.find((file) => file.name.endsWith(suffix))?.path ?? null;
+  }
+
+  async function settle(seat: SeatAddress): Promise<Settled> {
+    if (seat.harness !== 'codex') return { ok: false, reason: 'This seat is not a Codex session.' };
+    const state = seatState(seat);
+    state.path = seat.path ?? state.path ?? (await locate(seat));
+    const path = state.path;
+    if (!path) return { ok: false, reason: `No rollout for Codex thread ${seat.sessionId} was found under ${join(seat.home, 'sessions')}.` };
+    let bytes = 0;
+    try {
+      let parent = state.tail ? state.parent : createParentState();
+      let result = await tailLines(path, state.tail, DEFAULT_TAIL, (line) => reduceParentLine(parent, line));
+      bytes += result.bytesRead;
+      if (result.cold && state.tail) {
+        // Rotated or truncated: what was reduced went into the old state; start again from a clean one.
+        parent = createParentState();
+        result = await tailLines(path, null, DEFAULT_TAIL, (line) => reduceParentLine(parent, line));
+        bytes += result.bytesRead;
+      }
+      state.parent = parent;
+      state.tail = result.state;
+      if (state.checkedIno !== result.state.ino) {
+        const { read } = await fs.readHeader(path);
+        bytes += read.bytes;
+        const id = read.kind === 'header' ? read.header.id : null;
+        if (id !== seat.sessionId) {
+          state.tail = null;
+          return { ok: false, reason: `The rollout ${path} belongs to thread ${id ?? '(no header)'}, not ${seat.sessionId}.` };
+        }
+        state.checkedIno = result.state.ino;
+      }
+      const tail = result.state;
+      const signature = `${tail.dev}:${tail.ino}:${tail.size}:${tail.mtimeMs}`;
+      const discovery = await index.discover(seat.home, seat.sessionId, path, signature);
+      bytes += discovery.bytes;
+      const facts: ChildFacts[] = [];
+      const scans = new Map<string, ChildScan>();
+      for (const child of discovery.children) {
+        let info;
+        try {
+          info = await fs.stat(child.path); // re-stat'ed on every read: appends and idle transitions show
+        } catch {
+          continue; // moved or deleted since the walk
+        }
+        const known = { header: child.header, path: child.path, mtimeMs: info.mtimeMs, size: info.size };
+        let scan = state.childScans.get(child.path) ?? { tail: null, latestTaskStartedMs: null };
+        if (needsTaskScan(known, parent.records)) {
+          const scanned = await scanTaskStarted(child.path, scan);
+          scan = scanned.scan;
+          bytes += scanned.bytes;
+        }
+        scans.set(child.path, scan);
+        facts.push({ ...known, latestTaskStartedMs: scan.latestTaskStartedMs });
+      }
+      state.childScans = scans;
+      const entries = facts.map((child) => childEntry(child, parent.records, now()));
+      const projection: Projection = {
+        ok: true,
+        subagents: summarise(entries),
+        read: { bytes, skippedLines: tail.skippedLines + parent.malformed + discovery.skippedHeaders },
+        lastWriteMs: tail.mtimeMs,
+      };
+      return { ok: true, projection, path, children: discovery.children, entries };
+    } catch (error) {
+      state.tail = null;
+      const code = (error as NodeJS.ErrnoException).code;
+      const what = code === 'ENOENT' ? 'is gone (moved or deleted)' : `cannot be read (${code ?? String(error)})`;
+      return { ok: false, reason: `The Codex rollout ${path} ${what}.` };
+    }
+  }
+
+  return {
+    harness: 'codex',
+    async discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
+      const walk = await walkRollouts(fs, options.home);
+      const candidates: Array<Candidate & { mtimeMs: number }> = [];
+      const lookups = await lookupAll(headers, walk.files);
+      for (const [index, file] of walk.files.entries()) {
+        const { header } = lookups[index];
+        // Children and internal helper sessions (review, compact, memory consolidation) are not seats.
+        if (!header || header.origin !== 'session') continue;
+        let info;
+        try {
+          info = await fs.stat(file.path);
+        } catch {
+          continue;
+        }
+        const seat: SeatAddress = { harness: 'codex', home: options.home, sessionId: header.id, cwd: header.cwd, path: file.path };
+        candidates.push({ id: `codex:${header.id}`, harness: 'codex', seat, cwdHint: header.cwd, lastActivity: new Date(info.mtimeMs).toISOString(), size: info.size, mtimeMs: info.mtimeMs });
+      }
+      candidates.sort((left, right) => right.mtimeMs - left.mtimeMs);
+      const limited = discoverOptions?.limit !== undefined ? candidates.slice(0, discoverOptions.limit) : candidates;
+      return limited.map(({ mtimeMs: _mtimeMs, ...candidate }) => candidate);
+    },
+    async project(seat: SeatAddress): Promise<Projection> {
+      const settled = await settle(seat);
+      return settled.ok ? settled.projection : settled;
+    },
+    async replay(seat: SeatAddress, nativeId: string, cursorToken?: string): Promise<ReplayResult> {
+      if (!THREAD_TOKEN.test(nativeId)) return { status: 'refused', reason: 'That is not a Codex thread id.' };
+      const cursor = cursorToken === undefined ? null : decodeCursor(cursorToken);
+      if (cursorToken !== undefined && !cursor) return { status: 'refused', reason: 'That replay cursor is not valid.' };
+      if (cursor && (cursor.parent !== seat.sessionId || cursor.child !== nativeId)) {
+        return { status: 'refused', reason: 'That replay cursor was issued for another subagent.' };
+      }
+      const settled = await settle(seat);
+      if (!settled.ok) return { status: 'unavailable', reason: settled.reason };
+      const child = settled.children.find((candidate) => candidate.header.id === nativeId);
+      if (!child) return { status: 'refused', reason: `Thread ${nativeId} is not a discovered direct child of this session.` };
+      // Both identities are checked again, from the files themselves, right before the child's bytes are read.
+      const parentHeader = await readHeaderOrNull(fs, settled.path);
+      if (parentHeader === 'missing' || parentHeader?.id !== seat.sessionId) return { status: 'refused', reason: 'The parent rollout no longer carries this session id.' };
+      const childHeader = await readHeaderOrNull(fs, child.path);
+      if (childHeader === 'missing') return { status: 'unavailable', reason: 'The subagent rollout file is gone (moved or deleted), so it cannot be replayed.' };
+      if (childHeader?.id !== nativeId || childHeader.origin !== 'child' || childHeader.parentThreadId !== seat.sessionId) {
+        return { status: 'refused', reason: 'The subagent file no longer names this thread and this parent.' };
+      }
+      const entry = settled.entries.find((candidate) => candidate.nativeId === nativeId);
+      return readReplayPage({
+        parentId: seat.sessionId,
+        childId: nativeId,
+        childPath: child.path,
+        forked: childHeader.forkedFromId !== null,
+        running: entry?.state === 'running',
+        cursor,
+      });
+    },
+    watchPaths(seat: SeatAddress): string[] {
+      const path = seat.path ?? seats.get(keyOf(seat))?.path ?? null;
+      const folders = index.watchFolders(seat.home, seat.sessionId) ?? [join(seat.home, 'sessions')];
+      return path ? [path, ...folders] : folders;
+    },
+    forget(seat: SeatAddress): void {
+      seats.delete(keyOf(seat));
+      index.forget(seat.home, seat.sessionId);
+    },
+    dispose(): void {
+      seats.clear();
+      index.clear();
+      headers.clear();
+    },
+  };
+}
+
+/** Reads line 1 afresh (never from the cache); `missing` when the file is gone. */
+async function readHeaderOrNull(fs: CodexFileSystem, path: string): Promise<CodexHeader | null | 'missing'> {
+  try {
+    const { read } = await fs.readHeader(path);
+    return read.kind === 'header' ? read.header : null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : null;
+  }
+}
+
+/** Tails a child for its newest `task_started` (only when a parent record ended it and it was written since). */
+async function scanTaskStarted(path: string, scan: ChildScan): Promise<{ scan: ChildScan; bytes: number }> {
+  let latest: number | null = null;
+  const result = await tailLines(path, scan.tail, { ...DEFAULT_TAIL, coldBytes: TASK_SCAN_COLD_BYTES }, (line) => {
+    if (!line.includes('"task_started"')) return;
+    try {
+      const parsed = JSON.parse(line) as { timestamp?: unknown; type?: unknown; payload?: { type?: unknown } };
+      const at = typeof parsed.timestamp === 'string' ? Date.parse(parsed.timestamp) : NaN;
+      if (parsed.type === 'event_msg' && parsed.payload?.type === 'task_started' && Number.isFinite(at)) latest = Math.max(latest ?? at, at);
+    } catch {
+      // a bad child line says nothing about its turns
+    }
+  });
+  const previous = result.cold ? null : scan.latestTaskStartedMs;
+  const found: number | null = latest;
+  const merged = found === null ? previous : Math.max(previous ?? found, found);
+  return { scan: { tail: result.state, latestTaskStartedMs: merged }, bytes: result.bytesRead };
+}
+
+/** The seat a CLI target names: home from --codex-home, else $CODEX_HOME, else the folder above `sessions/`. */
+export async function seatFromCliTarget(target: string, flags: { codexHome?: string }): Promise<SeatAddress> {
+  const path = resolve(target);
+  let header;
+  try {
+    const { read } = await nodeFileSystem.readHeader(path);
+    header = read.kind === 'header' ? read.header : null;
+  } catch {
+    throw new ServiceError('not_found', `Cannot read ${path}; give the path of a Codex rollout (.jsonl).`);
+  }
+  if (!header) throw new ServiceError('invalid_request', `${path} is not a Codex rollout: its first line is not a session_meta header.`);
+  const home = flags.codexHome || process.env.CODEX_HOME || homeAboveSessions(path);
+  if (!home) throw new ServiceError('invalid_request', `Cannot tell the Codex home from ${path}; pass --codex-home DIR.`);
+  return { harness: 'codex', home: resolve(home), sessionId: header.id, cwd: header.cwd, path };
+}
+
+function homeAboveSessions(path: string): string | null {
+  const segments = path.split(sep);
+  const at = segments.lastIndexOf('sessions', segments.length - 2);
+  return at > 0 ? segments.slice(0, at).join(sep) || sep : null;
+}

@@ -1,0 +1,198 @@
+/**
+ * Pure normalisation of child rollout lines into replay entries, the text caps, and the replay cursor codec.
+ */
+import type { ReplayEntry } from '../../../shared/schemas';
+
+/** Most bytes of one entry's text (rule: 4 KiB). */
+export const ENTRY_TEXT_MAX_BYTES = 4096;
+/** Characters of a tool call's one-line input summary, of a tool result excerpt and of a note. */
+const SUMMARY_CHARS = 200;
+const EXCERPT_CHARS = 1000;
+const NOTE_CHARS = 280;
+
+type JsonObject = Record<string, unknown>;
+
+/** What a child line contributes: entries, and whether it is a `turn_context` (own activity starts there). */
+export interface NormalisedLine {
+  entries: ReplayEntry[];
+  turnContext: boolean;
+}
+
+/** Context wrappers shown as notes, never as user speech, with the note they become. */
+const WRAPPERS: Array<{ prefix: string; note: string }> = [
+  { prefix: '<environment_context>', note: 'environment context' },
+  { prefix: '<turn_aborted>', note: 'turn interrupted' },
+  { prefix: '<subagent_notification>', note: 'subagent notification' },
+  { prefix: '<user_instructions>', note: 'user instructions' },
+  { prefix: '<user_shell_command>', note: 'user shell command' },
+  { prefix: '# AGENTS.md instructions', note: 'AGENTS.md instructions' },
+];
+
+/** Normalises one child line; tool names come from `callNames` (call id → tool), which this fills. */
+export function normaliseChildLine(line: string, callNames: Map<string, string>): NormalisedLine {
+  const none: NormalisedLine = { entries: [], turnContext: false };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return none;
+  }
+  const envelope = asObject(parsed);
+  if (!envelope) return none;
+  if (envelope.type === 'turn_context') return { entries: [], turnContext: true };
+  const at = typeof envelope.timestamp === 'string' ? envelope.timestamp : null;
+  const payload = asObject(envelope.payload);
+  if (envelope.type === 'compacted') return { entries: [{ at, role: 'note', text: 'conversation compacted' }], turnContext: false };
+  if (envelope.type !== 'response_item' || !payload) return none;
+  return { entries: responseItemEntries(payload, at, callNames), turnContext: false };
+}
+
+function responseItemEntries(payload: JsonObject, at: string | null, callNames: Map<string, string>): ReplayEntry[] {
+  switch (payload.type) {
+    case 'message':
+      return messageEntries(payload, at);
+    case 'function_call':
+    case 'custom_tool_call': {
+      const tool = typeof payload.name === 'string' ? payload.name : 'tool';
+      if (typeof payload.call_id === 'string') callNames.set(payload.call_id, tool);
+      const input = payload.type === 'function_call' ? payload.arguments : payload.input;
+      return [{ at, role: 'tool', tool, text: summariseInput(input) }];
+    }
+    case 'local_shell_call': {
+      const action = asObject(payload.action);
+      const command = Array.isArray(action?.command) ? action.command.join(' ') : summariseInput(action);
+      return [{ at, role: 'tool', tool: 'shell', text: oneLine(command, SUMMARY_CHARS) }];
+    }
+    case 'web_search_call':
+      return [{ at, role: 'tool', tool: 'web_search', text: summariseInput(payload.action) }];
+    case 'function_call_output':
+    case 'custom_tool_call_output': {
+      const callId = typeof payload.call_id === 'string' ? payload.call_id : '';
+      const tool = callNames.get(callId) ?? 'tool';
+      return [{ at, role: 'tool', tool, text: capText(excerpt(outputText(payload.output), EXCERPT_CHARS)) }];
+    }
+    default:
+      return []; // reasoning, snapshots and unknown items are not conversation
+  }
+}
+
+function messageEntries(payload: JsonObject, at: string | null): ReplayEntry[] {
+  const role = payload.role;
+  const texts = (Array.isArray(payload.content) ? payload.content : [])
+    .map((item) => asObject(item)?.text)
+    .filter((text): text is string => typeof text === 'string' && text.trim().length > 0);
+  const entries: ReplayEntry[] = [];
+  for (const text of texts) {
+    const wrapper = wrapperNote(text);
+    const mail = role === 'assistant' ? envelopeNote(text) : null;
+    if (wrapper) entries.push({ at, role: 'note', text: wrapper });
+    else if (mail) entries.push({ at, role: 'note', text: mail });
+    else if (role === 'user') entries.push({ at, role: 'user', text: capText(text) });
+    else if (role === 'assistant') entries.push({ at, role: 'assistant', text: capText(text) });
+    // developer and system messages are instructions, not conversation
+  }
+  return entries;
+}
+
+/** The note for a context wrapper, or null when the text is not one. */
+export function wrapperNote(text: string): string | null {
+  const trimmed = text.trimStart();
+  const wrapper = WRAPPERS.find((candidate) => trimmed.startsWith(candidate.prefix));
+  return wrapper ? wrapper.note : null;
+}
+
+/** The note for an inter-agent envelope (a single text that parses as `{author, recipient, content, …}`). */
+export function envelopeNote(text: string): string | null {
+  if (!text.trimStart().startsWith('{')) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const envelope = asObject(parsed);
+  if (!envelope || typeof envelope.author !== 'string' || typeof envelope.recipient !== 'string' || typeof envelope.content !== 'string') return null;
+  const content = wrapperNote(envelope.content) ?? envelope.content;
+  return oneLine(`message from ${envelope.author}: ${content}`, NOTE_CHARS);
+}
+
+function summariseInput(input: unknown): string {
+  let value: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch {
+      return oneLine(input, SUMMARY_CHARS);
+    }
+  }
+  const object = asObject(value);
+  for (const key of ['cmd', 'command', 'query', 'path', 'message']) {
+    const field = object?.[key];
+    if (typeof field === 'string') return oneLine(field, SUMMARY_CHARS);
+    if (Array.isArray(field)) return oneLine(field.join(' '), SUMMARY_CHARS);
+  }
+  return oneLine(value === undefined ? '' : JSON.stringify(value), SUMMARY_CHARS);
+}
+
+function outputText(output: unknown): string {
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output)) return output.map((item) => asObject(item)?.text).filter((text) => typeof text === 'string').join('\n');
+  const object = asObject(output);
+  return object && typeof object.content === 'string' ? object.content : '';
+}
+
+function oneLine(text: string, limit: number): string {
+  return capText(excerpt(text.replace(/\s+/g, ' ').trim(), limit));
+}
+
+function excerpt(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}…` : text;
+}
+
+/** Caps a text at 4 KiB of UTF-8 without splitting a character, marking the cut with an ellipsis. */
+export function capText(text: string, maxBytes = ENTRY_TEXT_MAX_BYTES): string {
+  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
+  const ellipsisBytes = 3;
+  const bytes = Buffer.from(text, 'utf8');
+  let end = maxBytes - ellipsisBytes;
+  // Step back over UTF-8 continuation bytes so the cut falls on a character boundary.
+  while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
+  return `${bytes.subarray(0, end).toString('utf8')}…`;
+}
+
+/** Where a replay page stands: bound to one parent and one child, within a fixed byte window of the child file. */
+export interface ReplayCursor {
+  parent: string;
+  child: string;
+  ino: number;
+  /** Byte offset where the window's oldest entry line starts. */
+  from: number;
+  /** Byte offset of the oldest line already shown; the next page ends before it. */
+  before: number;
+}
+
+/** Encodes a cursor as an opaque token. */
+export function encodeCursor(cursor: ReplayCursor): string {
+  return Buffer.from(JSON.stringify({ v: 1, ...cursor }), 'utf8').toString('base64url');
+}
+
+/** Decodes a cursor token; null when it is not one of ours. */
+export function decodeCursor(token: string): ReplayCursor | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const object = asObject(parsed);
+  if (!object || object.v !== 1) return null;
+  const { parent, child, ino, from, before } = object;
+  if (typeof parent !== 'string' || typeof child !== 'string') return null;
+  if (![ino, from, before].every((value) => Number.isSafeInteger(value) && (value as number) >= 0)) return null;
+  if ((from as number) > (before as number)) return null;
+  return { parent, child, ino: ino as number, from: from as number, before: before as number };
+}
+
+function asObject(value: unknown): JsonObject | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+}

@@ -1,0 +1,158 @@
+/**
+ * The OpenCode seat reader: the I/O edge over the store (one short read-only connection per call), joining the
+ * bounded queries of `store.ts` with the pure rules of `taskCalls.ts` and `transcript.ts`.
+ */
+import { statSync } from 'node:fs';
+import type { Candidate, SeatAddress } from '../../../shared/schemas';
+import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
+import { discoverSessions, resolveOpenCodeDbs, openCodeDataDir } from './locate';
+import { replayCall } from './replay';
+import { existsInSessionV2, inspectStore, schemaReason, V2_ONLY_REASON } from './schema';
+import { isBusyError, withReadOnly } from './sqlite';
+import { directChildren, readSession, selectTaskRows } from './store';
+import { collectRows, summarize } from './taskCalls';
+
+export { resolveOpenCodeDb, seatFromCliTarget } from './locate';
+
+/** Options of `createOpenCodeReader`. */
+export interface OpenCodeReaderOptions {
+  /** An explicit database path (the CLI's `--db`); otherwise `$OPENCODE_DB` or the data folder's `opencode*.db`. */
+  db?: string;
+  /** The OpenCode data folder (default `$XDG_DATA_HOME/opencode` or `~/.local/share/opencode`). */
+  dataDir?: string;
+  /** Clock in ms since epoch (for the unchanged-store cache's expiry). */
+  now?: () => number;
+  /** Environment to resolve paths from (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Most candidates discovery returns when no limit is given. */
+export const DEFAULT_DISCOVER_LIMIT = 200;
+/** An unchanged store (same db and WAL size and mtime) reuses the last projection for at most this long, in ms. */
+export const UNCHANGED_REUSE_MS = 5_000;
+
+/** The sentence for a busy database, also used by replay. */
+export const LOCKED_REASON = 'The OpenCode database is locked by another process; try again in a moment.';
+
+function fileStamp(path: string): string | null {
+  try {
+    const stat = statSync(path);
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
+function storeStamp(home: string): string {
+  return `${fileStamp(home)}|${fileStamp(`${home}-wal`)}`;
+}
+
+function fileMtime(path: string): number | null {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads one seat's projection from its store (no caching here). */
+export async function projectSeat(seat: SeatAddress): Promise<Projection> {
+  if (fileStamp(seat.home) === null) return { ok: false, reason: `The OpenCode database ${seat.home} does not exist.` };
+  try {
+    return await withReadOnly(
+      seat.home,
+      (database): Projection => {
+        const store = inspectStore(database);
+        if (!store.ok) {
+          if (existsInSessionV2(database, seat.sessionId)) return { ok: false, reason: V2_ONLY_REASON };
+          return { ok: false, reason: schemaReason(store.missing) };
+        }
+        // A seat present in both generations is read from the 1.x rows.
+        const session = readSession(database, store.shape, seat.sessionId);
+        if (!session) {
+          if (store.shape.hasSessionV2 && existsInSessionV2(database, seat.sessionId)) {
+            return { ok: false, reason: V2_ONLY_REASON };
+          }
+          return { ok: false, reason: `OpenCode session ${seat.sessionId} is not in ${seat.home}.` };
+        }
+        const window = selectTaskRows(database, store.shape, session.id);
+        const { calls, completions, malformed } = collectRows(window.rows);
+        const named = calls.map((call) => call.childId).filter((id): id is string => id !== null);
+        const children = directChildren(database, session, named);
+        const lastWriteMs = Math.max(
+          window.lastWriteMs ?? 0,
+          session.updatedMs ?? 0,
+        ) || Math.max(fileMtime(seat.home) ?? 0, fileMtime(`${seat.home}-wal`) ?? 0) || null;
+        return {
+          ok: true,
+          subagents: summarize(calls, completions, children),
+          read: { bytes: window.bytes, skippedLines: window.malformed + malformed },
+          lastWriteMs,
+        };
+      },
+      { snapshot: true },
+    );
+  } catch (error) {
+    if (isBusyError(error)) return { ok: false, reason: LOCKED_REASON };
+    return { ok: false, reason: `The OpenCode database could not be read: ${(error as Error).message}` };
+  }
+}
+
+/** Creates the OpenCode `SeatReader`. A seat's `home` is its database file; `sessionId` its `ses_…` id. */
+export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatReader {
+  const now = options.now ?? Date.now;
+  const env = options.env ?? process.env;
+  const cache = new Map<string, { stamp: string; at: number; projection: Projection & { ok: true } }>();
+  const seatKey = (seat: SeatAddress) => `${seat.home}\u0000${seat.sessionId}`;
+
+  return {
+    harness: 'opencode',
+
+    async discover(discoverOptions: DiscoverOptions = {}): Promise<Candidate[]> {
+      const limit = discoverOptions.limit ?? DEFAULT_DISCOVER_LIMIT;
+      const databases = options.db ? [options.db] : resolveOpenCodeDbs(env, options.dataDir ?? openCodeDataDir(env));
+      const seen = new Set<string>();
+      const candidates: Candidate[] = [];
+      for (const database of databases) {
+        for (const candidate of await discoverSessions(database, limit)) {
+          if (seen.has(candidate.id)) continue;
+          seen.add(candidate.id);
+          candidates.push(candidate);
+        }
+      }
+      return candidates
+        .sort((a, b) => Date.parse(b.lastActivity) - Date.parse(a.lastActivity))
+        .slice(0, limit);
+    },
+
+    async project(seat: SeatAddress): Promise<Projection> {
+      const key = seatKey(seat);
+      const stampBefore = storeStamp(seat.home);
+      const previous = cache.get(key);
+      if (previous && previous.stamp === stampBefore && now() - previous.at < UNCHANGED_REUSE_MS) {
+        return { ...previous.projection, read: { bytes: 0, skippedLines: previous.projection.read.skippedLines } };
+      }
+      const projection = await projectSeat(seat);
+      // Reused only when nothing changed while it was read (opening a WAL store may itself create the -wal file).
+      if (projection.ok && storeStamp(seat.home) === stampBefore) cache.set(key, { stamp: stampBefore, at: now(), projection });
+      else cache.delete(key);
+      return projection;
+    },
+
+    replay(seat: SeatAddress, nativeId: string, cursor?: string): Promise<ReplayResult> {
+      return replayCall(seat, nativeId, cursor);
+    },
+
+    watchPaths(seat: SeatAddress): string[] {
+      return [seat.home, `${seat.home}-wal`];
+    },
+
+    forget(seat: SeatAddress): void {
+      cache.delete(seatKey(seat));
+    },
+
+    dispose(): void {
+      cache.clear();
+    },
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Bounded queries over an OpenCode 1.x store. Every selection is capped in SQL (messages, parts, payload bytes)
+ * so a read costs the same however long the session grew; JSON is parsed only for rows inside the window.
+ */
+import type { StoreShape } from './schema';
+import type { SqliteDatabase } from './sqlite';
+import type { PartRow } from './taskCalls';
+
+/** Parent messages selected per seat read (issue bound). */
+export const MAX_MESSAGES = 500;
+/** Parts selected per read (issue bound). */
+export const MAX_PARTS = 2_000;
+/** Part payload bytes selected per read (issue bound), counted over every part scanned, newest first. */
+export const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+
+/** A session row: the identity facts the reader checks. */
+export interface SessionRow {
+  id: string;
+  parentId: string | null;
+  directory: string | null;
+  updatedMs: number | null;
+}
+
+/** The rows of one bounded window. */
+export interface Window<T> {
+  rows: T[];
+  /** Rows inside the window whose JSON is malformed. */
+  malformed: number;
+  /** Part payload bytes inside the window. */
+  bytes: number;
+  /** Latest write time seen in the window, ms since epoch. */
+  lastWriteMs: number | null;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The session row of `sessionId` in the 1.x `session` table, or undefined. */
+export function readSession(database: SqliteDatabase, shape: StoreShape, sessionId: string): SessionRow | undefined {
+  const updated = shape.timeUpdated.session ? 'time_updated' : 'time_created';
+  const row = database.get(`SELECT id, parent_id, directory, ${updated} AS updated FROM session WHERE id = ?`, [
+    sessionId,
+  ]);
+  if (!row) return undefined;
+  return {
+    id: String(row.id),
+    parentId: stringOrNull(row.parent_id),
+    directory: stringOrNull(row.directory),
+    updatedMs: numberOrNull(row.updated),
+  };
+}
+
+/** Of `candidates`, the ids that are direct children of `parent`: `parent_id` = parent and the same directory. */
+export function directChildren(database: SqliteDatabase, parent: SessionRow, candidates: readonly string[]): Set<string> {
+  if (candidates.length === 0 || parent.directory === null) return new Set();
+  const rows = database.all(
+    'SELECT id FROM session WHERE parent_id = ? AND directory = ? AND id IN (SELECT value FROM json_each(?))',
+    [parent.id, parent.directory, JSON.stringify([...new Set(candidates)])],
+  );
+  return new Set(rows.map((row) => String(row.id)));
+}
+
+function messageUpdatedColumn(shape: StoreShape): string {
+  return shape.timeUpdated.message ? 'coalesce(time_updated, time_created)' : 'time_created';
+}
+
+/**
+ * The shared window: the newest `MAX_MESSAGES` messages of a session, their newest `MAX_PARTS` parts, cut where
+ * the running sum of part payload (newest first) would pass `MAX_PAYLOAD_BYTES`. `selectData` is an SQL
+ * expression over `p.data` (only evaluated for well-formed JSON) choosing which payloads come back.
+ */
+function windowSql(shape: StoreShape, selectData: string): string {
+  const partUpdated = shape.timeUpdated.part ? 'coalesce(p.time_updated, p.time_created)' : 'p.time_created';
+  return `
+    WITH recent_messages AS (
+      SELECT id, time_created FROM message
+      WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ${MAX_MESSAGES}
+    ),
+    recent_parts AS (
+      SELECT p.id, p.message_id, m.time_created AS message_time, p.time_created, ${partUpdated} AS updated,
+             octet_length(p.data) AS bytes
+      FROM part p JOIN recent_messages m ON m.id = p.message_id
+      ORDER BY m.time_created DESC, m.id DESC, p.id DESC LIMIT ${MAX_PARTS}
+    ),
+    budgeted AS (
+      SELECT *, sum(bytes) OVER (ORDER BY message_time DESC, message_id DESC, id DESC ROWS UNBOUNDED PRECEDING) AS total
+      FROM recent_parts
+    )
+    SELECT b.id, b.message_id, b.message_time, b.time_created, b.updated, b.bytes,
+           json_valid(p.data) AS valid,
+           CASE WHEN json_valid(p.data) AND (${selectData}) THEN p.data END AS data
+    FROM budgeted b JOIN part p ON p.id = b.id
+    WHERE b.total <= ${MAX_PAYLOAD_BYTES}
+    ORDER BY b.message_time, b.message_id, b.id`;
+}
+
+function parse(data: unknown): unknown {
+  if (typeof data !== 'string') return null;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function readWindow(database: SqliteDatabase, shape: StoreShape, sql: string, sessionId: string): Window<PartRow> {
+  const rows: PartRow[] = [];
+  let malformed = 0;
+  let bytes = 0;
+  let lastWriteMs: number | null = null;
+  for (const row of database.all(sql, [sessionId])) {
+    bytes += Number(row.bytes) || 0;
+    lastWriteMs = Math.max(lastWriteMs ?? 0, numberOrNull(row.updated) ?? 0);
+    if (row.valid !== 1) {
+      malformed += 1;
+      continue;
+    }
+    if (row.data === null || row.data === undefined) continue;
+    rows.push({
+      partId: String(row.id),
+      messageId: String(row.message_id),
+      messageTime: Number(row.message_time),
+      partTime: Number(row.time_created),
+      data: parse(row.data),
+    });
+  }
+  // Messages without parts (a turn just opened) still count as writes.
+  const latest = numberOrNull(
+    database.get(
+      `SELECT max(updated) AS latest FROM (SELECT ${messageUpdatedColumn(shape)} AS updated FROM message
+       WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ${MAX_MESSAGES})`,
+      [sessionId],
+    )?.latest,
+  );
+  if (latest !== null) lastWriteMs = Math.max(lastWriteMs ?? 0, latest);
+  return { rows, malformed, bytes, lastWriteMs };
+}
+
+/** Task parts and synthetic task envelopes of the seat's window, oldest first. */
+export function selectTaskRows(database: SqliteDatabase, shape: StoreShape, sessionId: string): Window<PartRow> {
+  const relevant = `(json_extract(p.data, '$.type') = 'tool' AND json_extract(p.data, '$.tool') = 'task')
+    OR (json_extract(p.data, '$.type') = 'text' AND instr(p.data, '<task id=') > 0)`;
+  return readWindow(database, shape, windowSql(shape, relevant), sessionId);
+}
+
+/** Every part of a child's window (for replay), oldest first. */
+export function selectAllRows(database: SqliteDatabase, shape: StoreShape, sessionId: string): Window<PartRow> {
+  return readWindow(database, shape, windowSql(shape, '1'), sessionId);
+}
+
+/** Role and completion of the newest messages of a session (replay's speaker and running check), by message id. */
+export function selectMessageFacts(
+  database: SqliteDatabase,
+  sessionId: string,
+): Map<string, { role: string | null; completed: boolean; time: number }> {
+  const rows = database.all(
+    `SELECT id, time_created,
+            CASE WHEN json_valid(data) THEN json_extract(data, '$.role') END AS role,
+            CASE WHEN json_valid(data) THEN json_extract(data, '$.time.completed') END AS completed
+     FROM message WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ${MAX_MESSAGES}`,
+    [sessionId],
+  );
+  const facts = new Map<string, { role: string | null; completed: boolean; time: number }>();
+  for (const row of rows.reverse()) {
+    facts.set(String(row.id), {
+      role: stringOrNull(row.role),
+      completed: row.completed !== null && row.completed !== undefined,
+      time: Number(row.time_created),
+    });
+  }
+  return facts;
+}

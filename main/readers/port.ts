@@ -1,0 +1,50 @@
+/**
+ * The one port every harness reader offers. Pure parsing and reducing live beside each reader; this port is
+ * the I/O edge the fleet census, the replay broker and the CLI call.
+ */
+import type { Candidate, Harness, ReplayPage, SeatAddress, SubagentSummary } from '../../shared/schemas';
+
+/** What a reader consumed to produce a projection (for the CLI's `read` field and the benchmark). */
+export interface ReadStats {
+  /** Bytes read from disk (or payload bytes selected from a database) by this call. */
+  bytes: number;
+  /** Lines (or rows) skipped as malformed or over a bound, counted since the seat's cold read. */
+  skippedLines: number;
+}
+
+/** A seat's projection, or the reason it is unknown (shown as "?", never 0). */
+export type Projection =
+  | {
+      ok: true;
+      subagents: SubagentSummary;
+      read: ReadStats;
+      /** Milliseconds since epoch of the transcript's last write (drives `working` / `idle`). */
+      lastWriteMs: number | null;
+    }
+  | { ok: false; reason: string };
+
+/** A replay answer; `refused` is for identity mismatches, escaped ids and foreign cursors (CLI exit 2). */
+export type ReplayResult = ReplayPage | { status: 'refused'; reason: string };
+
+/** Options for discovering candidate seats. */
+export interface DiscoverOptions {
+  /** Most candidates to return, newest first. */
+  limit?: number;
+}
+
+/** One harness reader. Every method is asynchronous and never throws for bad input: it answers with a reason. */
+export interface SeatReader {
+  readonly harness: Harness;
+  /** Candidate sessions from metadata only (paths, sizes, times, header lines), newest first. */
+  discover(options?: DiscoverOptions): Promise<Candidate[]>;
+  /** The seat's subagent summary, reading incrementally within the harness's bounds. */
+  project(seat: SeatAddress): Promise<Projection>;
+  /** One page of a child transcript, resolved only from a recorded native id. */
+  replay(seat: SeatAddress, nativeId: string, cursor?: string): Promise<ReplayResult>;
+  /** Files or folders whose change should trigger a refresh of this seat (for the file watcher). */
+  watchPaths(seat: SeatAddress): string[];
+  /** Forget per-seat state (after `seats.close`). */
+  forget(seat: SeatAddress): void;
+  /** Release caches, handles and databases. */
+  dispose(): void;
+}

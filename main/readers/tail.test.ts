@@ -1,0 +1,144 @@
+// tailLines against real temp files: appends split mid-line and mid-character, truncation, rotation, cold windows
+// and over-long lines.
+import { appendFile, mkdtemp, rename, rm, truncate, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TAIL, tailLines, type TailOptions, type TailState } from './tail';
+
+let folder: string;
+let file: string;
+
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'pixelfleet-tail-'));
+  file = path.join(folder, 'journal.jsonl');
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function read(state: TailState | null, options: TailOptions = DEFAULT_TAIL) {
+  const lines: string[] = [];
+  const result = await tailLines(file, state, options, (line) => lines.push(line));
+  return { ...result, lines };
+}
+
+describe('tailLines', () => {
+  it('reads a small file from the start, then costs nothing while unchanged', async () => {
+    await writeFile(file, '{"a":1}\n{"b":2}\n');
+    const first = await read(null);
+    expect(first).toMatchObject({ cold: true, changed: true, bytesRead: 16, lines: ['{"a":1}', '{"b":2}'] });
+    const again = await read(first.state);
+    expect(again).toMatchObject({ cold: false, changed: false, bytesRead: 0, lines: [] });
+    expect(again.state).toBe(first.state);
+  });
+
+  it('joins a line and a UTF-8 character split across appends, reading only appended bytes', async () => {
+    const line = JSON.stringify({ text: 'café → 日本 🎉' });
+    const bytes = Buffer.from(`${line}\n`, 'utf8');
+    const emoji = bytes.indexOf(Buffer.from('🎉', 'utf8'));
+    // Cut inside the 4-byte emoji, then inside the 3-byte arrow's line remainder.
+    await writeFile(file, bytes.subarray(0, emoji + 2));
+    let step = await read(null);
+    expect(step.lines).toEqual([]);
+    expect(step.state.pending.length).toBe(emoji + 2);
+    await appendFile(file, bytes.subarray(emoji + 2, bytes.length - 3));
+    step = await read(step.state);
+    expect(step.lines).toEqual([]);
+    expect(step.bytesRead).toBe(bytes.length - 3 - (emoji + 2));
+    await appendFile(file, bytes.subarray(bytes.length - 3));
+    step = await read(step.state);
+    expect(step.bytesRead).toBe(3);
+    expect(step.lines).toEqual([line]);
+    expect(step.state.pending.length).toBe(0);
+  });
+
+  it('emits a final fragment without newline only when it is a complete JSON object', async () => {
+    await writeFile(file, '{"first":1}\n{"second":');
+    let step = await read(null);
+    expect(step.lines).toEqual(['{"first":1}']);
+    await appendFile(file, '2}');
+    step = await read(step.state);
+    expect(step.lines).toEqual(['{"second":2}']);
+    expect(step.state.pending.length).toBe(0);
+    // The writer's newline arrives later: it yields an empty line, never a duplicate.
+    await appendFile(file, '\n{"third":3}\n');
+    step = await read(step.state);
+    expect(step.lines).toEqual(['', '{"third":3}']);
+  });
+
+  it('restarts cold when the file shrank (truncation)', async () => {
+    await writeFile(file, '{"old":1}\n{"old":2}\n');
+    const first = await read(null);
+    await truncate(file, 0);
+    await appendFile(file, '{"new":1}\n');
+    const after = await read(first.state);
+    expect(after).toMatchObject({ cold: true, lines: ['{"new":1}'] });
+  });
+
+  it('restarts cold when a new inode replaced the file (rotation), even at the same size', async () => {
+    await writeFile(file, '{"old":1}\n');
+    const first = await read(null);
+    const replacement = path.join(folder, 'next.jsonl');
+    await writeFile(replacement, '{"new":2}\n');
+    await rename(replacement, file);
+    const after = await read(first.state);
+    expect(after).toMatchObject({ cold: true, lines: ['{"new":2}'] });
+  });
+
+  it('reads a changed mtime with no new bytes as changed but zero bytes', async () => {
+    await writeFile(file, '{"a":1}\n');
+    const first = await read(null);
+    await utimes(file, new Date(), new Date(Date.now() + 5000));
+    const touched = await read(first.state);
+    expect(touched).toMatchObject({ cold: false, changed: true, bytesRead: 0, lines: [] });
+  });
+
+  it('cold-reads only the last coldBytes of a large file, from the first line boundary', async () => {
+    const lineText = JSON.stringify({ filler: 'x'.repeat(1000) }); // 1,014 bytes + newline
+    const count = 3000; // ≈ 3 MiB, over the 2 MiB window
+    await writeFile(file, `${lineText}\n`.repeat(count));
+    const size = (lineText.length + 1) * count;
+    const step = await read(null);
+    expect(step.cold).toBe(true);
+    expect(step.bytesRead).toBeLessThanOrEqual(DEFAULT_TAIL.coldBytes + 1);
+    expect(step.lines.every((line) => line === lineText)).toBe(true);
+    // Lines whose first byte lies at or after size - 2 MiB are read; the one cut by the boundary is not.
+    const start = size - DEFAULT_TAIL.coldBytes;
+    expect(step.lines.length).toBe(Math.floor((size - start) / (lineText.length + 1)));
+    expect(step.state.offset).toBe(size);
+  });
+
+  it('keeps a cold-read line that starts exactly on the window boundary', async () => {
+    await writeFile(file, '{"a":1}\n{"b":2}\n');
+    const step = await read(null, { coldBytes: 8, maxLineBytes: 1024 });
+    expect(step.lines).toEqual(['{"b":2}']);
+  });
+
+  it('skips and counts a line over maxLineBytes without buffering it, across appends', async () => {
+    const options = { coldBytes: 1 << 30, maxLineBytes: 1024 };
+    await writeFile(file, `{"before":1}\n{"huge":"${'y'.repeat(600)}`);
+    let step = await read(null, options);
+    expect(step.lines).toEqual(['{"before":1}']);
+    await appendFile(file, 'y'.repeat(600));
+    step = await read(step.state, options);
+    expect(step.state).toMatchObject({ skippedLines: 1, skippingLongLine: true });
+    expect(step.state.pending.length).toBe(0);
+    await appendFile(file, `${'y'.repeat(5000)}"}\n{"after":2}\n`);
+    step = await read(step.state, options);
+    expect(step.lines).toEqual(['{"after":2}']);
+    expect(step.state).toMatchObject({ skippedLines: 1, skippingLongLine: false });
+  });
+
+  it('skips a line over the default 8 MiB bound in one file', async () => {
+    const huge = `{"big":"${'z'.repeat(9 * 1024 * 1024)}"}`;
+    await writeFile(file, `{"a":1}\n${huge}\n{"b":2}\n`);
+    const step = await read(null, { coldBytes: 1 << 30, maxLineBytes: DEFAULT_TAIL.maxLineBytes });
+    expect(step.lines).toEqual(['{"a":1}', '{"b":2}']);
+    expect(step.state.skippedLines).toBe(1);
+  });
+
+  it('throws for a missing file', async () => {
+    await expect(read(null)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Incremental, bounded line tailing of an append-only journal, keyed by file identity (device + inode) and a
+ * byte offset. Shared by the Claude and Codex readers. No path reads a whole file into memory.
+ */
+import { open, stat } from 'node:fs/promises';
+
+/** What a tail remembers between calls for one file. */
+export interface TailState {
+  dev: number;
+  ino: number;
+  /** Bytes of the file consumed so far (the next read starts here); includes `pending`. */
+  offset: number;
+  /** Bytes after the last newline, held back until the line is complete. */
+  pending: Buffer;
+  /** Lines skipped as longer than `maxLineBytes` since the last cold read. */
+  skippedLines: number;
+  /** True while the bytes being read belong to an over-long line that is being skipped. */
+  skippingLongLine: boolean;
+  /** File size (bytes) and modification time (ms since epoch) at the last call. */
+  size: number;
+  mtimeMs: number;
+}
+
+/** Bounds of a tail: how far back a cold read starts and how long one line may be (bytes). */
+export interface TailOptions {
+  coldBytes: number;
+  maxLineBytes: number;
+}
+
+/** The journal bounds of the design: cold read ≤ last 2 MiB, a line over 8 MiB is skipped. */
+export const DEFAULT_TAIL: TailOptions = { coldBytes: 2 * 1024 * 1024, maxLineBytes: 8 * 1024 * 1024 };
+
+/** The outcome of one tail call. `cold` means lines start afresh: the caller must reset what it derived. */
+export interface TailResult {
+  state: TailState;
+  cold: boolean;
+  bytesRead: number;
+  changed: boolean;
+}
+
+/** Size of one read from disk, in bytes. */
+const CHUNK_BYTES = 1024 * 1024;
+const NEWLINE = 0x0a;
+
+/**
+ * Reads only what is new since `state` (null = cold). Calls onLine for each complete line (without the newline),
+ * in order. When the result is `cold`, every line delivered by this call belongs to a fresh start, so a caller that
+ * keeps derived state should collect what onLine gives and apply it after the call (to a reset state when cold).
+ * Throws only for I/O errors (ENOENT and the like).
+ */
+export async function tailLines(
+  path: string,
+  state: TailState | null,
+  options: TailOptions,
+  onLine: (line: string) => void,
+): Promise<TailResult> {
+  const info = await stat(path);
+  const size = info.size;
+  const sameFile = state !== null && state.dev === info.dev && state.ino === info.ino;
+  if (sameFile && state.size === size && state.mtimeMs === info.mtimeMs) {
+    return { state, cold: false, bytesRead: 0, changed: false };
+  }
+  // A new inode was rotated in; a file smaller than what we consumed was truncated: both restart cold.
+  const cold = !sameFile || size < state.offset;
+  let position: number;
+  let discardHead = false;
+  const next: TailState = cold
+    ? { dev: info.dev, ino: info.ino, offset: 0, pending: Buffer.alloc(0), skippedLines: 0, skippingLongLine: false, size, mtimeMs: info.mtimeMs }
+    : { ...state, size, mtimeMs: info.mtimeMs };
+  if (cold) {
+    const start = Math.max(0, size - options.coldBytes);
+    // Start one byte early: if that byte is a newline, `start` is itself a line boundary (rule 8).
+    position = start > 0 ? start - 1 : 0;
+    discardHead = start > 0;
+  } else {
+    position = state.offset;
+  }
+
+  const splitter = new LineSplitter(next, options.maxLineBytes, discardHead, onLine);
+  let bytesRead = 0;
+  if (position < size) {
+    const handle = await open(path, 'r');
+    try {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - position));
+      while (position < size) {
+        const want = Math.min(chunk.length, size - position);
+        const { bytesRead: got } = await handle.read(chunk, 0, want, position);
+        if (got === 0) break; // the file shrank while reading; the next call sees it
+        bytesRead += got;
+        position += got;
+        splitter.push(chunk.subarray(0, got));
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+  splitter.finish();
+  next.offset = position;
+  return { state: next, cold, bytesRead, changed: true };
+}
+
+/** Splits pushed bytes into lines, holding back a partial line and skipping over-long ones without buffering them. */
+class LineSplitter {
+  private parts: Buffer[] = [];
+  private partBytes = 0;
+
+  constructor(
+    private readonly state: TailState,
+    private readonly maxLineBytes: number,
+    private discardHead: boolean,
+    private readonly onLine: (line: string) => void,
+  ) {
+    if (state.pending.length > 0) {
+      this.parts.push(state.pending);
+      this.partBytes = state.pending.length;
+    }
+  }
+
+  push(bytes: Buffer): void {
+    let start = 0;
+    while (start < bytes.length) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      const end = newline === -1 ? bytes.length : newline;
+      if (this.discardHead || this.state.skippingLongLine) {
+        if (newline !== -1) {
+          this.discardHead = false;
+          this.state.skippingLongLine = false;
+        }
+      } else if (this.partBytes + (end - start) > this.maxLineBytes) {
+        // Over the line bound: count it once and drop everything up to its newline.
+        this.state.skippedLines += 1;
+        this.parts = [];
+        this.partBytes = 0;
+        this.state.skippingLongLine = newline === -1;
+      } else if (newline === -1) {
+        // Copy: the chunk buffer is reused by the next read.
+        this.parts.push(Buffer.from(bytes.subarray(start, end)));
+        this.partBytes += end - start;
+      } else {
+        this.emit(bytes.subarray(start, end));
+      }
+      if (newline === -1) break;
+      start = newline + 1;
+    }
+  }
+
+  /** Stores the held-back fragment, or emits it when it already is a complete JSON object (rule 9). */
+  finish(): void {
+    // A cold read that found no line boundary yet keeps discarding on the next call (not counted: not a bad line).
+    if (this.discardHead) this.state.skippingLongLine = true;
+    const fragment = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts, this.partBytes);
+    this.parts = [];
+    this.partBytes = 0;
+    if (fragment.length > 0 && !this.state.skippingLongLine && isCompleteJsonObject(fragment)) {
+      this.onLine(fragment.toString('utf8'));
+      this.state.pending = Buffer.alloc(0);
+      return;
+    }
+    this.state.pending = fragment;
+  }
+
+  private emit(tail: Buffer): void {
+    if (this.parts.length === 0) {
+      this.onLine(tail.toString('utf8'));
+      return;
+    }
+    this.parts.push(tail);
+    const whole = Buffer.concat(this.parts, this.partBytes + tail.length);
+    this.parts = [];
+    this.partBytes = 0;
+    this.onLine(whole.toString('utf8'));
+  }
+}
+
+/** True when the bytes parse as one JSON object; a partly written line never does. */
+function isCompleteJsonObject(bytes: Buffer): boolean {
+  let first = 0;
+  while (first < bytes.length && bytes[first] <= 0x20) first++;
+  let last = bytes.length - 1;
+  while (last > first && bytes[last] <= 0x20) last--;
+  if (bytes[first] !== 0x7b || bytes[last] !== 0x7d) return false;
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,106 @@
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadSettings, resolveSettingsPath } from './loadSettings';
+
+let home: string;
+let file: string;
+const homeDir = '/home/owner';
+
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'pixelfleet-settings-'));
+  file = path.join(home, 'settings.json');
+});
+
+afterEach(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+const save = (value: unknown) => writeFile(file, typeof value === 'string' ? value : JSON.stringify(value));
+
+describe('loadSettings', () => {
+  it('gives the defaults for a missing file and creates nothing', async () => {
+    const loaded = await loadSettings(file, { homeDir });
+    expect(loaded).toEqual({ settings: { workSources: [], autoOpen: [], refreshSeconds: 60 }, problems: [] });
+    expect(await readdir(home)).toEqual([]);
+  });
+
+  it('reports invalid JSON, naming the file, and uses the defaults', async () => {
+    await save('{ "workSources": [ ');
+    const loaded = await loadSettings(file, { homeDir });
+    expect(loaded.settings.workSources).toEqual([]);
+    expect(loaded.problems).toHaveLength(1);
+    expect(loaded.problems[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON \\(.+\\); defaults are used\\.$`));
+  });
+
+  it('drops one bad source, keeps the good ones and fills the defaults', async () => {
+    await save({
+      workSources: [
+        { kind: 'markdown', dir: '~/backlog' },
+        { kind: 'github', repo: 'not-a-repo' },
+        { kind: 'github', repo: 'acme/app' },
+        { kind: 'jira', project: 'X' },
+        { kind: 'linear', teamKey: 'ENG', tokenEnv: 'WORK_LINEAR' },
+        { kind: 'markdown' },
+        'github',
+      ],
+      somethingNewer: { ignored: true },
+    });
+    const before = (await stat(file)).mtimeMs;
+
+    const loaded = await loadSettings(file, { homeDir });
+
+    expect(loaded.settings.workSources).toEqual([
+      { kind: 'markdown', dir: path.join(homeDir, 'backlog') },
+      { kind: 'github', repo: 'acme/app', apiUrl: 'https://api.github.com', tokenEnv: 'GITHUB_TOKEN' },
+      { kind: 'linear', teamKey: 'ENG', apiUrl: 'https://api.linear.app/graphql', tokenEnv: 'WORK_LINEAR' },
+    ]);
+    expect(loaded.problems).toEqual([
+      `${file}: workSources[1].repo must look like "owner/name"; that source is skipped.`,
+      `${file}: workSources[3].kind has an unknown kind (use "markdown", "github" or "linear"); that source is skipped.`,
+      `${file}: workSources[5].dir is missing (expected string); that source is skipped.`,
+      `${file}: workSources[6] must be an object; that source is skipped.`,
+    ]);
+    expect((await stat(file)).mtimeMs).toBe(before);
+  });
+
+  it('resolves relative folders against the settings file and checks URLs, auto-open rules and the refresh interval', async () => {
+    await save({
+      workSources: [
+        { kind: 'markdown', dir: 'backlog' },
+        { kind: 'github', repo: 'acme/app', apiUrl: 'ftp://example.com' },
+      ],
+      autoOpen: [{ harness: 'claude', cwd: '~/src/app' }, { harness: 'vim', cwd: '/x' }],
+      refreshSeconds: 1,
+    });
+    const loaded = await loadSettings(file, { homeDir });
+    expect(loaded.settings.workSources).toEqual([{ kind: 'markdown', dir: path.join(home, 'backlog') }]);
+    expect(loaded.settings.autoOpen).toEqual([{ harness: 'claude', cwd: path.join(homeDir, 'src/app') }]);
+    expect(loaded.settings.refreshSeconds).toBe(60);
+    expect(loaded.problems).toEqual([
+      `${file}: workSources[1].apiUrl must be an http:// or https:// URL; that source is skipped.`,
+      `${file}: autoOpen[1].harness must be one of "claude", "codex", "opencode"; that rule is skipped.`,
+      `${file}: refreshSeconds must be a whole number of seconds from 10 to 86400; 60 is used.`,
+    ]);
+  });
+
+  it('reports a file that is not an object, and a workSources that is not a list', async () => {
+    await save('[1, 2]');
+    expect((await loadSettings(file, { homeDir })).problems).toEqual([`${file} must hold a JSON object; defaults are used.`]);
+    await save({ workSources: { kind: 'markdown', dir: '/x' }, refreshSeconds: 120 });
+    const loaded = await loadSettings(file, { homeDir });
+    expect(loaded.problems).toEqual([`${file}: workSources must be a list; it was ignored.`]);
+    expect(loaded.settings.refreshSeconds).toBe(120);
+  });
+});
+
+describe('resolveSettingsPath', () => {
+  it('expands ~ and keeps absolute paths', () => {
+    expect(resolveSettingsPath('~', '/etc/app', homeDir)).toBe(homeDir);
+    expect(resolveSettingsPath('~/notes', '/etc/app', homeDir)).toBe('/home/owner/notes');
+    expect(resolveSettingsPath('/abs/notes', '/etc/app', homeDir)).toBe('/abs/notes');
+    expect(resolveSettingsPath('../notes', '/etc/app', homeDir)).toBe('/etc/notes');
+    expect(resolveSettingsPath('~other/notes', '/etc/app', homeDir)).toBe('/etc/app/~other/notes');
+  });
+});

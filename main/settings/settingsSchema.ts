@@ -1,0 +1,68 @@
+/**
+ * The app home's settings.json: where station backlogs come from and which working folders open automatically.
+ * Each part has its own schema so the loader can keep the valid entries when one entry is wrong.
+ */
+import { z } from 'zod';
+
+/** An environment variable name; tokens are only ever read from the environment, never from this file. */
+const EnvironmentNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
+
+/** An http(s) endpoint; other schemes could not be fetched and would only fail later with a vaguer message. */
+const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+/** A folder of Markdown files with YAML front matter. */
+export const MarkdownSourceSchema = z.object({
+  kind: z.literal('markdown'),
+  dir: z.string().trim().min(1, 'must name a folder'),
+});
+
+/** Open issues of one GitHub repository (REST v3); `apiUrl` also serves GitHub Enterprise. */
+export const GithubSourceSchema = z.object({
+  kind: z.literal('github'),
+  repo: z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'must look like "owner/name"'),
+  apiUrl: HttpUrlSchema.default('https://api.github.com'),
+  tokenEnv: EnvironmentNameSchema.default('GITHUB_TOKEN'),
+});
+
+/** Open issues of one Linear team (GraphQL). */
+export const LinearSourceSchema = z.object({
+  kind: z.literal('linear'),
+  teamKey: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a team key such as "ENG"'),
+  apiUrl: HttpUrlSchema.default('https://api.linear.app/graphql'),
+  tokenEnv: EnvironmentNameSchema.default('LINEAR_API_KEY'),
+});
+
+/** One configured work-item source. */
+export const WorkSourceSchema = z.discriminatedUnion('kind', [MarkdownSourceSchema, GithubSourceSchema, LinearSourceSchema]);
+export type WorkSourceConfig = z.infer<typeof WorkSourceSchema>;
+export type MarkdownSourceConfig = z.infer<typeof MarkdownSourceSchema>;
+export type GithubSourceConfig = z.infer<typeof GithubSourceSchema>;
+export type LinearSourceConfig = z.infer<typeof LinearSourceSchema>;
+
+/** "Open every new session of this harness started in this folder": counts as the owner addressing it. */
+export const AutoOpenRuleSchema = z.object({
+  harness: z.enum(['claude', 'codex', 'opencode']),
+  cwd: z.string().trim().min(1, 'must name a folder'),
+});
+export type AutoOpenRule = z.infer<typeof AutoOpenRuleSchema>;
+
+/** Seconds between background refreshes of the work sources; the floor keeps GitHub's hourly quota safe. */
+export const RefreshSecondsSchema = z.number().int().min(10).max(86_400);
+
+/** The whole file. Unknown top-level keys are tolerated (dropped), so a newer settings file still loads. */
+export const SettingsSchema = z.object({
+  workSources: z.array(WorkSourceSchema).optional(),
+  autoOpen: z.array(AutoOpenRuleSchema).optional(),
+  refreshSeconds: RefreshSecondsSchema.optional(),
+});
+
+/** Settings after loading: every list present, folders absolute. */
+export interface Settings {
+  workSources: WorkSourceConfig[];
+  autoOpen: AutoOpenRule[];
+  /** Seconds between background refreshes of the work sources. */
+  refreshSeconds: number;
+}
+
+/** The settings used when the file is missing or a part of it is invalid. */
+export const DEFAULT_REFRESH_SECONDS = 60;

@@ -1,0 +1,109 @@
+/**
+ * One bounded HTTP exchange for the network backends: a timeout covering the whole answer, a size cap on the
+ * body, and failures turned into owner sentences ("GitHub: no answer from api.github.com in 10 s").
+ */
+import { SourceFailure } from './port';
+
+/** Largest answer body read from a tracker; a page of 100 issues is far below this. */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** One request: `service` names the tracker in sentences ("GitHub", "Linear"). */
+export interface HttpExchange {
+  service: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  fetch: typeof globalThis.fetch;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** The answer with its body read as text. */
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** Sends the request and reads the body; throws SourceFailure on timeout, network error or an oversized body. */
+export async function exchange(request: HttpExchange): Promise<HttpAnswer> {
+  const host = hostOf(request.url);
+  const controller = new AbortController();
+  const timedOut = new Error('timeout');
+  const timer = setTimeout(() => controller.abort(timedOut), request.timeoutMs);
+  const stop = () => controller.abort(request.signal?.reason);
+  request.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    const response = await request.fetch(request.url, {
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      body: request.body,
+      signal: controller.signal,
+    });
+    const text = await readBounded(response, MAX_ANSWER_BYTES, `${request.service}: the answer from ${host} is larger than 8 MiB`);
+    return { status: response.status, headers: response.headers, text };
+  } catch (error) {
+    if (error instanceof SourceFailure) throw error;
+    if (controller.signal.aborted && controller.signal.reason === timedOut) {
+      throw new SourceFailure(`${request.service}: no answer from ${host} in ${formatSeconds(request.timeoutMs)} s.`);
+    }
+    if (request.signal?.aborted) throw new SourceFailure(`${request.service}: stopped.`);
+    const code = causeCode(error);
+    throw new SourceFailure(`${request.service}: cannot reach ${host}${code ? ` (${code})` : ''}; check the network or apiUrl.`);
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', stop);
+  }
+}
+
+/** Parses a JSON answer body, or fails with a sentence naming the host. */
+export function parseJsonAnswer(answer: HttpAnswer, service: string, url: string): unknown {
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    throw new SourceFailure(`${service}: ${hostOf(url)} answered ${answer.status} with something that is not JSON; check apiUrl.`);
+  }
+}
+
+/** "HH:MM" in local time, for rate-limit resets. */
+export function clockTime(epochMs: number): string {
+  const date = new Date(epochMs);
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The host (with port) of a URL, for sentences; never the path or query. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+async function readBounded(response: Response, maxBytes: number, tooLarge: string): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new SourceFailure(`${tooLarge}.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function formatSeconds(milliseconds: number): string {
+  return String(Number((milliseconds / 1000).toFixed(1)));
+}
+
+function causeCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
+}

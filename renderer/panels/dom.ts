@@ -1,0 +1,47 @@
+/** A tiny element builder: text goes in as text nodes, never as HTML, so names and transcripts cannot inject markup. */
+
+type Child = Node | string | null | undefined | false;
+
+/** Creates an element with attributes (`on*` functions become listeners) and children. */
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number | boolean | ((event: Event) => void) | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === 'function') node.addEventListener(name.slice(2).toLowerCase(), value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+/** Sets an attribute only when its value changed (keeps the mirror cheap to sync). */
+export function setAttribute(node: Element, name: string, value: string): void {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+/** A local clock time for an ISO instant, or the text itself when it does not parse. */
+export function clockTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : new Date(time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** A short duration between two instants (`end` defaults to now): "45s", "3m 12s", "2h 5m". */
+export function duration(startIso: string, endIso?: string, now = Date.now()): string {
+  const start = Date.parse(startIso);
+  const end = endIso ? Date.parse(endIso) : now;
+  if (Number.isNaN(start) || Number.isNaN(end)) return '—';
+  const seconds = Math.max(0, Math.round((end - start) / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+/** The nodes of a list that are present (drops null, undefined and false), for `replaceChildren`. */
+export function present(...nodes: Child[]): (Node | string)[] {
+  return nodes.filter((node): node is Node | string => Boolean(node));
+}

@@ -1,0 +1,117 @@
+/**
+ * The offscreen accessible mirror of the world: one group per station, one button per agent, kept in sync with the
+ * scene. Keyboard: Tab or arrows move between agents, Enter opens the tray, R opens the role picker.
+ * It is also the world's readable surface: data-station, data-agent, data-role and data-subagents.
+ */
+import type { AppStore } from '../store/createAppStore';
+import { badgeText, type AgentModel, type StationModel, type WorldModel } from '../world/model';
+import { element, setAttribute } from './dom';
+
+function stationLabel(station: StationModel, agents: number): string {
+  const name = station.lobby ? 'Unassigned lobby' : `${station.label} station`;
+  const backlog = station.lobby ? '' : station.backlogError ? `, backlog unavailable: ${station.backlogError}` : `, backlog ${station.backlogCount} items`;
+  return `${name}: ${agents} ${agents === 1 ? 'agent' : 'agents'}${backlog}`;
+}
+
+function agentLabel(agent: AgentModel): string {
+  const subagents = agent.subagents === null ? 'subagents unknown' : `${agent.subagents} subagents running`;
+  const harness = agent.harness ? `${agent.harness}, ` : '';
+  return `${agent.name}, ${harness}${agent.activity}, ${subagents}${agent.pending ? ', role change pending' : ''}`;
+}
+
+/** The mirror; call `sync` with each new world model. */
+export class Mirror {
+  readonly root: HTMLElement;
+  private readonly stations = new Map<string, { group: HTMLElement; heading: HTMLElement; list: HTMLElement }>();
+  private readonly agents = new Map<string, HTMLButtonElement>();
+
+  constructor(private readonly store: AppStore) {
+    this.root = element('nav', { 'data-mirror': true, class: 'mirror', 'aria-label': 'Pixelfleet world' });
+    this.root.addEventListener('keydown', (event) => this.onKey(event));
+    this.root.addEventListener('focusin', (event) => {
+      const id = (event.target as HTMLElement).dataset.agent;
+      if (id !== undefined) store.getState().actions.focus(id);
+    });
+  }
+
+  /** Brings the DOM in line with the model, touching only what changed. */
+  sync(model: WorldModel): void {
+    const counts = new Map<string, number>();
+    for (const agent of model.agents) counts.set(agent.stationKey, (counts.get(agent.stationKey) ?? 0) + 1);
+    const seenStations = new Set<string>();
+    model.stations.forEach((station, index) => {
+      seenStations.add(station.key);
+      let entry = this.stations.get(station.key);
+      if (!entry) {
+        const heading = element('h2');
+        const list = element('ul');
+        const group = element('section', { 'data-station': station.key, role: 'group' }, heading, list);
+        entry = { group, heading, list };
+        this.stations.set(station.key, entry);
+      }
+      if (this.root.children[index] !== entry.group) this.root.insertBefore(entry.group, this.root.children[index] ?? null);
+      const label = stationLabel(station, counts.get(station.key) ?? 0);
+      setAttribute(entry.group, 'aria-label', label);
+      if (entry.heading.textContent !== label) entry.heading.textContent = label;
+    });
+    for (const [key, entry] of this.stations) {
+      if (seenStations.has(key)) continue;
+      entry.group.remove();
+      this.stations.delete(key);
+    }
+    const seenAgents = new Set<string>();
+    for (const agent of model.agents) {
+      seenAgents.add(agent.id);
+      let button = this.agents.get(agent.id);
+      if (!button) {
+        button = element('button', { type: 'button', 'data-agent': agent.id });
+        const item = element('li', {}, button);
+        button.addEventListener('click', () => this.store.getState().actions.openTray(agent.id));
+        this.agents.set(agent.id, button);
+        this.stations.get(agent.stationKey)?.list.append(item);
+      }
+      const list = this.stations.get(agent.stationKey)?.list;
+      const item = button.parentElement!;
+      if (list && item.parentElement !== list) {
+        const hadFocus = document.activeElement === button;
+        list.append(item);
+        if (hadFocus) button.focus();
+      }
+      setAttribute(button, 'data-role', agent.role === null ? '' : agent.stationKey);
+      setAttribute(button, 'data-subagents', badgeText(agent.subagents) ?? '0');
+      setAttribute(button, 'data-activity', agent.activity);
+      setAttribute(button, 'aria-label', agentLabel(agent));
+      if (button.textContent !== agent.name) button.textContent = agent.name;
+    }
+    for (const [id, button] of this.agents) {
+      if (seenAgents.has(id)) continue;
+      button.parentElement?.remove();
+      this.agents.delete(id);
+    }
+  }
+
+  /** Moves keyboard focus to an agent's button. */
+  focusAgent(id: string): void {
+    this.agents.get(id)?.focus();
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const target = event.target as HTMLElement;
+    const id = target.dataset.agent;
+    if (id === undefined) return;
+    const { actions } = this.store.getState();
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      actions.openTray(id);
+    } else if (event.key === 'r' || event.key === 'R') {
+      event.preventDefault();
+      void actions.openPicker(id);
+    } else if (['ArrowDown', 'ArrowRight', 'ArrowUp', 'ArrowLeft'].includes(event.key)) {
+      event.preventDefault();
+      const buttons = [...this.root.querySelectorAll<HTMLButtonElement>('button[data-agent]')];
+      const index = buttons.indexOf(target as HTMLButtonElement);
+      const step = event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : -1;
+      buttons[(index + step + buttons.length) % buttons.length]?.focus();
+    }
+  }
+}

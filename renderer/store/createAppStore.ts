@@ -1,0 +1,180 @@
+/** The renderer's one vanilla zustand store; actions are its only writers and the only callers of the bridge. */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Bridge } from '../bridge';
+import type { FleetSnapshot, Persona } from '../../shared/schemas';
+import type { AppActions, AppState, Message } from './appState';
+import { createReplayActions } from './replayActions';
+
+/** Options for a store; tests pass a short refresh interval. */
+export interface AppStoreOptions {
+  bridge: Bridge;
+  /** Milliseconds between replay refreshes while the child runs (the tray rule: every 2 s). */
+  replayRefreshMs?: number;
+  /** Milliseconds a message stays before it dismisses itself (0 keeps it). */
+  messageMs?: number;
+}
+
+/** The store type the world and panels subscribe to. */
+export type AppStore = StoreApi<AppState>;
+
+/** A failure as a sentence for the owner. */
+export function describeFailure(error: unknown): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return String(error);
+}
+
+function withPersona(snapshot: FleetSnapshot, persona: Persona): FleetSnapshot {
+  return { ...snapshot, personas: snapshot.personas.map((entry) => (entry.id === persona.id ? persona : entry)) };
+}
+
+/** Creates a store bound to a bridge; call `actions.load()` to read the fleet and follow its changes. */
+export function createAppStore(options: AppStoreOptions): AppStore {
+  const { bridge } = options;
+  const messageMs = options.messageMs ?? 6000;
+  let nextMessageId = 1;
+  let unsubscribe: (() => void) | null = null;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+
+  const store = createStore<AppState>()((set, get) => {
+    const ui = (patch: Partial<AppState['ui']>) => set((state) => ({ ui: { ...state.ui, ...patch } }));
+    const pushMessage = (level: Message['level'], text: string) => {
+      const id = nextMessageId++;
+      set((state) => ({ ui: { ...state.ui, messages: [...state.ui.messages, { id, level, text }].slice(-5) } }));
+      if (messageMs > 0) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          get().actions.dismissMessage(id);
+        }, messageMs);
+        timers.add(timer);
+      }
+    };
+    const replay = createReplayActions({ bridge, get, set, refreshMs: options.replayRefreshMs ?? 2000, pushMessage });
+
+    const actions: AppActions = {
+      async load() {
+        if (!unsubscribe) unsubscribe = bridge.on('fleet.changed', ({ snapshot }) => get().actions.receiveSnapshot(snapshot));
+        try {
+          get().actions.receiveSnapshot(await bridge.invoke('fleet.read', {}));
+          ui({ error: null });
+        } catch (error) {
+          ui({ error: `Could not read the fleet: ${describeFailure(error)}` });
+        }
+      },
+      receiveSnapshot(snapshot) {
+        const current = get().fleet;
+        // The cursor only grows; an older snapshot arriving late must not undo a newer one.
+        if (current && snapshot.cursor < current.cursor) return;
+        set({ fleet: snapshot });
+      },
+      async setRole(personaId, role) {
+        const persona = get().fleet?.personas.find((entry) => entry.id === personaId);
+        if (!persona) {
+          pushMessage('error', 'That agent is no longer in the fleet.');
+          return false;
+        }
+        const previous = get().ui.pending[personaId]?.previous ?? persona.role ?? null;
+        set((state) => ({ ui: { ...state.ui, pending: { ...state.ui.pending, [personaId]: { role, previous } } } }));
+        const settle = () => {
+          const { [personaId]: _settled, ...rest } = get().ui.pending;
+          return rest;
+        };
+        try {
+          const saved = await bridge.invoke('personas.setRole', { personaId, role });
+          set((state) => ({ fleet: state.fleet ? withPersona(state.fleet, saved) : state.fleet, ui: { ...state.ui, pending: settle() } }));
+          if (get().roles) void get().actions.loadRoles();
+          return true;
+        } catch (error) {
+          ui({ pending: settle() });
+          pushMessage('error', `${persona.name} keeps ${previous ? `the ${previous} role` : 'no role'}: ${describeFailure(error)}`);
+          return false;
+        }
+      },
+      focus(personaId) {
+        ui({ focused: personaId });
+      },
+      openTray(personaId) {
+        if (get().ui.tray !== personaId) replay.collapseReplay();
+        ui({ tray: personaId, focused: personaId });
+      },
+      closeTray() {
+        replay.collapseReplay();
+        ui({ tray: null });
+      },
+      openReplay: replay.openReplay,
+      loadOlderReplay: replay.loadOlderReplay,
+      collapseReplay: replay.collapseReplay,
+      async openPicker(personaId) {
+        ui({ picker: personaId, focused: personaId });
+        await get().actions.loadRoles();
+      },
+      closePicker() {
+        ui({ picker: null });
+      },
+      async loadRoles() {
+        try {
+          set({ roles: await bridge.invoke('roles.list', {}) });
+        } catch (error) {
+          pushMessage('error', `Could not read the roles: ${describeFailure(error)}`);
+        }
+      },
+      openBacklog(roleKey) {
+        ui({ backlog: roleKey });
+      },
+      async openExternal(url) {
+        try {
+          const { opened } = await bridge.invoke('shell.openExternal', { url });
+          if (!opened) pushMessage('error', 'That link could not be opened.');
+        } catch (error) {
+          pushMessage('error', `That link could not be opened: ${describeFailure(error)}`);
+        }
+      },
+      async openLobby() {
+        ui({ lobbyOpen: true });
+        try {
+          set({ candidates: await bridge.invoke('fleet.candidates', {}) });
+        } catch (error) {
+          pushMessage('error', `Could not list sessions: ${describeFailure(error)}`);
+        }
+      },
+      closeLobby() {
+        ui({ lobbyOpen: false });
+      },
+      async openCandidate(candidateId) {
+        try {
+          const { persona } = await bridge.invoke('seats.open', { candidateId });
+          pushMessage('info', `${persona.name} walked into the lobby.`);
+          set((state) => ({ candidates: state.candidates?.map((entry) => (entry.id === candidateId ? { ...entry, opened: true } : entry)) ?? null }));
+          return true;
+        } catch (error) {
+          pushMessage('error', `Could not open that session: ${describeFailure(error)}`);
+          return false;
+        }
+      },
+      pushMessage,
+      dismissMessage(id) {
+        set((state) => ({ ui: { ...state.ui, messages: state.ui.messages.filter((message) => message.id !== id) } }));
+      },
+      setReducedMotion(reduced) {
+        ui({ reducedMotion: reduced });
+      },
+      dispose() {
+        unsubscribe?.();
+        unsubscribe = null;
+        replay.collapseReplay();
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+      },
+    };
+
+    return {
+      fleet: null,
+      roles: null,
+      candidates: null,
+      ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, pending: {}, messages: [], reducedMotion: false, error: null },
+      replay: null,
+      counters: { replayRequests: 0 },
+      actions,
+    };
+  });
+  return store;
+}

@@ -1,0 +1,53 @@
+/** Pure camera maths: screen = world × zoom + offset, zoom on fixed steps so pixels stay crisp. */
+import type { Point } from './layout';
+
+/** The camera: integer screen offsets and a zoom from `ZOOM_STEPS`. */
+export interface Camera {
+  offsetX: number;
+  offsetY: number;
+  zoom: number;
+}
+
+/** Allowed zooms: halves below 1 for big fleets, whole numbers above for crisp nearest-neighbour pixels. */
+export const ZOOM_STEPS = [0.25, 0.5, 1, 2, 3, 4, 5, 6] as const;
+
+/** The largest zoom step not above `ratio` (the smallest step when none fits). */
+export function zoomNotAbove(ratio: number): number {
+  let chosen: number = ZOOM_STEPS[0];
+  for (const step of ZOOM_STEPS) if (step <= ratio) chosen = step;
+  return chosen;
+}
+
+/** The camera that shows the whole world centred in the viewport ("fit all"). */
+export function fitCamera(world: { width: number; height: number }, viewport: { width: number; height: number }): Camera {
+  const zoom = zoomNotAbove(Math.min(viewport.width / world.width, viewport.height / world.height));
+  return {
+    zoom,
+    offsetX: Math.round((viewport.width - world.width * zoom) / 2),
+    offsetY: Math.round((viewport.height - world.height * zoom) / 2),
+  };
+}
+
+/** World point → screen point. */
+export function toScreen(camera: Camera, point: Point): Point {
+  return { x: point.x * camera.zoom + camera.offsetX, y: point.y * camera.zoom + camera.offsetY };
+}
+
+/** Screen point → world point. */
+export function toWorld(camera: Camera, point: Point): Point {
+  return { x: (point.x - camera.offsetX) / camera.zoom, y: (point.y - camera.offsetY) / camera.zoom };
+}
+
+/** One zoom step in or out (`direction` > 0 zooms in), keeping the world point under `anchor` in place. */
+export function zoomAt(camera: Camera, anchor: Point, direction: number): Camera {
+  const index = ZOOM_STEPS.indexOf(camera.zoom as (typeof ZOOM_STEPS)[number]);
+  const nextIndex = Math.max(0, Math.min(ZOOM_STEPS.length - 1, (index < 0 ? 2 : index) + Math.sign(direction)));
+  const zoom = ZOOM_STEPS[nextIndex];
+  const world = toWorld(camera, anchor);
+  return { zoom, offsetX: Math.round(anchor.x - world.x * zoom), offsetY: Math.round(anchor.y - world.y * zoom) };
+}
+
+/** Moves the view by a screen distance. */
+export function panBy(camera: Camera, deltaX: number, deltaY: number): Camera {
+  return { ...camera, offsetX: Math.round(camera.offsetX + deltaX), offsetY: Math.round(camera.offsetY + deltaY) };
+}

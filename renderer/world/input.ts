@@ -1,0 +1,157 @@
+/**
+ * Pointer and keyboard input on the canvas: drag an agent onto a station (or the lobby), click a badge for the tray,
+ * drag empty floor to pan, wheel to zoom, arrows and +/- on the page, F to fit all. Hit tests use the pure layout.
+ */
+import type { AppStore } from '../store/createAppStore';
+import { panBy, toWorld, zoomAt } from './camera';
+import { agentAt, contains, stationAt, type Point } from './layout';
+import { LOBBY_KEY } from './model';
+import type { World } from './World';
+
+/** Pixels the pointer must travel before a press on an agent becomes a drag. */
+const DRAG_THRESHOLD = 4;
+/** Screen pixels an arrow key pans. */
+const PAN_STEP = 48;
+
+type Gesture =
+  | { kind: 'agent'; id: string; start: Point; grab: Point; moved: boolean; over: string | null }
+  | { kind: 'pan'; last: Point }
+  | null;
+
+/** Wires input; returns a function that removes the listeners. */
+export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppStore, wake: () => void): () => void {
+  let gesture: Gesture = null;
+  const local = (event: { clientX: number; clientY: number }): Point => {
+    const bounds = canvas.getBoundingClientRect();
+    return { x: event.clientX - bounds.left, y: event.clientY - bounds.top };
+  };
+  const worldOf = (event: { clientX: number; clientY: number }) => toWorld(world.camera, local(event));
+  const viewport = () => ({ width: canvas.clientWidth, height: canvas.clientHeight });
+  const highlight = (key: string | null) => {
+    for (const [stationKey, view] of world.stationViews) view.setHighlighted(stationKey === key);
+  };
+
+  const badgeAt = (point: Point): string | null => {
+    for (const [id, view] of world.agentViews) {
+      const feet = world.positions.get(id);
+      if (!feet || !view.badge.visible) continue;
+      if (contains({ x: feet.x + 4, y: feet.y - 36, width: view.badge.badgeWidth, height: 9 }, point)) return id;
+    }
+    return null;
+  };
+
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.button !== 0) return;
+    const point = worldOf(event);
+    const badge = badgeAt(point);
+    if (badge) {
+      store.getState().actions.openTray(badge);
+      return;
+    }
+    const station = stationAt(world.layout, point);
+    const placed = station === null ? null : world.layout.stations.get(station);
+    if (placed?.door && contains({ x: placed.door.x, y: placed.door.y, width: 24, height: 34 }, point)) {
+      void store.getState().actions.openLobby();
+      return;
+    }
+    if (placed && station !== LOBBY_KEY && contains({ ...placed.board, height: placed.board.height + 8 }, point)) {
+      store.getState().actions.openBacklog(station);
+      return;
+    }
+    const id = agentAt(world.positions, point);
+    canvas.setPointerCapture(event.pointerId);
+    if (id) {
+      const feet = world.positions.get(id)!;
+      gesture = { kind: 'agent', id, start: local(event), grab: { x: feet.x - point.x, y: feet.y - point.y }, moved: false, over: null };
+    } else {
+      gesture = { kind: 'pan', last: local(event) };
+    }
+  };
+
+  const onPointerMove = (event: PointerEvent) => {
+    if (!gesture) return;
+    const screen = local(event);
+    if (gesture.kind === 'pan') {
+      world.setCamera(panBy(world.camera, screen.x - gesture.last.x, screen.y - gesture.last.y));
+      gesture.last = screen;
+      wake();
+      return;
+    }
+    if (!gesture.moved && Math.hypot(screen.x - gesture.start.x, screen.y - gesture.start.y) < DRAG_THRESHOLD) return;
+    gesture.moved = true;
+    const view = world.agentViews.get(gesture.id);
+    if (!view) return;
+    view.dragging = true;
+    const point = worldOf(event);
+    world.drag(gesture.id, { x: point.x + gesture.grab.x, y: point.y + gesture.grab.y });
+    gesture.over = stationAt(world.layout, point);
+    highlight(gesture.over);
+    wake();
+  };
+
+  const onPointerUp = (event: PointerEvent) => {
+    const ended = gesture;
+    gesture = null;
+    if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
+    if (!ended || ended.kind !== 'agent') return;
+    const { actions } = store.getState();
+    highlight(null);
+    if (!ended.moved) {
+      actions.focus(ended.id);
+      return;
+    }
+    const target = stationAt(world.layout, worldOf(event));
+    const record = world.agentViews.get(ended.id)?.record;
+    world.release(ended.id);
+    wake();
+    if (target === null || !record || target === record.stationKey) return;
+    const station = world.stationViews.get(target)?.record;
+    void actions.setRole(ended.id, target === LOBBY_KEY ? null : (station?.label ?? target));
+  };
+
+  const onWheel = (event: WheelEvent) => {
+    event.preventDefault();
+    world.setCamera(zoomAt(world.camera, local(event), -event.deltaY));
+    wake();
+  };
+
+  const onKey = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement | null;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.closest('[data-panel]'))) return;
+    const inMirror = Boolean(target?.closest('[data-mirror]'));
+    const centre = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
+    const moves: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP, 0], ArrowRight: [-PAN_STEP, 0], ArrowUp: [0, PAN_STEP], ArrowDown: [0, -PAN_STEP] };
+    if (event.key === 'f' || event.key === 'F') world.fit(viewport());
+    else if (event.key === '+' || event.key === '=') world.setCamera(zoomAt(world.camera, centre, 1));
+    else if (event.key === '-' || event.key === '_') world.setCamera(zoomAt(world.camera, centre, -1));
+    else if (moves[event.key] && !inMirror) world.setCamera(panBy(world.camera, ...moves[event.key]));
+    else if (!inMirror && focusedKey(event.key)) return void focusedAction(event);
+    else return;
+    event.preventDefault();
+    wake();
+  };
+
+  const focusedKey = (key: string) => key === 'r' || key === 'R' || key === 'Enter';
+  const focusedAction = (event: KeyboardEvent) => {
+    const { ui, actions } = store.getState();
+    if (!ui.focused) return;
+    event.preventDefault();
+    if (event.key === 'Enter') actions.openTray(ui.focused);
+    else void actions.openPicker(ui.focused);
+  };
+
+  canvas.addEventListener('pointerdown', onPointerDown);
+  canvas.addEventListener('pointermove', onPointerMove);
+  canvas.addEventListener('pointerup', onPointerUp);
+  canvas.addEventListener('pointercancel', onPointerUp);
+  canvas.addEventListener('wheel', onWheel, { passive: false });
+  window.addEventListener('keydown', onKey);
+  return () => {
+    canvas.removeEventListener('pointerdown', onPointerDown);
+    canvas.removeEventListener('pointermove', onPointerMove);
+    canvas.removeEventListener('pointerup', onPointerUp);
+    canvas.removeEventListener('pointercancel', onPointerUp);
+    canvas.removeEventListener('wheel', onWheel);
+    window.removeEventListener('keydown', onKey);
+  };
+}

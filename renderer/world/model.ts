@@ -1,0 +1,91 @@
+/** The world as plain records, derived from the store: what each station and agent view shows. Pure. */
+import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
+import type { Activity, Appearance, Harness } from '../../shared/schemas';
+import type { AppState } from '../store/appState';
+
+/** The lobby's station key (agents without a role stand there). */
+export const LOBBY_KEY = '';
+
+/** One station as a view shows it. */
+export interface StationModel {
+  key: string;
+  label: string;
+  builtIn: boolean;
+  lobby: boolean;
+  backlogCount: number;
+  backlogError: string | null;
+}
+
+/** One agent as a view shows it. `subagents` null means unknown ("?"), never zero. */
+export interface AgentModel {
+  id: string;
+  name: string;
+  appearance: Appearance;
+  role: string | null;
+  stationKey: string;
+  harness: Harness | null;
+  activity: Activity;
+  subagents: number | null;
+  seatId: string | null;
+  pending: boolean;
+}
+
+/** Everything the scene draws, stations in world order (built-ins, custom roles, then the lobby). */
+export interface WorldModel {
+  stations: StationModel[];
+  agents: AgentModel[];
+}
+
+/** Derives the world from the store: pending role changes shown at once, a station for every role an agent holds. */
+export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>): WorldModel {
+  const stations: StationModel[] = [];
+  const byKey = new Map<string, StationModel>();
+  const addStation = (station: StationModel) => {
+    if (byKey.has(station.key)) return;
+    byKey.set(station.key, station);
+    stations.push(station);
+  };
+  const fleet = state.fleet;
+  for (const role of BUILT_IN_ROLES) {
+    const found = fleet?.stations.find((station) => roleKey(station.role) === role);
+    addStation({ key: role, label: role, builtIn: true, lobby: false, backlogCount: found?.backlog.items.length ?? 0, backlogError: found?.backlog.error ?? null });
+  }
+  for (const station of fleet?.stations ?? []) {
+    addStation({
+      key: roleKey(station.role),
+      label: station.role,
+      builtIn: station.builtIn,
+      lobby: false,
+      backlogCount: station.backlog.items.length,
+      backlogError: station.backlog.error ?? null,
+    });
+  }
+  const seats = new Map((fleet?.seats ?? []).map((seat) => [seat.personaId, seat]));
+  const agents: AgentModel[] = (fleet?.personas ?? []).map((persona) => {
+    const pending = state.ui.pending[persona.id];
+    const role = pending ? pending.role : (persona.role ?? null);
+    const key = role ? roleKey(role) : LOBBY_KEY;
+    if (role && !byKey.has(key)) addStation({ key, label: role, builtIn: false, lobby: false, backlogCount: 0, backlogError: null });
+    const seat = seats.get(persona.id);
+    return {
+      id: persona.id,
+      name: persona.name,
+      appearance: persona.appearance,
+      role,
+      stationKey: key,
+      harness: seat?.harness ?? persona.seat?.harness ?? null,
+      activity: seat?.activity ?? 'unknown',
+      subagents: seat?.subagents ? seat.subagents.running : null,
+      seatId: seat?.id ?? null,
+      pending: pending !== undefined,
+    };
+  });
+  stations.push({ key: LOBBY_KEY, label: 'unassigned', builtIn: false, lobby: true, backlogCount: 0, backlogError: null });
+  return { stations, agents };
+}
+
+/** The text a badge shows: hidden at 0, "?" when unknown. */
+export function badgeText(subagents: number | null): string | null {
+  if (subagents === null) return '?';
+  return subagents > 0 ? String(subagents) : null;
+}

@@ -1,0 +1,54 @@
+/** Loads the project's own sprite sheet (assets/generated) with nearest-neighbour scaling. */
+import { Spritesheet, Texture, TextureSource, type SpritesheetData } from 'pixi.js';
+import atlas from '../../assets/generated/sprites.json';
+
+/** The loaded art: named frames and the tile textures the floor repeats. */
+export interface Sprites {
+  frame(name: string): Texture;
+  tile(name: 'floor_0' | 'rug'): Texture;
+  /** How far (px) hair and accessories move down for each body shape. */
+  headOffset: readonly number[];
+}
+
+const imageUrl = new URL('../../assets/generated/sprites.png', import.meta.url).href;
+
+function loadImage(url: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error(`The sprite sheet did not load from ${url}.`));
+    image.src = url;
+  });
+}
+
+/** A tile copied into its own texture, because a repeating fill cannot sample a frame inside an atlas. */
+function tileTexture(image: HTMLImageElement, name: string): Texture {
+  const { frame } = (atlas.frames as Record<string, { frame: { x: number; y: number; w: number; h: number } }>)[name];
+  const canvas = document.createElement('canvas');
+  canvas.width = frame.w;
+  canvas.height = frame.h;
+  canvas.getContext('2d')!.drawImage(image, frame.x, frame.y, frame.w, frame.h, 0, 0, frame.w, frame.h);
+  const texture = Texture.from(canvas);
+  texture.source.scaleMode = 'nearest';
+  return texture;
+}
+
+/** Loads the sheet and parses its atlas. */
+export async function loadSprites(): Promise<Sprites> {
+  TextureSource.defaultOptions.scaleMode = 'nearest';
+  const image = await loadImage(imageUrl);
+  const texture = Texture.from(image);
+  texture.source.scaleMode = 'nearest';
+  const sheet = new Spritesheet(texture, atlas as unknown as SpritesheetData);
+  await sheet.parse();
+  const tiles = { floor_0: tileTexture(image, 'floor_0'), rug: tileTexture(image, 'rug') };
+  return {
+    frame(name) {
+      const found = sheet.textures[name];
+      if (!found) throw new Error(`The sprite sheet has no frame "${name}".`);
+      return found;
+    },
+    tile: (name) => tiles[name],
+    headOffset: atlas.meta.character.headOffset,
+  };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { channelNames, channels, isChannel, parseEvent, parseRequest, parseResponse } from './contract';
+
+describe('the contract', () => {
+  it('names every channel the architecture lists', () => {
+    for (const name of ['app.info', 'fleet.read', 'personas.setRole', 'roles.list', 'work.items', 'subagents.replay', 'seats.open', 'seats.close', 'agents.hire']) {
+      expect(channelNames).toContain(name);
+    }
+    expect(isChannel('fleet.read')).toBe(true);
+    expect(isChannel('toString')).toBe(false);
+    expect(isChannel(undefined)).toBe(false);
+  });
+
+  it('refuses unknown keys in requests, naming them', () => {
+    const result = parseRequest('personas.setRole', { personaId: 'p1', role: 'builder', extra: 1 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('invalid_request');
+      expect(result.error.message).toContain('extra: unknown field');
+    }
+  });
+
+  it('refuses wrong types, naming the field', () => {
+    const result = parseRequest('subagents.replay', { seat: 's', nativeId: 7 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toMatch(/^subagents\.replay: nativeId: /);
+  });
+
+  it('accepts a valid request and treats a missing payload as empty', () => {
+    expect(parseRequest('personas.setRole', { personaId: 'p1', role: null }).ok).toBe(true);
+    expect(parseRequest('roles.list', undefined).ok).toBe(true);
+  });
+
+  it('reads responses tolerantly: unknown fields dropped, known fields still checked', () => {
+    const persona = {
+      id: 'p1',
+      name: 'Ada',
+      appearance: { body: 0, hair: 1, palette: 2, accessory: 3, sparkle: true },
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+      mood: 'happy',
+    };
+    const ok = parseResponse('personas.setRole', persona);
+    expect(ok.ok).toBe(true);
+    if (ok.ok) {
+      expect(ok.value).not.toHaveProperty('mood');
+      expect(ok.value.appearance).not.toHaveProperty('sparkle');
+    }
+    const bad = parseResponse('personas.setRole', { ...persona, name: 5 });
+    expect(bad.ok).toBe(false);
+  });
+
+  it('checks events: the snapshot cursor must be a non-negative integer', () => {
+    const snapshot = { cursor: 3, seats: [], personas: [], stations: [] };
+    expect(parseEvent('fleet.changed', { snapshot }).ok).toBe(true);
+    expect(parseEvent('fleet.changed', { snapshot: { ...snapshot, cursor: -1 } }).ok).toBe(false);
+  });
+
+  it('keeps a seat without subagents unknown rather than zero', () => {
+    const seat = { id: 'claude:s', harness: 'claude', personaId: 'p', address: { harness: 'claude', home: '/h', sessionId: 's' }, activity: 'unknown', unknownReason: 'gone' };
+    const parsed = channels['fleet.read'].response.parse({ cursor: 1, seats: [seat], personas: [], stations: [] });
+    expect(parsed.seats[0].subagents).toBeUndefined();
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * The one IPC contract between main and renderer. Each channel maps to a strict request schema (unknown keys are
+ * errors) and a response schema; events (main → renderer) have schemas too. Both transports — Electron IPC and
+ * the browser-mode WebSocket — speak exactly this.
+ */
+import { z } from 'zod';
+import {
+  CandidateSchema,
+  FleetSnapshotSchema,
+  PersonaSchema,
+  ReplayPageSchema,
+  RoleCountSchema,
+  SeatAddressSchema,
+  SeatSchema,
+  SourceErrorSchema,
+  WorkItemSchema,
+} from './schemas';
+
+const empty = z.object({}).strict();
+const personaId = z.string().min(1).max(200);
+/** A seat address as a request field: strict, so a typo is refused instead of ignored. */
+const seatAddressRequest = SeatAddressSchema.strict();
+
+/** Every channel: request (strict) and response (read tolerantly by the renderer). */
+export const channels = {
+  'app.info': {
+    request: empty,
+    response: z.object({
+      name: z.string(),
+      version: z.string(),
+      mode: z.enum(['electron', 'web']),
+      demo: z.boolean(),
+      paths: z.object({ home: z.string(), personas: z.string(), settings: z.string() }),
+    }),
+  },
+  'fleet.read': {
+    request: z.object({ fresh: z.boolean().optional() }).strict(),
+    response: FleetSnapshotSchema,
+  },
+  'fleet.candidates': {
+    request: z.object({ refresh: z.boolean().optional() }).strict(),
+    response: z.array(CandidateSchema),
+  },
+  'seats.open': {
+    request: z
+      .object({ candidateId: z.string().min(1), name: z.string().min(1).max(60).optional(), role: z.string().optional() })
+      .strict(),
+    response: z.object({ seat: SeatSchema, persona: PersonaSchema }),
+  },
+  'seats.close': {
+    request: z.object({ seatId: z.string().min(1) }).strict(),
+    response: z.object({ closed: z.boolean() }),
+  },
+  'agents.hire': {
+    request: z
+      .object({
+        name: z.string().min(1).max(60).optional(),
+        role: z.string().nullable().optional(),
+        seat: seatAddressRequest.optional(),
+      })
+      .strict(),
+    response: PersonaSchema,
+  },
+  'personas.list': { request: empty, response: z.array(PersonaSchema) },
+  'personas.setRole': {
+    request: z.object({ personaId, role: z.string().nullable() }).strict(),
+    response: PersonaSchema,
+  },
+  'personas.moveSeat': {
+    request: z.object({ personaId, seat: seatAddressRequest.nullable() }).strict(),
+    response: PersonaSchema,
+  },
+  'personas.rename': {
+    request: z.object({ personaId, name: z.string().min(1).max(60) }).strict(),
+    response: PersonaSchema,
+  },
+  'roles.list': { request: empty, response: z.array(RoleCountSchema) },
+  'work.items': {
+    request: z.object({ label: z.string().min(1).max(100), refresh: z.boolean().optional() }).strict(),
+    response: z.object({ items: z.array(WorkItemSchema), errors: z.array(SourceErrorSchema) }),
+  },
+  'subagents.replay': {
+    request: z
+      .object({ seat: z.string().min(1), nativeId: z.string().min(1).max(200), cursor: z.string().max(2000).optional() })
+      .strict(),
+    response: ReplayPageSchema,
+  },
+  'shell.openExternal': {
+    request: z.object({ url: z.string().max(2048) }).strict(),
+    response: z.object({ opened: z.boolean() }),
+  },
+} as const;
+
+/** Events pushed from main to the renderer. */
+export const events = {
+  'fleet.changed': z.object({ snapshot: FleetSnapshotSchema }),
+} as const;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type EventName = keyof typeof events;
+export type RequestOf<C extends ChannelName> = z.input<Channels[C]['request']>;
+export type ResponseOf<C extends ChannelName> = z.infer<Channels[C]['response']>;
+export type EventOf<E extends EventName> = z.infer<(typeof events)[E]>;
+
+/** An error crossing the boundary. */
+export const ErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type ContractError = z.infer<typeof ErrorSchema>;
+
+/** The answer envelope every transport uses. */
+export type Answer<T> = { ok: true; value: T } | { ok: false; error: ContractError };
+
+/** The list of channel names, for allowlists (preload, host). */
+export const channelNames = Object.keys(channels) as ChannelName[];
+/** The list of event names. */
+export const eventNames = Object.keys(events) as EventName[];
+
+/** True when `name` is a channel of the contract. */
+export function isChannel(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
+}
+
+/** True when `name` is an event of the contract. */
+export function isEvent(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
+}
+
+/** A one-line description of a zod failure that names the field: `personaId: expected string, received number`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const path = issue.path.length > 0 ? issue.path.join('.') : '(request)';
+      if (issue.code === 'unrecognized_keys') {
+        return `${issue.keys.map((key) => [...issue.path, key].join('.')).join(', ')}: unknown field`;
+      }
+      return `${path}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/** Validates a request strictly; the error names the field. */
+export function parseRequest<C extends ChannelName>(
+  channel: C,
+  payload: unknown,
+): { ok: true; value: z.infer<Channels[C]['request']> } | { ok: false; error: ContractError } {
+  const result = channels[channel].request.safeParse(payload ?? {});
+  if (result.success) return { ok: true, value: result.data as z.infer<Channels[C]['request']> };
+  return { ok: false, error: { code: 'invalid_request', message: `${channel}: ${describeIssues(result.error)}` } };
+}
+
+/** Validates a response before it leaves main (a failure is a bug in main, reported as `internal`). */
+export function parseResponse<C extends ChannelName>(
+  channel: C,
+  payload: unknown,
+): { ok: true; value: ResponseOf<C> } | { ok: false; error: ContractError } {
+  const result = channels[channel].response.safeParse(payload);
+  if (result.success) return { ok: true, value: result.data as ResponseOf<C> };
+  return { ok: false, error: { code: 'invalid_response', message: `${channel} response: ${describeIssues(result.error)}` } };
+}
+
+/** Validates an event payload (tolerant: unknown optional fields dropped, known fields checked). */
+export function parseEvent<E extends EventName>(
+  name: E,
+  payload: unknown,
+): { ok: true; value: EventOf<E> } | { ok: false; error: ContractError } {
+  const result = events[name].safeParse(payload);
+  if (result.success) return { ok: true, value: result.data as EventOf<E> };
+  return { ok: false, error: { code: 'invalid_event', message: `${name}: ${describeIssues(result.error)}` } };
+}

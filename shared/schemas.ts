@@ -1,0 +1,169 @@
+/**
+ * Domain records shared by main and renderer. Every type is inferred from its zod schema.
+ * Schemas here are tolerant (z.object drops unknown keys); strict request schemas live in contract.ts.
+ */
+import { z } from 'zod';
+
+/** The harnesses Pixelfleet reads. */
+export const HarnessSchema = z.enum(['claude', 'codex', 'opencode']);
+export type Harness = z.infer<typeof HarnessSchema>;
+
+/**
+ * The address of one harness session (a seat): which harness, its home folder, the session id and, when known,
+ * the working folder and the transcript path. For OpenCode, `home` is the database file.
+ */
+export const SeatAddressSchema = z.object({
+  harness: HarnessSchema,
+  home: z.string().min(1),
+  sessionId: z.string().min(1),
+  cwd: z.string().nullable().optional(),
+  path: z.string().nullable().optional(),
+});
+export type SeatAddress = z.infer<typeof SeatAddressSchema>;
+
+/** How a subagent ended. `idle` is an estimate (no write for five minutes). */
+export const OutcomeSchema = z.enum(['completed', 'failed', 'interrupted', 'stopped', 'idle', 'unknown']);
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+/** One native subagent of a seat: labels, ids and times only, never prompt text. */
+export const SubagentEntrySchema = z.object({
+  nativeId: z.string().nullable(),
+  label: z.string(),
+  kind: z.string().nullable(),
+  background: z.boolean(),
+  state: z.enum(['running', 'ended']),
+  outcome: OutcomeSchema.optional(),
+  startedAt: z.string(),
+  endedAt: z.string().optional(),
+  /** True when endedAt is an estimate (Codex idleness). */
+  endedAtEstimated: z.boolean().optional(),
+  replayable: z.boolean(),
+});
+export type SubagentEntry = z.infer<typeof SubagentEntrySchema>;
+
+/** The running count (every running call) and the eight most recent entries, newest first. */
+export const SubagentSummarySchema = z.object({
+  running: z.number().int().nonnegative(),
+  recent: z.array(SubagentEntrySchema).max(8),
+});
+export type SubagentSummary = z.infer<typeof SubagentSummarySchema>;
+
+/** One normalised line of a replayed child transcript. Text is capped at 4 KiB. */
+export const ReplayEntrySchema = z.object({
+  at: z.string().nullable(),
+  role: z.enum(['user', 'assistant', 'tool', 'note']),
+  text: z.string(),
+  tool: z.string().optional(),
+});
+export type ReplayEntry = z.infer<typeof ReplayEntrySchema>;
+
+/** A page of a replay (entries oldest first within the page) or the reason it cannot be shown. */
+export const ReplayPageSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ok'),
+    running: z.boolean(),
+    entries: z.array(ReplayEntrySchema),
+    nextCursor: z.string().nullable(),
+  }),
+  z.object({ status: z.literal('unavailable'), reason: z.string() }),
+]);
+export type ReplayPage = z.infer<typeof ReplayPageSchema>;
+
+/** Cosmetic look of a persona; never used for placement. Each field indexes a palette or sprite part. */
+export const AppearanceSchema = z.object({
+  body: z.number().int().min(0).max(3),
+  hair: z.number().int().min(0).max(7),
+  palette: z.number().int().min(0).max(7),
+  accessory: z.number().int().min(0).max(5),
+});
+export type Appearance = z.infer<typeof AppearanceSchema>;
+
+/** An agent in the world: a character bound to a seat and carrying an optional role. */
+export const PersonaSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  appearance: AppearanceSchema,
+  role: z.string().optional(),
+  seat: SeatAddressSchema.optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Persona = z.infer<typeof PersonaSchema>;
+
+/** A role with how many personas hold it, in `roles.list` order. */
+export const RoleCountSchema = z.object({
+  role: z.string(),
+  builtIn: z.boolean(),
+  count: z.number().int().nonnegative(),
+});
+export type RoleCount = z.infer<typeof RoleCountSchema>;
+
+/** A work item from a Markdown folder, GitHub or Linear. */
+export const WorkItemSchema = z.object({
+  source: z.enum(['markdown', 'github', 'linear']),
+  id: z.string(),
+  title: z.string(),
+  labels: z.array(z.string()),
+  status: z.string().nullable(),
+  url: z.string(),
+});
+export type WorkItem = z.infer<typeof WorkItemSchema>;
+
+/** A source that failed, with a sentence for the owner. */
+export const SourceErrorSchema = z.object({ source: z.string(), message: z.string() });
+export type SourceError = z.infer<typeof SourceErrorSchema>;
+
+/** A session the owner could open: found from paths, sizes and times (and a header line), never content. */
+export const CandidateSchema = z.object({
+  id: z.string(),
+  harness: HarnessSchema,
+  seat: SeatAddressSchema,
+  cwdHint: z.string().nullable(),
+  lastActivity: z.string(),
+  size: z.number().nonnegative(),
+  opened: z.boolean().optional(),
+});
+export type Candidate = z.infer<typeof CandidateSchema>;
+
+/** Whether a seat's transcript grew in the last 30 s. */
+export const ActivitySchema = z.enum(['working', 'idle', 'unknown']);
+export type Activity = z.infer<typeof ActivitySchema>;
+
+/** A seat in the fleet snapshot. `subagents` absent means unknown (shown as "?"), never zero. */
+export const SeatSchema = z.object({
+  id: z.string(),
+  harness: HarnessSchema,
+  personaId: z.string(),
+  address: SeatAddressSchema,
+  activity: ActivitySchema,
+  subagents: SubagentSummarySchema.optional(),
+  unknownReason: z.string().optional(),
+});
+export type Seat = z.infer<typeof SeatSchema>;
+
+/** A station: a role with its holders count and its backlog. */
+export const StationSchema = z.object({
+  role: z.string(),
+  builtIn: z.boolean(),
+  count: z.number().int().nonnegative(),
+  backlog: z.object({ items: z.array(WorkItemSchema), error: z.string().optional() }),
+});
+export type Station = z.infer<typeof StationSchema>;
+
+/** A message for the owner (a corrupt store moved aside, a bad setting). */
+export const NoticeSchema = z.object({
+  id: z.string(),
+  level: z.enum(['info', 'warning', 'error']),
+  message: z.string(),
+});
+export type Notice = z.infer<typeof NoticeSchema>;
+
+/** Everything the world draws, with a monotonically increasing change cursor. */
+export const FleetSnapshotSchema = z.object({
+  cursor: z.number().int().nonnegative(),
+  seats: z.array(SeatSchema),
+  personas: z.array(PersonaSchema),
+  stations: z.array(StationSchema),
+  notices: z.array(NoticeSchema).optional(),
+});
+export type FleetSnapshot = z.infer<typeof FleetSnapshotSchema>;
