@@ -31,6 +31,9 @@ export default defineConfig({
     build: {
       outDir: resolve('out/renderer'),
       emptyOutDir: true,
+      // The sprite sheet stays a file (the packaging check looks for it); small images would otherwise be inlined.
+      assetsInlineLimit: 0,
+      target: 'es2022',
       rolldownOptions: { input: resolve('renderer/index.html') },
     },
   },

@@ -32,7 +32,16 @@ export async function removeHome(home: string): Promise<void> {
 export async function startHost(options: { home: string; args?: string[]; env?: NodeJS.ProcessEnv }): Promise<RunningHost> {
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin', 'pixelfleet.mjs'), 'web', '--port', '0', ...(options.args ?? [])], {
     cwd: ROOT,
-    env: { ...process.env, ...options.env, PIXELFLEET_HOME: options.home },
+    // Each harness home defaults to a folder inside the test's home, so nothing on this machine leaks in.
+    env: {
+      ...process.env,
+      CLAUDE_CONFIG_DIR: join(options.home, 'claude'),
+      CODEX_HOME: join(options.home, 'codex'),
+      XDG_DATA_HOME: join(options.home, 'data'),
+      OPENCODE_DB: '',
+      ...options.env,
+      PIXELFLEET_HOME: options.home,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -99,6 +99,19 @@ describe('createClaudeReader().project', () => {
     expect(rotated.subagents.recent.map((entry) => entry.nativeId)).toEqual(['toolu_rotated']);
   });
 
+  it('rule 9: holds a half-written last line until the writer completes it', async () => {
+    const line = assistantLine(context(1), 'msg_a', [agentCall('toolu_half', 'Half written')]);
+    await writeFile(journal, `not json\n${line.slice(0, 50)}`);
+    const reader = createClaudeReader({ home });
+    const before = expectOk(await reader.project(seat()));
+    expect(before.subagents.recent).toEqual([]);
+    expect(before.read.skippedLines).toBe(1);
+    await appendFile(journal, `${line.slice(50)}\n`);
+    const after = expectOk(await reader.project(seat()));
+    expect(after.subagents.recent.map((entry) => entry.nativeId)).toEqual(['toolu_half']);
+    expect(after.read).toEqual({ bytes: Buffer.byteLength(line) - 50 + 1, skippedLines: 1 });
+  });
+
   it('reports a journal that disappears as unknown, and forget() drops seat state', async () => {
     await writeFile(journal, `${assistantLine(context(1), 'msg_a', [agentCall('toolu_one', 'One')])}\n`);
     const reader = createClaudeReader({ home });

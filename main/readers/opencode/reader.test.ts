@@ -10,8 +10,6 @@ import { makeTempDir, StoreWriter } from './testing/storeBuilder';
 
 const FIXTURE_SQL = resolve(process.cwd(), '../shared/fixtures/opencode/synthetic/opencode-1x.sql');
 const PARENT = 'ses_17349f97fffeS3nQnV6PpF02QK';
-const CHILD_A = 'ses_17349f1afffePokWAZSvyzPSTJ';
-const CHILD_B = 'ses_17349efbbffeKVk7XXmx21tVPz';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -25,7 +23,7 @@ function tempDir(): string {
 }
 
 /** The shared synthetic 1.x fixture, built into a real database in a temp folder. */
-export function fixtureDb(dir = tempDir()): string {
+function fixtureDb(dir = tempDir()): string {
   const path = join(dir, 'opencode.db');
   const database = new Database(path);
   database.exec(readFileSync(FIXTURE_SQL, 'utf8'));

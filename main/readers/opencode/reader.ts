@@ -79,10 +79,9 @@ export async function projectSeat(seat: SeatAddress): Promise<Projection> {
         const { calls, completions, malformed } = collectRows(window.rows);
         const named = calls.map((call) => call.childId).filter((id): id is string => id !== null);
         const children = directChildren(database, session, named);
-        const lastWriteMs = Math.max(
-          window.lastWriteMs ?? 0,
-          session.updatedMs ?? 0,
-        ) || Math.max(fileMtime(seat.home) ?? 0, fileMtime(`${seat.home}-wal`) ?? 0) || null;
+        const fromRows = Math.max(window.lastWriteMs ?? 0, session.updatedMs ?? 0);
+        const fromFiles = Math.max(fileMtime(seat.home) ?? 0, fileMtime(`${seat.home}-wal`) ?? 0);
+        const lastWriteMs = fromRows || fromFiles || null;
         return {
           ok: true,
           subagents: summarize(calls, completions, children),
@@ -110,6 +109,7 @@ export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatR
 
     async discover(discoverOptions: DiscoverOptions = {}): Promise<Candidate[]> {
       const limit = discoverOptions.limit ?? DEFAULT_DISCOVER_LIMIT;
+      if (options.db === ':memory:') return [];
       const databases = options.db ? [options.db] : resolveOpenCodeDbs(env, options.dataDir ?? openCodeDataDir(env));
       const seen = new Set<string>();
       const candidates: Candidate[] = [];

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatAddress } from '../../../shared/schemas';
@@ -69,6 +69,19 @@ describe('schema check', () => {
     const { writer, home } = newStore({ schema: 'CREATE TABLE session_v2 (id TEXT PRIMARY KEY, directory TEXT);' });
     writer.database.exec("INSERT INTO session_v2 VALUES ('ses_parent', '/work/repo')");
     expect(await projectSeat(seat(home))).toEqual({ ok: false, reason: V2_ONLY_REASON });
+  });
+});
+
+describe('damaged stores', () => {
+  it('answers with a reason, never a crash, for a file that is not a database or is empty', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const garbage = join(temp.dir, 'garbage.db');
+    writeFileSync(garbage, 'this is not sqlite '.repeat(100));
+    expect(await projectSeat(seat(garbage))).toEqual({ ok: false, reason: expect.stringContaining('could not be read') });
+    const empty = join(temp.dir, 'empty.db');
+    writeFileSync(empty, '');
+    expect(await projectSeat(seat(empty))).toEqual({ ok: false, reason: expect.stringContaining('table session') });
   });
 });
 

@@ -1,0 +1,63 @@
+/** A page object for the world: reads state through `window.__pixelfleet` and drives the real mouse and keyboard. */
+import { expect, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import type { RunningHost } from './host';
+
+/** The parts of the page hook the tests read. */
+interface Hook {
+  state(): { fleet: { personas: { id: string; name: string; role?: string }[]; seats: { personaId: string; subagents?: { running: number; recent: { nativeId: string | null; replayable: boolean; state: string; label: string }[] } }[] } | null; roles: { role: string; builtIn: boolean }[] | null; counters: { replayRequests: number }; ui: { pending: Record<string, unknown> } };
+  actions: { setRole(id: string, role: string | null): Promise<boolean> };
+  screenPosition(kind: 'agent' | 'station', id: string): { x: number; y: number } | null;
+  renderer: string;
+  ticker(): { running: boolean; frames: number };
+}
+
+declare global {
+  interface Window {
+    __pixelfleet?: Hook;
+  }
+}
+
+/** Opens the world and waits until the fleet is drawn. */
+export async function openWorld(page: Page, host: RunningHost): Promise<void> {
+  await page.goto(host.url);
+  await expect.poll(() => page.evaluate(() => Boolean(window.__pixelfleet?.state().fleet)), { timeout: 30_000 }).toBe(true);
+}
+
+/** The role key the mirror shows for an agent. */
+export function roleOf(page: Page, personaId: string): Promise<string | null> {
+  return page.locator(`[data-agent="${personaId}"]`).getAttribute('data-role');
+}
+
+/** Drags an agent onto a station with the real mouse, through the positions the page reports. */
+export async function dragAgent(page: Page, personaId: string, stationKey: string): Promise<void> {
+  const from = await page.evaluate((id) => window.__pixelfleet!.screenPosition('agent', id), personaId);
+  const to = await page.evaluate((key) => window.__pixelfleet!.screenPosition('station', key), stationKey);
+  expect(from, `agent ${personaId} is on screen`).not.toBeNull();
+  expect(to, `station "${stationKey}" is on screen`).not.toBeNull();
+  await page.mouse.move(from!.x, from!.y);
+  await page.mouse.down();
+  await page.mouse.move(from!.x + 10, from!.y + 10, { steps: 3 });
+  await page.mouse.move(to!.x, to!.y, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** Asks the host one contract question over its WebSocket, as the page would. */
+export async function askHost(host: RunningHost, channel: string, payload: unknown): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { origin: host.origin } });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  try {
+    return await new Promise((resolve) => {
+      socket.on('message', (data) => {
+        const message = JSON.parse(data.toString());
+        if (message.id === 1) resolve(message);
+      });
+      socket.send(JSON.stringify({ id: 1, channel, payload }));
+    });
+  } finally {
+    socket.close();
+  }
+}

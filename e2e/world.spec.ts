@@ -1,0 +1,152 @@
+/** The pixel world in browser mode over the demo fleet: what a person does — look, drag, pick a role, open a tray. */
+import { test, expect, type Page } from '@playwright/test';
+import { BUILT_IN_ROLES, parseRole } from '../shared/roles';
+import { freshHome, removeHome, startHost, type RunningHost } from './host';
+import { askHost, dragAgent, openWorld, roleOf } from './world.page';
+
+let host: RunningHost;
+let home: string;
+
+test.beforeEach(async () => {
+  home = await freshHome();
+  host = await startHost({ home, args: ['--demo'] });
+});
+
+test.afterEach(async () => {
+  await host.stop();
+  await removeHome(home);
+});
+
+/** The first persona holding `role` (a role key), per the page's state. */
+async function personaWithRole(page: Page, role: string | null): Promise<string> {
+  const id = await page.evaluate((wanted) => {
+    const personas = window.__pixelfleet!.state().fleet!.personas;
+    return personas.find((persona) => (persona.role ?? null) === wanted)?.id ?? personas.find((persona) => persona.role)?.id ?? null;
+  }, role);
+  expect(id).not.toBeNull();
+  return id!;
+}
+
+test('the world loads with the token: six stations, the lobby, WebGL', async ({ page }) => {
+  await openWorld(page, host);
+  const stations = await page.locator('[data-station]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-station')));
+  expect(stations.slice(0, 6)).toEqual([...BUILT_IN_ROLES]);
+  expect(stations).toContain('');
+  expect(stations).toContain('sound designer');
+  expect(await page.evaluate(() => window.__pixelfleet!.renderer)).toBe('webgl');
+  await page.screenshot({ path: test.info().outputPath('world.png') });
+});
+
+test('dragging an agent to a station persists its role; dropping it on the lobby clears it', async ({ page }) => {
+  await openWorld(page, host);
+  const id = await personaWithRole(page, 'builder');
+  const before = await roleOf(page, id);
+  const target = before === 'tester' ? 'reviewer' : 'tester';
+  await dragAgent(page, id, target);
+  await expect.poll(() => roleOf(page, id)).toBe(target);
+  await expect.poll(() => page.evaluate((persona) => window.__pixelfleet!.state().fleet!.personas.find((entry) => entry.id === persona)?.role, id)).toBe(target);
+
+  await host.stop();
+  host = await startHost({ home, args: ['--demo'] });
+  await openWorld(page, host);
+  expect(await roleOf(page, id)).toBe(target);
+
+  await dragAgent(page, id, '');
+  await expect.poll(() => roleOf(page, id)).toBe('');
+  await expect.poll(() => page.evaluate((persona) => window.__pixelfleet!.state().fleet!.personas.find((entry) => entry.id === persona)?.role ?? null, id)).toBeNull();
+});
+
+test('a role the host refuses rolls back with a message', async ({ page }) => {
+  await openWorld(page, host);
+  const id = await personaWithRole(page, 'planner');
+  const before = await roleOf(page, id);
+  const accepted = await page.evaluate((persona) => window.__pixelfleet!.actions.setRole(persona, '#not a role'), id);
+  expect(accepted).toBe(false);
+  expect(await roleOf(page, id)).toBe(before);
+  await expect(page.locator('[data-message="error"]').first()).toBeVisible();
+});
+
+test('the picker lists roles in roles.list order and refuses an invalid custom role with its rule', async ({ page }) => {
+  await openWorld(page, host);
+  const id = await personaWithRole(page, 'builder');
+  await page.locator(`[data-agent="${id}"]`).focus();
+  await page.keyboard.press('r');
+  const picker = page.locator('[data-panel="picker"]');
+  await expect(picker).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.__pixelfleet!.state().roles?.length ?? 0)).toBeGreaterThan(6);
+  const listed = await picker.locator('[data-role-option]:not([data-role-option=""])').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-role-option')));
+  const roles = await page.evaluate(() => window.__pixelfleet!.state().roles!.map((entry) => entry.role));
+  expect(listed).toEqual(roles);
+  expect(listed.slice(0, 6)).toEqual([...BUILT_IN_ROLES]);
+  expect(listed).toContain('Sound Designer');
+  const invalid = '#oops';
+  const rule = parseRole(invalid);
+  expect(rule.ok).toBe(false);
+  await picker.locator('[data-custom-role]').fill(invalid);
+  await expect(picker.locator('[data-role-error]')).toHaveText(rule.ok ? '' : rule.reason);
+  await expect(picker.locator('[data-assign]')).toBeDisabled();
+  await page.screenshot({ path: test.info().outputPath('picker.png') });
+});
+
+test('a tray lists recent subagents, a replay shows the child, and collapsing stops its reads', async ({ page }) => {
+  await openWorld(page, host);
+  const found = await expect
+    .poll(() =>
+      page.evaluate(() => {
+        for (const seat of window.__pixelfleet!.state().fleet!.seats) {
+          const entry = seat.subagents?.recent.find((candidate) => candidate.replayable && candidate.nativeId && candidate.state === 'running');
+          if (entry) return { personaId: seat.personaId, nativeId: entry.nativeId!, recent: seat.subagents!.recent.length };
+        }
+        return null;
+      }),
+    { timeout: 30_000 },
+    )
+    .not.toBeNull();
+  void found;
+  const target = (await page.evaluate(() => {
+    for (const seat of window.__pixelfleet!.state().fleet!.seats) {
+      const entry = seat.subagents?.recent.find((candidate) => candidate.replayable && candidate.nativeId && candidate.state === 'running');
+      if (entry) return { personaId: seat.personaId, nativeId: entry.nativeId! };
+    }
+    return null;
+  }))!;
+  await page.locator(`[data-agent="${target.personaId}"]`).focus();
+  await page.keyboard.press('Enter');
+  const tray = page.locator('[data-panel="tray"]');
+  await expect(tray).toBeVisible();
+  const entries = tray.locator('li[data-subagent]');
+  await expect.poll(() => entries.count()).toBeGreaterThan(0);
+  expect(await entries.count()).toBeLessThanOrEqual(8);
+  await page.screenshot({ path: test.info().outputPath('tray.png') });
+
+  const requests = () => page.evaluate(() => window.__pixelfleet!.state().counters.replayRequests);
+  await tray.locator(`[data-replay="${target.nativeId}"]`).click();
+  const log = tray.locator('[data-replay-log]');
+  await expect(log.locator('[data-line-role]').first()).toBeVisible();
+  expect((await log.innerText()).trim().length).toBeGreaterThan(0);
+  const opened = await requests();
+  await expect.poll(requests, { timeout: 8_000 }).toBeGreaterThan(opened);
+  await page.screenshot({ path: test.info().outputPath('replay.png') });
+
+  await tray.locator('[data-collapse]').click();
+  await expect(log).toHaveCount(0);
+  const collapsed = await requests();
+  // Two and a half refresh periods: a replay still being followed would have read again by now.
+  await page.waitForTimeout(5_000);
+  expect(await requests()).toBe(collapsed);
+});
+
+test('a seat whose subagents cannot be read shows "?"', async ({ page }) => {
+  await openWorld(page, host);
+  const hired = await askHost(host, 'agents.hire', { name: 'Ghost', seat: { harness: 'claude', home: '/nonexistent/pixelfleet-home', sessionId: 'missing-session' } });
+  expect(hired.ok).toBe(true);
+  const id = (hired.value as { id: string }).id;
+  await expect.poll(() => page.locator(`[data-agent="${id}"]`).getAttribute('data-subagents'), { timeout: 15_000 }).toBe('?');
+});
+
+test('with reduced motion the ticker stops when nothing moves', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openWorld(page, host);
+  await expect.poll(() => page.evaluate(() => window.__pixelfleet!.ticker().running), { timeout: 15_000 }).toBe(false);
+  expect(await page.evaluate(() => window.__pixelfleet!.ticker().frames)).toBeGreaterThan(0);
+});
