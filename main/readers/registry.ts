@@ -12,6 +12,6 @@ export function createReaders(homes: HarnessHomes, only?: Harness[]): Partial<Re
   const readers: Partial<Record<Harness, SeatReader>> = {};
   if (wanted('claude')) readers.claude = createClaudeReader({ home: homes.claude });
   if (wanted('codex')) readers.codex = createCodexReader({ home: homes.codex });
-  if (wanted('opencode')) readers.opencode = createOpenCodeReader({ db: homes.opencodeDb, dataDir: homes.opencodeDataDir });
+  if (wanted('opencode')) readers.opencode = createOpenCodeReader({ dataDir: homes.opencodeDataDir, env: { OPENCODE_DB: homes.opencodeDb } });
   return readers;
 }
