@@ -90,26 +90,16 @@ test('the picker lists roles in roles.list order and refuses an invalid custom r
 
 test('a tray lists recent subagents, a replay shows the child, and collapsing stops its reads', async ({ page }) => {
   await openWorld(page, host);
-  const found = await expect
-    .poll(() =>
-      page.evaluate(() => {
-        for (const seat of window.__pixelfleet!.state().fleet!.seats) {
-          const entry = seat.subagents?.recent.find((candidate) => candidate.replayable && candidate.nativeId && candidate.state === 'running');
-          if (entry) return { personaId: seat.personaId, nativeId: entry.nativeId!, recent: seat.subagents!.recent.length };
-        }
-        return null;
-      }),
-    { timeout: 30_000 },
-    )
-    .not.toBeNull();
-  void found;
-  const target = (await page.evaluate(() => {
-    for (const seat of window.__pixelfleet!.state().fleet!.seats) {
-      const entry = seat.subagents?.recent.find((candidate) => candidate.replayable && candidate.nativeId && candidate.state === 'running');
-      if (entry) return { personaId: seat.personaId, nativeId: entry.nativeId! };
-    }
-    return null;
-  }))!;
+  const runningReplayable = () =>
+    page.evaluate(() => {
+      for (const seat of window.__pixelfleet!.state().fleet!.seats) {
+        const entry = seat.subagents?.recent.find((candidate) => candidate.replayable && candidate.nativeId && candidate.state === 'running');
+        if (entry) return { personaId: seat.personaId, nativeId: entry.nativeId! };
+      }
+      return null;
+    });
+  await expect.poll(runningReplayable, { timeout: 30_000 }).not.toBeNull();
+  const target = (await runningReplayable())!;
   await page.locator(`[data-agent="${target.personaId}"]`).focus();
   await page.keyboard.press('Enter');
   const tray = page.locator('[data-panel="tray"]');

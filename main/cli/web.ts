@@ -1,4 +1,5 @@
 /** `pixelfleet web` and `pixelfleet demo`: browser mode, serving the world until interrupted. */
+import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,7 +12,7 @@ import type { CliIo } from './index';
 /** Runs browser mode; resolves with the exit code once SIGINT or SIGTERM stops it. */
 export async function runWebCommand(argv: string[], io: CliIo & { home: string; demo: boolean }): Promise<number> {
   const args = parseArgs(argv, ['port', 'agents', 'home']);
-  rejectUnknown(args, ['port', 'agents', 'home', 'demo']);
+  rejectUnknown(args, ['port', 'agents', 'home', 'demo', 'open', 'no-open']);
   const demo = io.demo || args.flags.has('demo');
   const port = intOption(args, 'port', 0, 65535);
   const agents = intOption(args, 'agents', 6, 500);
@@ -24,6 +25,9 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
   const host = await startHost({ app, rendererDir, port, log });
   io.stdout(`Pixelfleet is running at ${host.url}\n`);
   io.stdout(`  data: ${home}${demo ? ` (demo fleet of ${agents} agents)` : ''}\n  Press Ctrl+C to stop.\n`);
+  // `demo` opens the world itself where there is a screen; `web` only prints the address unless asked.
+  const open = args.flags.has('open') || (io.demo && !args.flags.has('no-open') && hasScreen(io.env));
+  if (open) openInBrowser(host.url, log);
 
   return new Promise((done) => {
     let stopping = false;
@@ -37,4 +41,23 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
     process.once('SIGINT', () => void stop());
     process.once('SIGTERM', () => void stop());
   });
+}
+
+function hasScreen(env: NodeJS.ProcessEnv): boolean {
+  if (env.CI) return false;
+  if (process.platform === 'darwin' || process.platform === 'win32') return true;
+  return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+}
+
+/** Hands the page's address to the system browser; a failure only costs a hint. */
+function openInBrowser(url: string, log: (message: string) => void): void {
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
+    child.on('error', () => log('Could not open a browser; open the address above yourself.'));
+    child.unref();
+  } catch {
+    log('Could not open a browser; open the address above yourself.');
+  }
 }

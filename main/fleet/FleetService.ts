@@ -194,7 +194,7 @@ export class FleetService {
     const lists = await Promise.all(
       Object.values(this.options.readers).map(async (reader) => {
         try {
-          return await reader!.discover({ limit: 200 });
+          return await reader!.discover({ limit: 200, fresh: options.refresh });
         } catch (error) {
           this.options.log?.(`pixelfleet: discovery of ${reader!.harness} sessions failed: ${String(error)}`);
           return [];

@@ -89,7 +89,7 @@ export class StationView extends Container {
     this.signPlate.rect(placed.sign.x + 1, placed.sign.y + 1, signWidth - 2, 8).fill(0xfff1c9);
     this.sign.position.set(placed.sign.x + 4, placed.sign.y + 3);
     this.bench.position.set(placed.bench.x, placed.bench.y);
-    this.tool.position.set(placed.bench.x + 22, placed.bench.y - 7);
+    this.tool.position.set(placed.bench.x + 40, placed.bench.y - 7);
     this.board.position.set(placed.board.x, placed.board.y);
     this.count.position.set(placed.board.x + 11 - Math.floor(this.count.textWidth / 2), placed.board.y + placed.board.height + 2);
     if (this.rug && this.door && this.plant && placed.door) {

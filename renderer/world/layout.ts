@@ -109,7 +109,7 @@ export function layoutWorld(stations: readonly StationInput[], agents: readonly 
         key: station.key,
         rect: { x, y, width: STATION_WIDTH, height },
         sign: { x: x + PADDING, y: y + 4 },
-        bench: { x: x + PADDING + 8, y: y + 16 },
+        bench: { x: x + PADDING + 8, y: y + 20 },
         board: { x: x + STATION_WIDTH - PADDING - 30, y: y + 14, width: 22, height: 18 },
         door: null,
         slots,

@@ -92,7 +92,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
 
     async discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
       const limit = discoverOptions?.limit ?? DEFAULT_DISCOVER_LIMIT;
-      if (discovery && now() - discovery.at < DISCOVERY_CACHE_MS && discovery.limit >= limit) {
+      if (!discoverOptions?.fresh && discovery && now() - discovery.at < DISCOVERY_CACHE_MS && discovery.limit >= limit) {
         return discovery.candidates.slice(0, limit);
       }
       const candidates = await discoverSessions(options.home, limit);

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBridgeFromTransport, type RawTransport } from '../bridge';
+import { parseRole } from '../../shared/roles';
+import type { Answer } from '../../shared/contract';
+import type { FleetSnapshot, Persona } from '../../shared/schemas';
+import { createAppStore, type AppStore } from './createAppStore';
+
+/** A small in-memory main: personas with roles, the role rule, and a child that runs until told to stop. */
+function memoryMain() {
+  const persona: Persona = { id: 'p1', name: 'Ada', appearance: { body: 0, hair: 0, palette: 0, accessory: 0 }, role: 'builder', createdAt: 'x', updatedAt: 'x' };
+  const state = { persona, cursor: 1, childRunning: true, replayCalls: [] as (string | undefined)[] };
+  const snapshot = (): FleetSnapshot => ({
+    cursor: state.cursor,
+    personas: [state.persona],
+    seats: [{ id: 'seat-1', harness: 'claude', personaId: 'p1', address: { harness: 'claude', home: '/h', sessionId: 's' }, activity: 'working', subagents: { running: 1, recent: [] } }],
+    stations: [],
+  });
+  const answer = (value: unknown): Answer<unknown> => ({ ok: true, value });
+  const transport: RawTransport = {
+    async request(channel, payload) {
+      const body = payload as Record<string, string | null | undefined>;
+      if (channel === 'fleet.read') return answer(snapshot());
+      if (channel === 'personas.setRole') {
+        if (body.role === null) {
+          const { role: _role, ...rest } = state.persona;
+          state.persona = rest;
+        } else {
+          const parsed = parseRole(body.role!);
+          if (!parsed.ok) return { ok: false, error: { code: 'invalid_role', message: parsed.reason } };
+          state.persona = { ...state.persona, role: parsed.role };
+        }
+        state.cursor += 1;
+        return answer(state.persona);
+      }
+      if (channel === 'subagents.replay') {
+        state.replayCalls.push(body.cursor ?? undefined);
+        if (body.cursor) return answer({ status: 'ok', running: state.childRunning, entries: [{ at: null, role: 'user', text: 'older line' }], nextCursor: null });
+        return answer({ status: 'ok', running: state.childRunning, entries: [{ at: null, role: 'assistant', text: `newest ${state.replayCalls.length}` }], nextCursor: 'c1' });
+      }
+      return { ok: false, error: { code: 'unknown', message: channel } };
+    },
+    subscribe: () => () => {},
+    close() {},
+  };
+  return { state, bridge: createBridgeFromTransport(transport, 'memory') };
+}
+
+let store: AppStore | null = null;
+afterEach(() => store?.getState().actions.dispose());
+
+describe('createAppStore', () => {
+  it('shows a role change at once and keeps it when main accepts it', async () => {
+    const main = memoryMain();
+    store = createAppStore({ bridge: main.bridge, messageMs: 0 });
+    await store.getState().actions.load();
+    const saving = store.getState().actions.setRole('p1', 'tester');
+    expect(store.getState().ui.pending.p1).toEqual({ role: 'tester', previous: 'builder' });
+    expect(await saving).toBe(true);
+    expect(store.getState().ui.pending).toEqual({});
+    expect(store.getState().fleet?.personas[0].role).toBe('tester');
+  });
+
+  it('rolls a refused role back and tells the owner why', async () => {
+    const main = memoryMain();
+    store = createAppStore({ bridge: main.bridge, messageMs: 0 });
+    await store.getState().actions.load();
+    expect(await store.getState().actions.setRole('p1', '#bad')).toBe(false);
+    expect(store.getState().ui.pending).toEqual({});
+    expect(store.getState().fleet?.personas[0].role).toBe('builder');
+    expect(store.getState().ui.messages[0].text).toContain((parseRole('#bad') as { reason: string }).reason);
+  });
+
+  it('ignores a snapshot older than the one shown', async () => {
+    const main = memoryMain();
+    store = createAppStore({ bridge: main.bridge, messageMs: 0 });
+    await store.getState().actions.load();
+    const shown = store.getState().fleet!;
+    store.getState().actions.receiveSnapshot({ ...shown, cursor: 0, personas: [] });
+    expect(store.getState().fleet).toBe(shown);
+  });
+
+  it('follows a running replay, loads older pages, and stops reading when collapsed', async () => {
+    const main = memoryMain();
+    store = createAppStore({ bridge: main.bridge, replayRefreshMs: 20, messageMs: 0 });
+    await store.getState().actions.load();
+    store.getState().actions.openTray('p1');
+    await store.getState().actions.openReplay('child-1');
+    expect(store.getState().replay).toMatchObject({ status: 'ok', running: true, olderCursor: 'c1' });
+    await expect.poll(() => main.state.replayCalls.length).toBeGreaterThanOrEqual(3);
+    await store.getState().actions.loadOlderReplay();
+    expect(store.getState().replay?.older.map((entry) => entry.text)).toEqual(['older line']);
+    expect(main.state.replayCalls).toContain('c1');
+    store.getState().actions.collapseReplay();
+    const calls = main.state.replayCalls.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(main.state.replayCalls.length).toBe(calls);
+    expect(store.getState().replay).toBeNull();
+    expect(store.getState().counters.replayRequests).toBe(calls);
+  });
+});

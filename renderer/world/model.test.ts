@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { FleetSnapshot, Persona, Seat } from '../../shared/schemas';
+import { badgeText, selectWorld } from './model';
+import { reconcile } from './reconcile';
+
+const appearance = { body: 1, hair: 2, palette: 3, accessory: 0 };
+function persona(id: string, role?: string): Persona {
+  return { id, name: id.toUpperCase(), appearance, ...(role ? { role } : {}), createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' };
+}
+function seat(personaId: string, running?: number): Seat {
+  return {
+    id: `seat-${personaId}`,
+    harness: 'claude',
+    personaId,
+    address: { harness: 'claude', home: '/h', sessionId: personaId },
+    activity: 'working',
+    ...(running === undefined ? {} : { subagents: { running, recent: [] } }),
+  };
+}
+function snapshot(cursor: number, personas: Persona[], seats: Seat[]): FleetSnapshot {
+  return {
+    cursor,
+    personas,
+    seats,
+    stations: [{ role: 'Sound Designer', builtIn: false, count: 1, backlog: { items: [], error: 'GitHub said 401' } }],
+  };
+}
+const noUi = { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, pending: {}, messages: [], reducedMotion: false, error: null };
+
+describe('selectWorld', () => {
+  it('shows the six built-ins in order, custom stations, then the lobby, and places agents by role key', () => {
+    const world = selectWorld({ fleet: snapshot(1, [persona('a', 'Builder'), persona('b', 'sound designer'), persona('c')], []), ui: noUi });
+    expect(world.stations.map((station) => station.key)).toEqual(['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher', 'sound designer', '']);
+    expect(world.stations.find((station) => station.key === 'sound designer')?.backlogError).toBe('GitHub said 401');
+    expect(world.agents.map((agent) => agent.stationKey)).toEqual(['builder', 'sound designer', '']);
+  });
+
+  it('shows a pending role at once, with a station for a new custom role', () => {
+    const ui = { ...noUi, pending: { a: { role: 'Lighting', previous: 'builder' } } };
+    const world = selectWorld({ fleet: snapshot(1, [persona('a', 'builder')], []), ui });
+    expect(world.agents[0]).toMatchObject({ stationKey: 'lighting', pending: true });
+    expect(world.stations.some((station) => station.key === 'lighting')).toBe(true);
+  });
+
+  it('keeps unknown subagents unknown: "?" for an absent summary or no seat, hidden at zero', () => {
+    const world = selectWorld({ fleet: snapshot(1, [persona('a'), persona('b'), persona('c')], [seat('a', 0), seat('b')]), ui: noUi });
+    expect(world.agents.map((agent) => badgeText(agent.subagents))).toEqual([null, '?', '?']);
+    expect(badgeText(3)).toBe('3');
+  });
+});
+
+describe('reconcile', () => {
+  it('keeps unchanged records identical and reports added, changed and removed ones', () => {
+    const first = selectWorld({ fleet: snapshot(1, [persona('a'), persona('b')], [seat('a', 1), seat('b', 1)]), ui: noUi }).agents;
+    const firstPass = reconcile(new Map(), first, (agent) => agent.id);
+    expect(firstPass.added.map((agent) => agent.id)).toEqual(['a', 'b']);
+    const previous = new Map(firstPass.records.map((agent) => [agent.id, agent]));
+    const next = selectWorld({ fleet: snapshot(2, [persona('a'), persona('c')], [seat('a', 2), seat('c', 0)]), ui: noUi }).agents;
+    const second = reconcile(previous, next, (agent) => agent.id);
+    expect(second.changed.map((agent) => agent.id)).toEqual(['a']);
+    expect(second.added.map((agent) => agent.id)).toEqual(['c']);
+    expect(second.removed).toEqual(['b']);
+    const same = reconcile(new Map(second.records.map((agent) => [agent.id, agent])), selectWorld({ fleet: snapshot(3, [persona('a'), persona('c')], [seat('a', 2), seat('c', 0)]), ui: noUi }).agents, (agent) => agent.id);
+    expect(same.changed).toEqual([]);
+    expect(same.records[0]).toBe(second.records[0]);
+  });
+});
