@@ -31,19 +31,15 @@ async function connect(host: RunningHost): Promise<{ ask: Ask; close: () => void
   return { ask, close: () => socket.close() };
 }
 
-async function taskSeconds(page: Page): Promise<number> {
+async function measure(page: Page, seconds: number): Promise<{ fps: number; cpu: number }> {
   const session = await page.context().newCDPSession(page);
   await session.send('Performance.enable');
-  const { metrics } = await session.send('Performance.getMetrics');
-  await session.detach();
-  return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
-}
-
-async function measure(page: Page, seconds: number): Promise<{ fps: number; cpu: number }> {
+  const taskSeconds = async () => (await session.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
   const frames = () => page.evaluate(() => (window as unknown as { __pixelfleet: { ticker(): { frames: number } } }).__pixelfleet.ticker().frames);
-  const [startFrames, startCpu] = [await frames(), await taskSeconds(page)];
+  const [startFrames, startCpu] = [await frames(), await taskSeconds()];
   await page.waitForTimeout(seconds * 1000);
-  const [endFrames, endCpu] = [await frames(), await taskSeconds(page)];
+  const [endFrames, endCpu] = [await frames(), await taskSeconds()];
+  await session.detach();
   return { fps: (endFrames - startFrames) / seconds, cpu: (endCpu - startCpu) / seconds };
 }
 
@@ -79,7 +75,7 @@ export async function benchWorld(log: (line: string) => void): Promise<void> {
     // Journal append → badge: a Claude seat of our own, appended to by hand.
     const claudeHome = join(home, 'bench-claude');
     const cwd = '/bench/project';
-    const sessionId = '0b1e7c2a-5d3f-4c8e-9a10-bench0000001';
+    const sessionId = '0b1e7c2a-5d3f-4c8e-9a10-0000000000b1';
     const folder = join(claudeHome, 'projects', escapeCwd(cwd));
     const path = join(folder, `${sessionId}.jsonl`);
     await mkdir(folder, { recursive: true });
@@ -88,7 +84,9 @@ export async function benchWorld(log: (line: string) => void): Promise<void> {
     await writeFile(path, userPromptLine(context, { uuid: 'u-0', parentUuid: null, timestamp: at() }, 'prompt-0', 'Start.'));
     const hired = (await ask('agents.hire', { name: 'Bencher', role: 'builder', seat: { harness: 'claude', home: claudeHome, sessionId, cwd, path } })).value as { id: string };
     const badge = () => still.locator(`[data-agent="${hired.id}"]`).getAttribute('data-subagents');
-    await still.waitForFunction((id) => document.querySelector(`[data-agent="${id}"]`)?.getAttribute('data-subagents') === '0', hired.id, { timeout: 30_000 });
+    await still.waitForFunction((id) => document.querySelector(`[data-agent="${id}"]`)?.getAttribute('data-subagents') === '0', hired.id, { timeout: 30_000 }).catch(async (error) => {
+      throw new Error(`the bench seat never showed 0 subagents (shows ${await badge()}): ${error}`);
+    });
     const latencies: number[] = [];
     for (let round = 1; round <= 5; round += 1) {
       const line = assistantLine(context, { uuid: `a-${round}`, parentUuid: `u-${round - 1}`, timestamp: at() }, { messageId: `msg-${round}`, requestId: `req-${round}`, outputTokens: 10 }, {

@@ -29,6 +29,16 @@ async function openSeat(harness: Harness, target: string, args: ReturnType<typeo
   }
 }
 
+/** Opens the seat, or says in one line why it cannot (the caller exits 2). */
+async function openSeatOrSay(harness: Harness, target: string, args: ReturnType<typeof parseArgs>, io: CliIo): Promise<{ seat: SeatAddress; reader: SeatReader } | null> {
+  try {
+    return await openSeat(harness, target, args, io.env);
+  } catch (error) {
+    io.stderr(`pixelfleet: ${(error as Error).message}\n`);
+    return null;
+  }
+}
+
 function harnessOf(value: string | undefined): Harness {
   const parsed = HarnessSchema.safeParse(value);
   if (!parsed.success) throw new UsageError(`The harness is one of claude, codex, opencode${value ? ` (not "${value}")` : ''}.`);
@@ -42,13 +52,8 @@ export async function runInspectCommand(argv: string[], io: CliIo): Promise<numb
   const [harnessName, target, extra] = args.positionals;
   const harness = harnessOf(harnessName);
   if (!target || extra) throw new UsageError(`inspect ${harness} takes one ${harness === 'opencode' ? 'session id' : 'transcript path'}.`);
-  let opened;
-  try {
-    opened = await openSeat(harness, target, args, io.env);
-  } catch (error) {
-    io.stderr(`pixelfleet: ${(error as Error).message}\n`);
-    return 2;
-  }
+  const opened = await openSeatOrSay(harness, target, args, io);
+  if (!opened) return 2;
   const { seat, reader } = opened;
   try {
     const projection = await reader.project(seat);
@@ -79,13 +84,8 @@ export async function runReplayCommand(argv: string[], io: CliIo): Promise<numbe
   const [harnessName, target, nativeId, extra] = args.positionals;
   const harness = harnessOf(harnessName);
   if (!target || !nativeId || extra) throw new UsageError(`replay ${harness} takes a session and a native id.`);
-  let opened;
-  try {
-    opened = await openSeat(harness, target, args, io.env);
-  } catch (error) {
-    io.stderr(`pixelfleet: ${(error as Error).message}\n`);
-    return 2;
-  }
+  const opened = await openSeatOrSay(harness, target, args, io);
+  if (!opened) return 2;
   const { seat, reader } = opened;
   try {
     const page = await reader.replay(seat, nativeId, option(args, 'cursor'));

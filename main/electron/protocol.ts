@@ -2,25 +2,14 @@
 import { net, protocol } from 'electron';
 import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { contentSecurityPolicy } from '../transport/csp';
 
 /** The scheme and origin of the app's pages. */
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = 'app://pixelfleet';
 
 /** The CSP of the desktop page: nothing inline, nothing remote. */
-export const DESKTOP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const DESKTOP_CSP = contentSecurityPolicy([]);
 
 /** Must run before `app.ready`. */
 export function registerAppScheme(): void {

@@ -1,5 +1,6 @@
 /** The checks browser mode applies to every request: the token, the Host header and the Origin. */
 import { timingSafeEqual, randomBytes } from 'node:crypto';
+import { contentSecurityPolicy } from '../transport/csp';
 
 /** A fresh random token for one run of the host (192 bits, URL-safe). */
 export function newToken(): string {
@@ -24,19 +25,7 @@ export function hostAllowed(host: string | undefined, port: number): boolean {
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
 }
 
-/** The Content-Security-Policy of the page: no inline script or style, sockets only to this loopback host. */
-export function contentSecurityPolicy(port: number): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "worker-src 'self' blob:",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+/** The Content-Security-Policy of the page: sockets only to this loopback host. */
+export function hostContentSecurityPolicy(port: number): string {
+  return contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);
 }

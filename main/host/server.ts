@@ -8,7 +8,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from '../app';
-import { allowedOrigins, contentSecurityPolicy, hostAllowed, newToken, tokenMatches } from './security';
+import { allowedOrigins, hostContentSecurityPolicy, hostAllowed, newToken, tokenMatches } from './security';
 
 /** The largest message a client may send (a contract request is small). */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -91,7 +91,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         'cache-control': relative === 'index.html' ? 'no-store' : 'public, max-age=3600',
       };
       if (extname(file) === '.html') {
-        headers['content-security-policy'] = contentSecurityPolicy(port);
+        headers['content-security-policy'] = hostContentSecurityPolicy(port);
         headers['x-frame-options'] = 'DENY';
       }
       response.writeHead(200, headers);
