@@ -65,49 +65,73 @@ export async function benchWorld(log: (line: string) => void): Promise<void> {
     const walking = await measure(page, 2);
     log(`100 agents walking: ${walking.fps.toFixed(1)} frames/s, page CPU ${(walking.cpu * 1000).toFixed(0)} ms/s`);
 
-    const still = await browser.newPage({ viewport: { width: 1366, height: 768 }, reducedMotion: 'reduce' });
-    await still.goto(host.url);
-    await still.waitForFunction(() => (window as unknown as { __pixelfleet?: { ticker(): { running: boolean } } }).__pixelfleet?.ticker().running === false, null, { timeout: 60_000 });
     await page.close();
-    const idle = await measure(still, 5);
-    log(`still scene (reduced motion, demo events still arriving): ${idle.fps.toFixed(1)} frames/s, page CPU ${(idle.cpu * 1000).toFixed(1)} ms/s`);
+    close();
+    await host.stop();
 
-    // Journal append → badge: a Claude seat of our own, appended to by hand.
-    const claudeHome = join(home, 'bench-claude');
-    const cwd = '/bench/project';
-    const sessionId = '0b1e7c2a-5d3f-4c8e-9a10-0000000000b1';
-    const folder = join(claudeHome, 'projects', escapeCwd(cwd));
-    const path = join(folder, `${sessionId}.jsonl`);
-    await mkdir(folder, { recursive: true });
-    const context = { sessionId, cwd, slug: 'bench-seat' };
-    const at = () => new Date().toISOString();
-    await writeFile(path, userPromptLine(context, { uuid: 'u-0', parentUuid: null, timestamp: at() }, 'prompt-0', 'Start.'));
-    const hired = (await ask('agents.hire', { name: 'Bencher', role: 'builder', seat: { harness: 'claude', home: claudeHome, sessionId, cwd, path } })).value as { id: string };
-    const badge = () => still.locator(`[data-agent="${hired.id}"]`).getAttribute('data-subagents');
-    await still.waitForFunction((id) => document.querySelector(`[data-agent="${id}"]`)?.getAttribute('data-subagents') === '0', hired.id, { timeout: 30_000 }).catch(async (error) => {
-      throw new Error(`the bench seat never showed 0 subagents (shows ${await badge()}): ${error}`);
-    });
-    const latencies: number[] = [];
-    for (let round = 1; round <= 5; round += 1) {
-      const line = assistantLine(context, { uuid: `a-${round}`, parentUuid: `u-${round - 1}`, timestamp: at() }, { messageId: `msg-${round}`, requestId: `req-${round}`, outputTokens: 10 }, {
-        type: 'tool_use',
-        id: `toolu_bench${String(round).padStart(20, '0')}`,
-        name: 'Agent',
-        input: { description: `Bench child ${round}`, prompt: 'Count.', subagent_type: 'general-purpose' },
-      });
-      const started = performance.now();
-      await appendFile(path, line);
-      const seen = await still
-        .waitForFunction(([id, want]) => document.querySelector(`[data-agent="${id}"]`)?.getAttribute('data-subagents') === want, [hired.id, String(round)] as const, { timeout: 30_000, polling: 5 })
-        .then(() => true, () => false);
-      if (!seen) {
-        log(`journal append → badge: not measured — the badge still shows ${await badge()} 30 s after append ${round}`);
-        return;
+    // An idle fleet: 200 agents over 30 stations whose sessions are quiet; the scene should stop drawing.
+    const quietHome = await freshHome('pixelfleet-bench-idle-');
+    const quiet = await startHost({ home: quietHome });
+    const quietSocket = await connect(quiet);
+    try {
+      const claudeHome = join(quietHome, 'claude');
+      const cwd = '/bench/project';
+      const folder = join(claudeHome, 'projects', escapeCwd(cwd));
+      await mkdir(folder, { recursive: true });
+      const at = () => new Date(Date.now() - 120_000).toISOString();
+      const seated: { sessionId: string; path: string }[] = [];
+      for (let index = 0; index < 20; index += 1) {
+        const sessionId = `0b1e7c2a-5d3f-4c8e-9a10-${String(index).padStart(12, '0')}`;
+        const path = join(folder, `${sessionId}.jsonl`);
+        await writeFile(path, userPromptLine({ sessionId, cwd, slug: 'bench' }, { uuid: 'u-0', parentUuid: null, timestamp: at() }, 'prompt-0', 'Start.'));
+        seated.push({ sessionId, path });
       }
-      latencies.push(performance.now() - started);
+      const hiredIds: string[] = [];
+      for (let index = 0; index < 200; index += 1) {
+        const seat = seated[index];
+        const role = index % 30 < 6 ? builtIns[index % 30] : `Guild ${index % 30}`;
+        const hired = await quietSocket.ask('agents.hire', { name: `Idle ${index}`, role, ...(seat ? { seat: { harness: 'claude', home: claudeHome, sessionId: seat.sessionId, cwd, path: seat.path } } : {}) });
+        hiredIds.push((hired.value as { id: string }).id);
+      }
+      const still = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+      await still.goto(quiet.url);
+      await still.waitForFunction(() => document.querySelectorAll('[data-agent]').length >= 200, null, { timeout: 60_000 });
+      await still.waitForFunction(() => (window as unknown as { __pixelfleet: { ticker(): { running: boolean } } }).__pixelfleet.ticker().running === false, null, { timeout: 60_000 });
+      const idle = await measure(still, 5);
+      log(`idle fleet (200 agents, 30 stations, no writes): ${idle.fps.toFixed(1)} frames/s, page CPU ${(idle.cpu * 1000).toFixed(1)} ms/s`);
+
+      // Journal append → badge: parallel Agent calls (one message id) appended to one quiet seat.
+      const { sessionId, path } = seated[0];
+      const personaId = hiredIds[0];
+      const context = { sessionId, cwd, slug: 'bench' };
+      const badge = () => still.locator(`[data-agent="${personaId}"]`).getAttribute('data-subagents');
+      const latencies: number[] = [];
+      for (let round = 1; round <= 5; round += 1) {
+        const line = assistantLine(context, { uuid: `a-${round}`, parentUuid: 'u-0', timestamp: new Date().toISOString() }, { messageId: 'msg-bench', requestId: 'req-bench', outputTokens: 10 }, {
+          type: 'tool_use',
+          id: `toolu_bench${String(round).padStart(20, '0')}`,
+          name: 'Agent',
+          input: { description: `Bench child ${round}`, prompt: 'Count.', subagent_type: 'general-purpose' },
+        });
+        const started = performance.now();
+        await appendFile(path, line);
+        const seen = await still
+          .waitForFunction(([id, want]) => document.querySelector(`[data-agent="${id}"]`)?.getAttribute('data-subagents') === want, [personaId, String(round)] as const, { timeout: 30_000, polling: 5 })
+          .then(() => true, () => false);
+        if (!seen) {
+          log(`journal append → badge: not seen — the badge still shows ${await badge()} 30 s after append ${round}`);
+          return;
+        }
+        latencies.push(performance.now() - started);
+      }
+      const inOrder = latencies.map((latency) => latency.toFixed(0)).join(', ');
+      latencies.sort((first, second) => first - second);
+      log(`journal append → badge: median ${latencies[2].toFixed(0)} ms, worst ${latencies[4].toFixed(0)} ms (in order: ${inOrder} ms; badge now ${await badge()})`);
+    } finally {
+      quietSocket.close();
+      await quiet.stop();
+      await removeHome(quietHome);
     }
-    latencies.sort((first, second) => first - second);
-    log(`journal append → badge: median ${latencies[2].toFixed(0)} ms, worst ${latencies[4].toFixed(0)} ms (5 appends; badge now ${await badge()})`);
   } finally {
     close();
     await browser.close();

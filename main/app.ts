@@ -71,6 +71,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const listeners = new Set<<E extends EventName>(event: E, payload: EventOf<E>) => void>();
   const offFleet = fleet.onChange((snapshot) => {
     for (const listener of listeners) listener('fleet.changed', { snapshot });
+    // A seat opened or hired is watched from its first snapshot on, not from the next refresh.
+    void live?.syncWatched();
   });
   const offWork = work.onChange(() => live?.schedule());
 

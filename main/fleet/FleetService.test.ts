@@ -119,13 +119,27 @@ describe('census', () => {
     expect(snapshot.seats[0].unknownReason).toMatch(/Codex/);
   });
 
+  it('tells listeners of a change whichever census finds it', async () => {
+    let running = 0;
+    let now = 0;
+    const { reader } = countingReader({ running: () => running });
+    const fleet = new FleetService({ personas: memoryPersonas([persona('p1')]), readers: { claude: reader }, now: () => (now += 5000) });
+    await fleet.read();
+    const seen: number[] = [];
+    fleet.onChange((snapshot) => seen.push(snapshot.seats[0].subagents!.running));
+    running = 2;
+    await fleet.read();
+    await fleet.refresh();
+    expect(seen).toEqual([2]);
+  });
+
   it('tells listeners after a mutation', async () => {
     const { reader } = countingReader();
     const personas = memoryPersonas([persona('p1')]);
     const fleet = new FleetService({ personas, readers: { claude: reader } });
+    await fleet.read();
     const seen: number[] = [];
     fleet.onChange((snapshot) => seen.push(snapshot.cursor));
-    await fleet.read();
     await fleet.mutate(() => personas.setRole('p1', 'planner'));
     expect(seen.length).toBe(1);
     expect(seen[0]).toBeGreaterThan(1);

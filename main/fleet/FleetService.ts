@@ -44,6 +44,7 @@ export class FleetService {
   private serial = 0;
   private appliedSerial = 0;
   private digest = '';
+  private emittedCursor = 0;
   private inFlight: Census | null = null;
   private last: { snapshot: FleetSnapshot; at: number; mutation: number } | null = null;
   private candidateCache: { at: number; list: Candidate[] } | null = null;
@@ -79,12 +80,9 @@ export class FleetService {
     return this.startCensus(mutation);
   }
 
-  /** Runs a census now and tells listeners when the cursor moved (watcher and poll triggers). */
-  async refresh(): Promise<FleetSnapshot> {
-    const before = this.cursor;
-    const snapshot = await this.startCensus(this.mutation);
-    if (snapshot.cursor !== before) this.emit(snapshot);
-    return snapshot;
+  /** Runs a census now (watcher and poll triggers); listeners hear of it when the cursor moved. */
+  refresh(): Promise<FleetSnapshot> {
+    return this.startCensus(this.mutation);
   }
 
   /** Records that the owner changed something: later reads never use a census started before it. */
@@ -92,14 +90,13 @@ export class FleetService {
     this.mutation += 1;
   }
 
-  /** Runs `change`, then a census that starts after it, and tells listeners. */
+  /** Runs `change`, then a census that starts after it (which tells listeners). */
   async mutate<T>(change: () => Promise<T>): Promise<T> {
     try {
       return await change();
     } finally {
       this.markMutated();
-      const snapshot = await this.read();
-      this.emit(snapshot);
+      await this.read();
     }
   }
 
@@ -145,6 +142,11 @@ export class FleetService {
     }
     const snapshot: FleetSnapshot = { cursor: this.cursor, ...body };
     this.last = { snapshot, at: this.now(), mutation };
+    // Whichever census sees a change first tells the listeners, so a change found by a plain read is never lost.
+    if (snapshot.cursor > this.emittedCursor) {
+      this.emittedCursor = snapshot.cursor;
+      this.emit(snapshot);
+    }
     return snapshot;
   }
 

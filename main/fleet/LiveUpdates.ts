@@ -31,6 +31,7 @@ export class LiveUpdates {
   private pending = false;
   private lastStart = 0;
   private disposed = false;
+  private syncing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LiveUpdatesOptions) {}
 
@@ -38,6 +39,9 @@ export class LiveUpdates {
   async start(): Promise<void> {
     this.watcher = watch([], { ignoreInitial: true, depth: 0, persistent: true, awaitWriteFinish: false });
     this.watcher.on('all', () => this.schedule());
+    // chokidar drops a 'change' when the file's access time is newer than its modification time — which is exactly
+    // what our own read of the previous append leaves behind. The raw fs.watch event is never dropped.
+    this.watcher.on('raw', () => this.schedule());
     this.watcher.on('error', (error) => this.options.log?.(`pixelfleet: file watcher: ${String(error)}`));
     await this.syncWatched();
     const tick = async () => {
@@ -85,8 +89,16 @@ export class LiveUpdates {
     }
   }
 
-  /** Keeps the watched set equal to the seats' paths plus the extra paths. */
-  async syncWatched(): Promise<void> {
+  /** Keeps the watched set equal to the seats' paths plus the extra paths; calls apply one after another, in order. */
+  syncWatched(): Promise<void> {
+    this.syncing = this.syncing.then(
+      () => this.applyWatched(),
+      () => this.applyWatched(),
+    );
+    return this.syncing;
+  }
+
+  private async applyWatched(): Promise<void> {
     if (!this.watcher || this.disposed) return;
     const wanted = new Set([...(await this.options.fleet.watchPaths()), ...(this.options.extraPaths ?? [])]);
     const add = [...wanted].filter((path) => !this.watched.has(path));
