@@ -1,6 +1,7 @@
 /** The renderer's one vanilla zustand store; actions are its only writers and the only callers of the bridge. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../bridge';
+import { roleKey as stationKey } from '../../shared/roles';
 import type { FleetSnapshot, Persona } from '../../shared/schemas';
 import type { AppActions, AppState, Message } from './appState';
 import { createReplayActions } from './replayActions';
@@ -119,8 +120,22 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       },
       openBacklog(roleKey) {
         ui({ backlog: roleKey });
+        // Opening a board asks its sources for fresh items; the answer arrives with the next snapshot.
+        const station = roleKey === null ? undefined : get().fleet?.stations.find((entry) => stationKey(entry.role) === roleKey);
+        if (station) bridge.invoke('work.items', { label: station.role, refresh: true }).catch(() => {});
       },
       async openExternal(url) {
+        const web = /^https?:\/\//i.test(url);
+        if (web && bridge.kind === 'websocket') {
+          // Browser mode: the page is already in the owner's browser, so the link opens in a new tab there.
+          window.open(url, '_blank', 'noopener,noreferrer');
+          return;
+        }
+        if (!web) {
+          const path = url.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : url;
+          pushMessage('info', `This item is a local file: ${path}`);
+          return;
+        }
         try {
           const { opened } = await bridge.invoke('shell.openExternal', { url });
           if (!opened) pushMessage('error', 'That link could not be opened.');
