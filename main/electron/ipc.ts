@@ -12,7 +12,8 @@ export const IPC_EVENT = 'pixelfleet:event';
 function trustedSender(event: IpcMainInvokeEvent, window: BrowserWindow): boolean {
   const frame = event.senderFrame;
   if (!frame || event.sender !== window.webContents) return false;
-  if (frame !== window.webContents.mainFrame) return false;
+  // Only the top frame of our own window, showing our own page, may call.
+  if (frame.parent !== null) return false;
   try {
     return new URL(frame.url).origin === APP_ORIGIN;
   } catch {

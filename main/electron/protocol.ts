@@ -13,7 +13,7 @@ export const DESKTOP_CSP = contentSecurityPolicy([]);
 
 /** Must run before `app.ready`. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } }]);
 }
 
 /** Serves files under `rendererDir` at app://pixelfleet/…, refusing anything outside it. */
