@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BODIES, CHARACTER_SIZE, FRAMES, SKIN_TONES, drawAccessory, drawBody, drawHair } from './characters.mjs';
-import { GLYPHS } from './font.mjs';
+import { GLYPHS, GLYPH_HEIGHT } from './font.mjs';
 import { encodePng } from './png.mjs';
 import { drawProps } from './props.mjs';
 
@@ -31,6 +31,7 @@ function collect() {
   for (let hair = 0; hair < 8; hair += 1) images[`hair_${hair}`] = drawHair(hair);
   for (let accessory = 1; accessory < 6; accessory += 1) images[`accessory_${accessory}`] = drawAccessory(accessory);
   for (const [character, rows] of Object.entries(GLYPHS)) {
+    if (rows.length !== GLYPH_HEIGHT || rows.some((row) => row.length !== rows[0].length)) throw new Error(`glyph ${character} is not ${GLYPH_HEIGHT} even rows`);
     images[`glyph_${character.codePointAt(0)}`] = rows.map((row) => [...row].map((cell) => (cell === '#' ? '#ffffff' : null)));
   }
   Object.assign(images, drawProps());
@@ -85,6 +86,7 @@ function build() {
       format: 'RGBA8888',
       size: { w: width, h: height },
       scale: '1',
+      font: { height: GLYPH_HEIGHT, widths: Object.fromEntries(Object.entries(GLYPHS).map(([character, rows]) => [character, rows[0].length])) },
       character: { ...CHARACTER_SIZE, frames: FRAMES, headOffset: BODIES.map((body) => body.headTop - BODIES[1].headTop) },
     },
   };

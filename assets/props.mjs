@@ -12,9 +12,11 @@ function art(rows, key) {
   return target;
 }
 
+const FLOOR_TONES = [['#d8a46d', '#cf9a62'], ['#d3a068', '#dcaa72'], ['#d6a26a', '#d09c64'], ['#dba872', '#d19d66']];
+
 function floor(variant) {
   const tile = grid(16, 16);
-  const tones = variant === 0 ? ['#d8a46d', '#cf9a62'] : ['#d3a068', '#dcaa72'];
+  const tones = FLOOR_TONES[variant];
   for (let plank = 0; plank < 4; plank += 1) {
     fill(tile, 0, plank * 4, 15, plank * 4 + 3, tones[plank % 2]);
     fill(tile, 0, plank * 4 + 3, 15, plank * 4 + 3, '#b98550');
@@ -23,6 +25,8 @@ function floor(variant) {
   }
   tile[1][(variant * 9 + 3) % 16] = '#e6b985';
   tile[9][(variant * 5 + 11) % 16] = '#e6b985';
+  // A knot in some planks.
+  if (variant >= 2) fill(tile, (variant * 6) % 13, 5 + variant, (variant * 6) % 13 + 1, 5 + variant, '#b98550');
   return tile;
 }
 
@@ -54,15 +58,19 @@ function bench() {
   return target;
 }
 
+/** The backlog board: a cork board with pinned notes around a paper where the station's count is written. */
 function board() {
-  const target = grid(22, 18);
-  fill(target, 0, 0, 21, 17, '#6b4226');
-  fill(target, 1, 1, 20, 16, '#c9a06a');
-  fill(target, 3, 3, 8, 7, '#fff6dc');
-  fill(target, 11, 2, 17, 6, '#ffe58a');
-  fill(target, 4, 10, 10, 14, '#bfe3ff');
-  fill(target, 13, 9, 18, 14, '#fff6dc');
-  for (const [x, y] of [[5, 3], [14, 2], [7, 10], [15, 9]]) target[y][x] = '#d9485f';
+  const target = grid(30, 24);
+  fill(target, 0, 0, 29, 23, '#6b4226');
+  fill(target, 1, 1, 28, 22, '#c9a06a');
+  fill(target, 1, 1, 28, 1, '#d8b27e');
+  fill(target, 3, 2, 8, 5, '#ffe58a');
+  fill(target, 21, 2, 26, 5, '#bfe3ff');
+  fill(target, 11, 3, 17, 5, '#e8dcc0');
+  fill(target, 5, 21, 26, 21, '#a8804a');
+  fill(target, 4, 7, 25, 20, '#fff6dc');
+  fill(target, 4, 7, 25, 7, '#ffffff');
+  for (const [x, y] of [[5, 2], [23, 2], [14, 3], [14, 7]]) target[y][x] = '#d9485f';
   return target;
 }
 
@@ -104,8 +112,8 @@ const MARK_COLOURS = { claude: '#e2773d', codex: '#2fa5a0', opencode: '#4fae5a' 
 /** Every prop, keyed by its atlas frame name. */
 export function drawProps() {
   const props = {
-    floor_0: floor(0), floor_1: floor(1), rug: rug(), bench: bench(), board: board(), door: door(), plant: plant(),
-    shadow: art(['..xxxxxxxx..', '.xxxxxxxxxx.', '..xxxxxxxx..'], { x: '#00000040' }),
+    floor_0: floor(0), floor_1: floor(1), floor_2: floor(2), floor_3: floor(3), rug: rug(), bench: bench(), board: board(), door: door(), plant: plant(),
+    shadow: art(['...xxxxxxxx...', '.xxxyyyyyyxxx.', 'xxyyyyyyyyyyxx', '.xxxyyyyyyxxx.', '...xxxxxxxx...'], { x: '#00000030', y: '#00000058' }),
     pixel: art(['w'], { w: '#ffffff' }),
   };
   for (const [name, [rows, key]] of Object.entries(ICONS)) props[`icon_${name}`] = art(rows, key);

@@ -10,6 +10,7 @@ interface Hook {
   screenPosition(kind: 'agent' | 'station', id: string): { x: number; y: number } | null;
   renderer: string;
   ticker(): { running: boolean; frames: number };
+  view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
 }
 
 declare global {

@@ -37,6 +37,25 @@ test('the world loads with the token: six stations, the lobby, WebGL', async ({ 
   await page.screenshot({ path: test.info().outputPath('world.png') });
 });
 
+test('fit all fills a 1280×800 window at a whole zoom of 2 or more, and a click on a badge opens the tray', async ({ page }) => {
+  await openWorld(page, host);
+  const view = await page.evaluate(() => window.__pixelfleet!.view());
+  expect(view.zoom).toBeGreaterThanOrEqual(2);
+  expect(Number.isInteger(view.zoom)).toBe(true);
+  // Centred, inside the window, and using most of its width or height.
+  expect(view.offsetX).toBeGreaterThanOrEqual(0);
+  expect(view.offsetX + view.width * view.zoom).toBeLessThanOrEqual(1280);
+  expect(view.offsetY + view.height * view.zoom).toBeLessThanOrEqual(800);
+  expect(Math.max((view.width * view.zoom) / 1280, (view.height * view.zoom) / 800)).toBeGreaterThan(0.85);
+
+  const agent = await page.evaluate(() => window.__pixelfleet!.state().fleet!.seats.find((seat) => (seat.subagents?.running ?? 0) > 0)?.personaId ?? null);
+  test.skip(agent === null, 'no demo agent runs subagents right now');
+  const feet = (await page.evaluate((id) => window.__pixelfleet!.screenPosition('agent', id!), agent))!;
+  // The badge sits above the right of the head: feet − 39 world pixels up, 2 right; aim at its middle.
+  await page.mouse.click(feet.x + 7 * view.zoom, feet.y + (13 - 34) * view.zoom);
+  await expect(page.locator('[data-panel="tray"]')).toBeVisible();
+});
+
 test('dragging an agent to a station persists its role; dropping it on the lobby clears it', async ({ page }) => {
   await openWorld(page, host);
   const id = await personaWithRole(page, 'builder');

@@ -8,6 +8,7 @@ import { Application, RendererType } from 'pixi.js';
 import { connectBridge } from './connect';
 import { createMessages, createBacklogPanel, createLobbyPanel, createToolbar } from './panels/panels';
 import { Mirror } from './panels/mirror';
+import { createNotices } from './panels/notices';
 import { PickerPanel } from './panels/picker';
 import { TrayPanel } from './panels/tray';
 import type { AppState } from './store/appState';
@@ -27,7 +28,12 @@ export interface PageHook {
   renderer: 'webgl' | 'webgpu' | 'canvas' | 'unknown';
   rendererName: string;
   ticker(): { running: boolean; frames: number };
+  /** The camera, the floor's size in world pixels and how often the backdrop was painted (for tests and the bench). */
+  view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
 }
+
+/** Milliseconds between applying snapshots while the page is hidden (no animation frames run then). */
+const HIDDEN_SYNC_MS = 250;
 
 function rendererKind(type: number): PageHook['renderer'] {
   if (type === RendererType.WEBGL) return 'webgl';
@@ -50,19 +56,23 @@ async function boot(host: HTMLElement): Promise<void> {
     preference: ['webgl', 'canvas'],
     width: host.clientWidth || innerWidth,
     height: host.clientHeight || innerHeight,
-    background: 0x3b2a22,
+    // Transparent: the floor is the backdrop canvas underneath (see world/backdrop.ts).
+    backgroundAlpha: 0,
     antialias: false,
     roundPixels: true,
     autoStart: false,
     sharedTicker: false,
   });
-  host.append(app.canvas);
+  const world = new World(sprites);
+  host.append(world.backdrop.canvas, app.canvas);
   app.canvas.tabIndex = 0;
   app.canvas.setAttribute('aria-hidden', 'true');
 
-  const world = new World(sprites);
   app.stage.addChild(world.root);
-  const loop = new FrameLoop(app.ticker, (deltaMs) => world.animate(deltaMs));
+  const loop = new FrameLoop(app.ticker, (deltaMs) => {
+    world.paintScenery(app.renderer);
+    return world.animate(deltaMs);
+  });
   const viewport = () => ({ width: app.screen.width, height: app.screen.height });
   const mirror = new Mirror(store);
   const tray = new TrayPanel(store);
@@ -78,6 +88,7 @@ async function boot(host: HTMLElement): Promise<void> {
     createBacklogPanel(store),
     createLobbyPanel(store),
     createMessages(store),
+    createNotices(store),
   );
 
   let shown: Pick<AppState, 'fleet' | 'ui'> | null = null;
@@ -95,11 +106,26 @@ async function boot(host: HTMLElement): Promise<void> {
     }
     shown = { fleet: state.fleet, ui: state.ui };
   };
-  store.subscribe(render);
+  // Snapshots can arrive many times a frame while the fleet churns: apply only the latest, once per animation frame
+  // (a timer stands in while the page is hidden, so the mirror stays current without drawing).
+  let scheduled = false;
+  const flush = () => {
+    if (!scheduled) return;
+    scheduled = false;
+    render(store.getState());
+  };
+  store.subscribe(() => {
+    if (scheduled) return;
+    scheduled = true;
+    if (document.hidden) setTimeout(flush, HIDDEN_SYNC_MS);
+    else requestAnimationFrame(flush);
+  });
   render(store.getState());
   attachInput(app.canvas, world, store, () => loop.wake());
   addEventListener('resize', () => {
     app.renderer.resize(host.clientWidth, host.clientHeight);
+    flush();
+    world.resize(viewport());
     loop.wake();
   });
 
@@ -110,6 +136,8 @@ async function boot(host: HTMLElement): Promise<void> {
     },
     actions,
     screenPosition(kind, id) {
+      // A caller may ask between a snapshot and the frame that applies it: answer from the latest state.
+      flush();
       const bounds = app.canvas.getBoundingClientRect();
       let point: { x: number; y: number } | undefined;
       if (kind === 'agent') {
@@ -126,6 +154,7 @@ async function boot(host: HTMLElement): Promise<void> {
     renderer: rendererKind(app.renderer.type),
     rendererName: app.renderer.name,
     ticker: () => loop.state,
+    view: () => ({ ...world.camera, width: world.layout.width, height: world.layout.height, paints: world.backdrop.paints }),
   };
   (window as unknown as { __pixelfleet: PageHook }).__pixelfleet = hook;
 }

@@ -2,16 +2,18 @@
 import { Container, Graphics, Sprite } from 'pixi.js';
 import { BadgeView } from './BadgeView';
 import type { AgentModel } from './model';
-import { PixelText, shorten } from './PixelText';
+import { PixelText, shortenToWidth } from './PixelText';
 import type { Sprites } from './sprites';
-import type { Point } from './layout';
+import { NAME_WIDTH, type Point } from './layout';
 
 /** Shirt colours by palette index. */
 const SHIRTS = [0xe05a5a, 0x4a90d9, 0x5bbf6a, 0xe0b03a, 0x9a6ad9, 0x3ab8b0, 0xe07ab0, 0x8f98a8];
 /** Hair colours; a persona's is picked from its hair style and palette. */
 const HAIRS = [0x3a2a1a, 0xd9b050, 0xa04a20, 0x202020, 0xe0e0e0, 0x7a4a2a, 0xc05080, 0x4060c0];
-/** Longest name shown under a character; the slot width is sized for it. */
-const NAME_LIMIT = 10;
+/** Height of the name plate: the 7 px font with 2 px above and below. */
+const PLATE_HEIGHT = 11;
+const PLATE_TOP = 2;
+const FOCUS = 0xffe58a;
 
 /** The animation a character is in. */
 export type Pose = 'stand' | 'work' | 'walk';
@@ -31,6 +33,8 @@ export class AgentView extends Container {
   private readonly hair = new Sprite();
   private readonly accessory = new Sprite();
   private readonly mark = new Sprite();
+  /** The name plate (plate, harness mark, name) as one cached texture: one quad a frame instead of a dozen. */
+  private readonly namePlate = new Container();
   private readonly plate = new Graphics();
   private readonly name_: PixelText;
   private readonly ring = new Graphics();
@@ -41,14 +45,16 @@ export class AgentView extends Container {
   constructor(private readonly sprites: Sprites) {
     super();
     this.shadow = new Sprite(sprites.frame('shadow'));
-    this.shadow.position.set(-6, -2);
+    this.shadow.position.set(-7, -3);
     this.body.position.set(-8, -26);
     this.body.addChild(this.skin, this.clothes, this.hair, this.accessory);
     this.name_ = new PixelText(sprites);
     this.badge = new BadgeView(sprites);
-    this.ring.ellipse(0, 0, 9, 3).stroke({ color: 0xffe58a, width: 1 });
+    // The keyboard focus: a bright ring on the floor around the feet (the plate's outline follows).
+    this.ring.ellipse(0, -1, 12, 5).stroke({ color: FOCUS, width: 2 });
     this.ring.visible = false;
-    this.addChild(this.ring, this.shadow, this.body, this.plate, this.name_, this.mark, this.badge);
+    this.namePlate.addChild(this.plate, this.mark, this.name_);
+    this.addChild(this.ring, this.shadow, this.body, this.namePlate, this.badge);
   }
 
   /** Applies a changed record; unchanged parts are not touched. */
@@ -58,14 +64,15 @@ export class AgentView extends Container {
     if (!before || before.appearance !== record.appearance) this.dress(record);
     if (!before || before.name !== record.name || before.harness !== record.harness) this.drawNamePlate(record);
     this.badge.update(record.subagents);
-    this.badge.position.set(4, -36);
     this.body.alpha = record.activity === 'unknown' ? 0.75 : 1;
     this.showFrame();
   }
 
   /** Shows or hides the focus ring. */
   setFocused(focused: boolean): void {
+    if (this.ring.visible === focused) return;
     this.ring.visible = focused;
+    if (this.record) this.drawNamePlate(this.record);
   }
 
   /** Sets the pose and sprite frame (0/1 alternate at the sprite cadence). */
@@ -103,18 +110,24 @@ export class AgentView extends Container {
   }
 
   private drawNamePlate(record: AgentModel): void {
-    this.name_.setText(shorten(record.name, NAME_LIMIT), 0xfff6dc);
+    this.name_.setText(shortenToWidth(record.name, NAME_WIDTH), 0xfff6dc);
     const width = this.name_.textWidth;
-    const markWidth = record.harness ? 6 : 0;
-    const total = width + markWidth;
+    const markWidth = record.harness ? 7 : 0;
+    const total = width + markWidth + 6;
     const left = Math.round(-total / 2);
+    const focused = this.ring.visible;
     this.plate.clear();
-    this.plate.rect(left - 2, 2, total + 4, 9).fill({ color: 0x2a1f2a, alpha: 0.8 });
+    // Pixel-rounded plate: corners cut by one pixel; a bright outline while the agent has the keyboard focus.
+    this.plate.rect(left + 1, PLATE_TOP, total - 2, PLATE_HEIGHT).fill(focused ? FOCUS : 0x2a1f2a);
+    this.plate.rect(left, PLATE_TOP + 1, total, PLATE_HEIGHT - 2).fill(focused ? FOCUS : 0x2a1f2a);
+    if (focused) this.plate.rect(left + 1, PLATE_TOP + 1, total - 2, PLATE_HEIGHT - 2).fill(0x2a1f2a);
     this.mark.visible = record.harness !== null;
     if (record.harness) {
       this.mark.texture = this.sprites.frame(`mark_${record.harness}`);
-      this.mark.position.set(left, 4);
+      this.mark.position.set(left + 3, PLATE_TOP + 3);
     }
-    this.name_.position.set(left + markWidth, 4);
+    this.name_.position.set(left + 3 + markWidth, PLATE_TOP + 2);
+    if (this.namePlate.isCachedAsTexture) this.namePlate.updateCacheTexture();
+    else this.namePlate.cacheAsTexture({ scaleMode: 'nearest', resolution: 1, antialias: false });
   }
 }

@@ -1,11 +1,42 @@
-/** The subagent badge: one pill with the running count, hidden at 0 and "?" when unknown (never 0 for unknown). */
+/** The subagent badge: one rounded pill with the running count, hidden at 0 and "?" when unknown (never 0 for unknown). */
 import { Container, Graphics } from 'pixi.js';
 import { badgeText } from './model';
-import { PixelText, pixelTextWidth } from './PixelText';
+import { GLYPH_HEIGHT, PixelText, pixelTextWidth } from './PixelText';
 import type { Sprites } from './sprites';
+import type { Rect } from './layout';
 
-/** Height of the badge in pixels. */
-export const BADGE_HEIGHT = 9;
+/** Height of the badge in pixels: the 7 px font with a pixel of outline and a pixel of padding on each side. */
+export const BADGE_HEIGHT = GLYPH_HEIGHT + 4;
+/** Where the badge sits relative to the agent's feet: above the right side of the head. */
+export const BADGE_OFFSET = { x: 2, y: -39 } as const;
+/** Extra pixels around the badge that still count as a click on it, so it is easy to hit. */
+const HIT_MARGIN = 2;
+const RUNNING = 0xe2573d;
+const RUNNING_LIGHT = 0xf08a6a;
+const UNKNOWN = 0x8c8fa3;
+const UNKNOWN_LIGHT = 0xb4b7c8;
+const OUTLINE = 0x2a1f2a;
+
+/** Width of the badge for a text: at least as wide as it is tall, so "1" is a round dot, not a sliver. */
+export function badgeWidth(text: string): number {
+  return Math.max(BADGE_HEIGHT, pixelTextWidth(text) + 6);
+}
+
+/** The area (relative to the feet) a click opens the tray from, for a badge of `width` pixels. */
+export function badgeHitBox(width: number): Rect {
+  return { x: BADGE_OFFSET.x - HIT_MARGIN, y: BADGE_OFFSET.y - HIT_MARGIN, width: width + HIT_MARGIN * 2, height: BADGE_HEIGHT + HIT_MARGIN * 2 };
+}
+
+/** Paints a pill with pixel-stepped round ends: `inset` pixels in from the box. */
+function pill(target: Graphics, width: number, height: number, inset: number, colour: number): void {
+  const x = inset;
+  const y = inset;
+  const w = width - inset * 2;
+  const h = height - inset * 2;
+  target.rect(x + 2, y, w - 4, h).fill(colour);
+  target.rect(x + 1, y + 1, w - 2, h - 2).fill(colour);
+  target.rect(x, y + 2, w, h - 4).fill(colour);
+}
 
 /** A badge above an agent's head. */
 export class BadgeView extends Container {
@@ -18,8 +49,9 @@ export class BadgeView extends Container {
   constructor(sprites: Sprites) {
     super();
     this.text = new PixelText(sprites);
-    this.text.position.set(2, 2);
+    this.text.y = 2;
     this.addChild(this.plate, this.text);
+    this.position.set(BADGE_OFFSET.x, BADGE_OFFSET.y);
     this.visible = false;
   }
 
@@ -34,10 +66,17 @@ export class BadgeView extends Container {
       return;
     }
     const unknown = text === '?';
-    this.badgeWidth = pixelTextWidth(text) + 4;
+    const width = badgeWidth(text);
+    this.badgeWidth = width;
     this.plate.clear();
-    this.plate.rect(0, 0, this.badgeWidth, BADGE_HEIGHT).fill(0x2a1f2a);
-    this.plate.rect(1, 1, this.badgeWidth - 2, BADGE_HEIGHT - 2).fill(unknown ? 0x8c8fa3 : 0xe2573d);
+    pill(this.plate, width, BADGE_HEIGHT, 0, OUTLINE);
+    pill(this.plate, width, BADGE_HEIGHT, 1, unknown ? UNKNOWN : RUNNING);
+    // A lighter top edge gives the pill a little volume.
+    this.plate.rect(3, 1, width - 6, 1).fill(unknown ? UNKNOWN_LIGHT : RUNNING_LIGHT);
     this.text.setText(text, 0xffffff);
+    this.text.x = Math.floor((width - pixelTextWidth(text)) / 2);
+    // One cached texture (one quad a frame) until the count changes.
+    if (this.isCachedAsTexture) this.updateCacheTexture();
+    else this.cacheAsTexture({ scaleMode: 'nearest', resolution: 1, antialias: false });
   }
 }

@@ -1,27 +1,37 @@
-/** Text drawn with the project's 3×5 pixel font: crisp at every integer zoom, rebuilt only when the text changes. */
+/** Text drawn with the project's 5×7 proportional pixel font: crisp at every integer zoom, rebuilt only on change. */
 import { Container, Sprite } from 'pixi.js';
+import atlas from '../../assets/generated/sprites.json';
 import type { Sprites } from './sprites';
 
-/** Advance of one character in pixels (3 px glyph + 1 px space). */
-export const GLYPH_ADVANCE = 4;
 /** Height of a line in pixels. */
-export const GLYPH_HEIGHT = 5;
-const KNOWN = new Set('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789?!-.:/+\'()_#,& ');
+export const GLYPH_HEIGHT: number = atlas.meta.font.height;
+/** Blank columns between two glyphs. */
+const GLYPH_GAP = 1;
+const WIDTHS = new Map<string, number>(Object.entries(atlas.meta.font.widths as Record<string, number>));
 
 /** The font's spelling of a text: upper case, unknown characters as "?". */
 export function pixelSpelling(text: string): string {
-  return [...text.toUpperCase()].map((character) => (KNOWN.has(character) ? character : '?')).join('');
+  return [...text.toUpperCase()].map((character) => (WIDTHS.has(character) ? character : '?')).join('');
 }
 
 /** Width in pixels of a text in the pixel font. */
 export function pixelTextWidth(text: string): number {
-  return Math.max(0, [...text].length * GLYPH_ADVANCE - 1);
+  const characters = [...pixelSpelling(text)];
+  return Math.max(0, characters.reduce((total, character) => total + WIDTHS.get(character)! + GLYPH_GAP, 0) - GLYPH_GAP);
 }
 
 /** Shortens a text to at most `limit` characters, marking the cut with a dot. */
 export function shorten(text: string, limit: number): string {
   const characters = [...text];
   return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}.`;
+}
+
+/** Shortens a text until it is at most `width` pixels wide in the pixel font, marking a cut with a dot. */
+export function shortenToWidth(text: string, width: number): string {
+  const characters = [...text.trim()];
+  if (pixelTextWidth(characters.join('')) <= width) return characters.join('');
+  while (characters.length > 1 && pixelTextWidth(`${characters.join('')}.`) > width) characters.pop();
+  return `${characters.join('').trimEnd()}.`;
 }
 
 /** A line of pixel text. */
@@ -45,12 +55,15 @@ export class PixelText extends Container {
     this.text = spelled;
     this.colour = colour;
     for (const child of this.removeChildren()) child.destroy();
-    [...spelled].forEach((character, index) => {
-      if (character === ' ') return;
-      const glyph = new Sprite(this.sprites.frame(`glyph_${character.codePointAt(0)}`));
-      glyph.x = index * GLYPH_ADVANCE;
-      glyph.tint = colour;
-      this.addChild(glyph);
-    });
+    let x = 0;
+    for (const character of spelled) {
+      if (character !== ' ') {
+        const glyph = new Sprite(this.sprites.frame(`glyph_${character.codePointAt(0)}`));
+        glyph.x = x;
+        glyph.tint = colour;
+        this.addChild(glyph);
+      }
+      x += WIDTHS.get(character)! + GLYPH_GAP;
+    }
   }
 }

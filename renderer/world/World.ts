@@ -1,15 +1,17 @@
 /**
  * The scene in retained mode: station and agent views reconciled by id from the world model, a camera, and the
- * per-frame animation (sprite cadence 10 fps, walking, fading under reduced motion).
+ * per-frame animation (sprite cadence 10 fps, walking, fading under reduced motion). The still floor and stations are
+ * painted into the backdrop only when they change; the WebGL stage holds the agents and the hover/drop highlights.
  */
-import { Container, TilingSprite } from 'pixi.js';
+import { Container, Graphics, Sprite, type Renderer } from 'pixi.js';
 import { AgentView } from './AgentView';
+import { Backdrop } from './backdrop';
 import { fitCamera, toScreen, type Camera } from './camera';
-import { layoutWorld, type Point, type WorldLayout } from './layout';
+import { layoutWorld, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
 import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
-import { StationView } from './StationView';
+import { accentOf, StationView } from './StationView';
 
 /** What the scene needs after a frame: keep moving smoothly, loop sprites slowly, or stop the ticker. */
 export type Motion = 'moving' | 'looping' | 'idle';
@@ -20,10 +22,28 @@ export const SPRITE_FRAME_MS = 100;
 const WALK_SPEED = 90;
 /** Milliseconds of each half of a reduced-motion fade. */
 const FADE_MS = 160;
+const TILE = 16;
+const HIGHLIGHT = 0xfff6dc;
+
+/** What the pointer hovers: a station's zone or its backlog board. */
+export interface Hover {
+  kind: 'station' | 'board';
+  key: string;
+}
+
+/** The floor tile variant at a tile position: a fixed scatter, so the planks do not look like wallpaper. */
+export function floorVariant(column: number, row: number): number {
+  const hash = Math.imul(column * 73856093 + 1, 0x9e3779b1) ^ Math.imul(row * 19349663 + 7, 0x85ebca6b);
+  const value = (hash >>> 0) % 16;
+  return value < 10 ? 0 : value < 13 ? 1 : value < 15 ? 2 : 3;
+}
 
 /** The world scene. */
 export class World {
+  /** The WebGL part of the scene: highlights and agents. */
   readonly root = new Container();
+  /** The painted part: floor and stations. */
+  readonly backdrop = new Backdrop();
   layout: WorldLayout = { width: 0, height: 0, stations: new Map(), agents: new Map() };
   camera: Camera = { offsetX: 0, offsetY: 0, zoom: 1 };
   /** Current feet positions of the agents (animated), for hit tests and the page hook. */
@@ -31,30 +51,60 @@ export class World {
   readonly agentViews = new Map<string, AgentView>();
   readonly stationViews = new Map<string, StationView>();
   reducedMotion = false;
-  private readonly floor: TilingSprite;
+  /** True until the owner pans or zooms: until then the floor is refitted whenever it or the window changes. */
+  autoFit = true;
+  private readonly scenery = new Container();
+  private readonly floor = new Container();
   private readonly stationLayer = new Container();
+  private readonly overlay = new Graphics();
   private readonly agentLayer = new Container();
+  private floorSize = '';
+  private sceneryDirty = true;
+  private model: WorldModel = { stations: [], agents: [] };
+  private viewport: Size = { width: 0, height: 0 };
   private stationRecords = new Map<string, StationModel>();
   private agentRecords = new Map<string, AgentModel>();
   private clock = 0;
   private focused: string | null = null;
-  private fitted = false;
+  private hover: Hover | null = null;
+  private dropTarget: string | null = null;
 
   constructor(private readonly sprites: Sprites) {
-    this.floor = new TilingSprite({ texture: sprites.tile('floor_0'), width: 16, height: 16 });
     this.agentLayer.sortableChildren = true;
-    this.root.addChild(this.floor, this.stationLayer, this.agentLayer);
+    this.scenery.addChild(this.floor, this.stationLayer);
+    this.root.addChild(this.overlay, this.agentLayer);
   }
 
   /** Reconciles the views with a new model; only changed records touch their views. */
-  sync(model: WorldModel, viewport: { width: number; height: number }): void {
-    this.layout = layoutWorld(model.stations, model.agents);
-    this.floor.width = this.layout.width;
-    this.floor.height = this.layout.height;
+  sync(model: WorldModel, viewport: Size): void {
+    this.model = model;
+    this.viewport = viewport;
+    this.apply(false);
+  }
+
+  /** Lays the floor out again for a new window size; agents jump to their new slots rather than walk. */
+  resize(viewport: Size): void {
+    this.viewport = viewport;
+    this.apply(true);
+  }
+
+  /** Paints the floor and stations into the backdrop if they changed since the last paint; says whether it did. */
+  paintScenery(renderer: Renderer): boolean {
+    if (!this.sceneryDirty) return false;
+    this.sceneryDirty = false;
+    this.backdrop.paint(renderer, this.scenery, this.layout);
+    return true;
+  }
+
+  private apply(snap: boolean): void {
+    const { model, viewport } = this;
+    this.layout = layoutWorld(model.stations, model.agents, viewport.width > 0 ? usableViewport(viewport) : undefined);
+    this.layFloor();
     const stations = reconcile(this.stationRecords, model.stations, (station) => station.key);
     for (const key of stations.removed) {
       this.stationViews.get(key)?.destroy({ children: true });
       this.stationViews.delete(key);
+      this.sceneryDirty = true;
     }
     stations.records.forEach((record, index) => {
       let view = this.stationViews.get(record.key);
@@ -63,7 +113,7 @@ export class World {
         this.stationViews.set(record.key, view);
         this.stationLayer.addChild(view);
       }
-      view.update(record, this.layout.stations.get(record.key)!);
+      if (view.update(record, this.layout.stations.get(record.key)!)) this.sceneryDirty = true;
     });
     this.stationRecords = new Map(stations.records.map((record) => [record.key, record]));
 
@@ -79,19 +129,41 @@ export class World {
         view = new AgentView(this.sprites);
         this.agentViews.set(record.id, view);
         this.agentLayer.addChild(view);
+        if (record.id === this.focused) view.setFocused(true);
       }
       if (view.record !== record) view.update(record);
-      this.retarget(record.id, view, this.layout.agents.get(record.id)!);
+      this.retarget(record.id, view, this.layout.agents.get(record.id)!, snap);
     }
     this.agentRecords = new Map(agents.records.map((record) => [record.id, record]));
-    if (!this.fitted && viewport.width > 0) this.fit(viewport);
+    if (this.autoFit && viewport.width > 0) this.fit(viewport);
+    this.drawOverlay();
+  }
+
+  /** Covers the floor with plank tiles when its size changed. */
+  private layFloor(): void {
+    const columns = Math.ceil(this.layout.width / TILE);
+    const rows = Math.ceil(this.layout.height / TILE);
+    const size = `${columns}×${rows}`;
+    if (size === this.floorSize) return;
+    this.floorSize = size;
+    this.sceneryDirty = true;
+    for (const child of this.floor.removeChildren()) child.destroy();
+    for (let row = 0; row < rows; row += 1) {
+      for (let column = 0; column < columns; column += 1) {
+        const tile = new Sprite(this.sprites.frame(`floor_${floorVariant(column, row)}`));
+        tile.position.set(column * TILE, row * TILE);
+        this.floor.addChild(tile);
+      }
+    }
   }
 
   /** Points an agent at its slot: placed at once the first time, then walking (or fading) there. */
-  private retarget(id: string, view: AgentView, target: Point): void {
+  private retarget(id: string, view: AgentView, target: Point, snap = false): void {
     view.target = target;
-    if (!view.placed) {
+    if (!view.placed || (snap && !view.dragging)) {
       view.placed = true;
+      view.fading = null;
+      view.alpha = 1;
       this.moveTo(id, view, target);
       return;
     }
@@ -128,17 +200,57 @@ export class World {
     this.focused = id;
   }
 
-  /** Applies a camera. */
+  /** Marks the station an agent is being dragged over (null: none). */
+  setDropTarget(key: string | null): void {
+    if (key === this.dropTarget) return;
+    this.dropTarget = key;
+    this.drawOverlay();
+  }
+
+  /** Marks what the pointer hovers (null: nothing); says whether that changed. */
+  setHover(hover: Hover | null): boolean {
+    if (hover?.kind === this.hover?.kind && hover?.key === this.hover?.key) return false;
+    this.hover = hover;
+    this.drawOverlay();
+    return true;
+  }
+
+  private drawOverlay(): void {
+    const overlay = this.overlay;
+    overlay.clear();
+    const outline = (rect: Rect, width: number, alpha: number) =>
+      overlay.rect(rect.x, rect.y, rect.width, rect.height).stroke({ color: HIGHLIGHT, width, alpha, alignment: 1 });
+    const drop = this.dropTarget === null ? undefined : this.layout.stations.get(this.dropTarget);
+    if (drop) {
+      const accent = accentOf(this.stationViews.get(drop.key)?.accentIndex ?? 0);
+      overlay.rect(drop.rect.x, drop.rect.y, drop.rect.width, drop.rect.height).fill({ color: accent, alpha: 0.25 });
+      outline(drop.rect, 2, 1);
+    }
+    const hovered = this.hover && this.layout.stations.get(this.hover.key);
+    if (hovered && this.hover && hovered !== drop) {
+      if (this.hover.kind === 'board') outline({ x: hovered.board.x - 1, y: hovered.board.y - 1, width: hovered.board.width + 2, height: hovered.board.height + 2 }, 1, 1);
+      else outline(hovered.rect, 1, 0.55);
+    }
+  }
+
+  /** Applies a camera to the WebGL scene and the backdrop alike. */
   setCamera(camera: Camera): void {
     this.camera = camera;
     this.root.position.set(camera.offsetX, camera.offsetY);
     this.root.scale.set(camera.zoom);
+    this.backdrop.place(camera);
   }
 
-  /** Shows the whole floor ("fit all"). */
-  fit(viewport: { width: number; height: number }): void {
-    this.fitted = true;
-    this.setCamera(fitCamera(this.layout, viewport));
+  /** Applies a camera the owner chose (pan or zoom): the view stops refitting itself. */
+  moveCamera(camera: Camera): void {
+    this.autoFit = false;
+    this.setCamera(camera);
+  }
+
+  /** Shows the whole floor ("fit all") at the largest whole zoom that fits, and keeps it fitted. */
+  fit(viewport: Size): void {
+    this.autoFit = true;
+    this.setCamera(fitCamera(this.layout, viewport, TOOLBAR_INSET));
   }
 
   /** A world point in canvas pixels. */

@@ -9,7 +9,7 @@ export interface Camera {
 }
 
 /** Allowed zooms: halves below 1 for big fleets, whole numbers above for crisp nearest-neighbour pixels. */
-export const ZOOM_STEPS = [0.25, 0.5, 1, 2, 3, 4, 5, 6] as const;
+export const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 /** The largest zoom step not above `ratio` (the smallest step when none fits). */
 export function zoomNotAbove(ratio: number): number {
@@ -18,13 +18,17 @@ export function zoomNotAbove(ratio: number): number {
   return chosen;
 }
 
-/** The camera that shows the whole world centred in the viewport ("fit all"). */
-export function fitCamera(world: { width: number; height: number }, viewport: { width: number; height: number }): Camera {
-  const zoom = zoomNotAbove(Math.min(viewport.width / world.width, viewport.height / world.height));
+/**
+ * The camera that shows the whole world centred in the viewport below a top band of `insetTop` pixels (the toolbar):
+ * the largest whole zoom that fits ("fit all"), a fractional step below 1 only when even 1 does not fit.
+ */
+export function fitCamera(world: { width: number; height: number }, viewport: { width: number; height: number }, insetTop = 0): Camera {
+  const height = Math.max(1, viewport.height - insetTop);
+  const zoom = zoomNotAbove(Math.min(viewport.width / world.width, height / world.height));
   return {
     zoom,
     offsetX: Math.round((viewport.width - world.width * zoom) / 2),
-    offsetY: Math.round((viewport.height - world.height * zoom) / 2),
+    offsetY: insetTop + Math.round((height - world.height * zoom) / 2),
   };
 }
 
@@ -41,7 +45,7 @@ export function toWorld(camera: Camera, point: Point): Point {
 /** One zoom step in or out (`direction` > 0 zooms in), keeping the world point under `anchor` in place. */
 export function zoomAt(camera: Camera, anchor: Point, direction: number): Camera {
   const index = ZOOM_STEPS.indexOf(camera.zoom as (typeof ZOOM_STEPS)[number]);
-  const nextIndex = Math.max(0, Math.min(ZOOM_STEPS.length - 1, (index < 0 ? 2 : index) + Math.sign(direction)));
+  const nextIndex = Math.max(0, Math.min(ZOOM_STEPS.length - 1, (index < 0 ? ZOOM_STEPS.indexOf(1) : index) + Math.sign(direction)));
   const zoom = ZOOM_STEPS[nextIndex];
   const world = toWorld(camera, anchor);
   return { zoom, offsetX: Math.round(anchor.x - world.x * zoom), offsetY: Math.round(anchor.y - world.y * zoom) };

@@ -4,9 +4,10 @@
  */
 import type { AppStore } from '../store/createAppStore';
 import { panBy, toWorld, zoomAt } from './camera';
+import { badgeHitBox } from './BadgeView';
 import { agentAt, contains, stationAt, type Point } from './layout';
 import { LOBBY_KEY } from './model';
-import type { World } from './World';
+import type { Hover, World } from './World';
 
 /** Pixels the pointer must travel before a press on an agent becomes a drag. */
 const DRAG_THRESHOLD = 4;
@@ -27,37 +28,38 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
   };
   const worldOf = (event: { clientX: number; clientY: number }) => toWorld(world.camera, local(event));
   const viewport = () => ({ width: canvas.clientWidth, height: canvas.clientHeight });
-  const highlight = (key: string | null) => {
-    for (const [stationKey, view] of world.stationViews) view.setHighlighted(stationKey === key);
-  };
+  const highlight = (key: string | null) => world.setDropTarget(key);
 
   const badgeAt = (point: Point): string | null => {
     for (const [id, view] of world.agentViews) {
       const feet = world.positions.get(id);
       if (!feet || !view.badge.visible) continue;
-      if (contains({ x: feet.x + 4, y: feet.y - 36, width: view.badge.badgeWidth, height: 9 }, point)) return id;
+      const box = badgeHitBox(view.badge.badgeWidth);
+      if (contains({ ...box, x: feet.x + box.x, y: feet.y + box.y }, point)) return id;
     }
+    return null;
+  };
+
+  /** What a press at a world point would open, if anything: a badge's tray, the lobby door, a backlog board. */
+  const openerAt = (point: Point): { kind: 'badge' | 'door' | 'board'; key: string } | null => {
+    const badge = badgeAt(point);
+    if (badge) return { kind: 'badge', key: badge };
+    const station = stationAt(world.layout, point);
+    const placed = station === null ? null : world.layout.stations.get(station);
+    if (!placed || station === null) return null;
+    if (placed.door && contains({ x: placed.door.x, y: placed.door.y, width: 24, height: 34 }, point)) return { kind: 'door', key: station };
+    if (station !== LOBBY_KEY && contains({ ...placed.board, height: placed.board.height + 2 }, point)) return { kind: 'board', key: station };
     return null;
   };
 
   const onPointerDown = (event: PointerEvent) => {
     if (event.button !== 0) return;
     const point = worldOf(event);
-    const badge = badgeAt(point);
-    if (badge) {
-      store.getState().actions.openTray(badge);
-      return;
-    }
-    const station = stationAt(world.layout, point);
-    const placed = station === null ? null : world.layout.stations.get(station);
-    if (placed?.door && contains({ x: placed.door.x, y: placed.door.y, width: 24, height: 34 }, point)) {
-      void store.getState().actions.openLobby();
-      return;
-    }
-    if (placed && station !== LOBBY_KEY && contains({ ...placed.board, height: placed.board.height + 8 }, point)) {
-      store.getState().actions.openBacklog(station);
-      return;
-    }
+    const opener = openerAt(point);
+    const { actions } = store.getState();
+    if (opener?.kind === 'badge') return actions.openTray(opener.key);
+    if (opener?.kind === 'door') return void actions.openLobby();
+    if (opener?.kind === 'board') return actions.openBacklog(opener.key);
     const id = agentAt(world.positions, point);
     canvas.setPointerCapture(event.pointerId);
     if (id) {
@@ -68,11 +70,22 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     }
   };
 
+  /** Hover feedback while no button is down: a highlight on the station or board, a hand over what opens on click. */
+  const hoverAt = (event: PointerEvent) => {
+    const point = worldOf(event);
+    const opener = openerAt(point);
+    const station = stationAt(world.layout, point);
+    const hover: Hover | null = opener?.kind === 'board' ? { kind: 'board', key: opener.key } : station === null ? null : { kind: 'station', key: station };
+    const cursor = opener ? 'pointer' : agentAt(world.positions, point) ? 'grab' : '';
+    if (canvas.style.cursor !== cursor) canvas.style.cursor = cursor;
+    if (world.setHover(hover)) wake();
+  };
+
   const onPointerMove = (event: PointerEvent) => {
-    if (!gesture) return;
+    if (!gesture) return hoverAt(event);
     const screen = local(event);
     if (gesture.kind === 'pan') {
-      world.setCamera(panBy(world.camera, screen.x - gesture.last.x, screen.y - gesture.last.y));
+      world.moveCamera(panBy(world.camera, screen.x - gesture.last.x, screen.y - gesture.last.y));
       gesture.last = screen;
       wake();
       return;
@@ -109,9 +122,13 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     void actions.setRole(ended.id, target === LOBBY_KEY ? null : (station?.label ?? target));
   };
 
+  const onPointerLeave = () => {
+    if (!gesture && world.setHover(null)) wake();
+  };
+
   const onWheel = (event: WheelEvent) => {
     event.preventDefault();
-    world.setCamera(zoomAt(world.camera, local(event), -event.deltaY));
+    world.moveCamera(zoomAt(world.camera, local(event), -event.deltaY));
     wake();
   };
 
@@ -122,9 +139,9 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     const centre = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
     const moves: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP, 0], ArrowRight: [-PAN_STEP, 0], ArrowUp: [0, PAN_STEP], ArrowDown: [0, -PAN_STEP] };
     if (event.key === 'f' || event.key === 'F') world.fit(viewport());
-    else if (event.key === '+' || event.key === '=') world.setCamera(zoomAt(world.camera, centre, 1));
-    else if (event.key === '-' || event.key === '_') world.setCamera(zoomAt(world.camera, centre, -1));
-    else if (moves[event.key] && !inMirror) world.setCamera(panBy(world.camera, ...moves[event.key]));
+    else if (event.key === '+' || event.key === '=') world.moveCamera(zoomAt(world.camera, centre, 1));
+    else if (event.key === '-' || event.key === '_') world.moveCamera(zoomAt(world.camera, centre, -1));
+    else if (moves[event.key] && !inMirror) world.moveCamera(panBy(world.camera, ...moves[event.key]));
     else if (!inMirror && focusedKey(event.key)) return void focusedAction(event);
     else return;
     event.preventDefault();
@@ -144,6 +161,7 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
   canvas.addEventListener('pointermove', onPointerMove);
   canvas.addEventListener('pointerup', onPointerUp);
   canvas.addEventListener('pointercancel', onPointerUp);
+  canvas.addEventListener('pointerleave', onPointerLeave);
   canvas.addEventListener('wheel', onWheel, { passive: false });
   window.addEventListener('keydown', onKey);
   return () => {
@@ -151,6 +169,7 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     canvas.removeEventListener('pointermove', onPointerMove);
     canvas.removeEventListener('pointerup', onPointerUp);
     canvas.removeEventListener('pointercancel', onPointerUp);
+    canvas.removeEventListener('pointerleave', onPointerLeave);
     canvas.removeEventListener('wheel', onWheel);
     window.removeEventListener('keydown', onKey);
   };

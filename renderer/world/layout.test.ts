@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { agentBox, agentAt, contains, layoutWorld, stationAt, type Rect } from './layout';
+import { agentBox, agentAt, contains, layoutGrid, layoutWorld, stationAt, TOOLBAR_INSET, usableViewport, type Rect } from './layout';
 import { fitCamera, toScreen, toWorld, zoomAt } from './camera';
+
 
 function overlaps(first: Rect, second: Rect): boolean {
   return first.x < second.x + second.width && second.x < first.x + first.width && first.y < second.y + second.height && second.y < first.y + first.height;
@@ -13,13 +14,65 @@ function fleet(stationCount: number, agentsPerStation: number) {
   return { stations, agents };
 }
 
+function membersOf(agents: { id: string; stationKey: string }[]): Map<string, string[]> {
+  const members = new Map<string, string[]>();
+  for (const agent of agents) members.set(agent.stationKey, [...(members.get(agent.stationKey) ?? []), agent.id]);
+  return members;
+}
+
+const LAPTOP = { width: 1366, height: 768 };
+
 describe('layoutWorld', () => {
-  it.each([6, 12, 20])('fits %i stations with two agents each on a 1366×768 laptop screen at zoom 1', (count) => {
+  it.each([6, 12, 20])('fits %i stations with two agents each on a 1366×768 laptop screen at a whole zoom', (count) => {
     const { stations, agents } = fleet(count, 2);
-    const layout = layoutWorld(stations, agents);
+    const layout = layoutWorld(stations, agents, usableViewport(LAPTOP));
     expect(layout.width).toBeLessThanOrEqual(1366);
-    expect(layout.height).toBeLessThanOrEqual(768);
-    expect(fitCamera(layout, { width: 1366, height: 768 }).zoom).toBeGreaterThanOrEqual(1);
+    expect(layout.height).toBeLessThanOrEqual(768 - TOOLBAR_INSET);
+    expect(Number.isInteger(fitCamera(layout, LAPTOP, TOOLBAR_INSET).zoom)).toBe(true);
+    expect(fitCamera(layout, LAPTOP, TOOLBAR_INSET).zoom).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each([
+    [{ width: 1280, height: 800 }, 2],
+    [LAPTOP, 2],
+    [{ width: 1920, height: 1200 }, 3],
+  ])('shows the demo (seven stations, one agent each, and the lobby) on %o at zoom %i', (viewport, zoom) => {
+    const { stations, agents } = fleet(7, 1);
+    const layout = layoutWorld(stations, agents, usableViewport(viewport));
+    const camera = fitCamera(layout, viewport, TOOLBAR_INSET);
+    expect(camera.zoom).toBe(zoom);
+    // Centred below the toolbar, and filling most of the limiting side.
+    expect(camera.offsetY).toBeGreaterThanOrEqual(TOOLBAR_INSET);
+    expect(Math.abs(viewport.width - (camera.offsetX * 2 + layout.width * zoom))).toBeLessThanOrEqual(1);
+    const fill = Math.max((layout.width * zoom) / viewport.width, (layout.height * zoom) / (viewport.height - TOOLBAR_INSET));
+    expect(fill).toBeGreaterThan(0.85);
+  });
+
+  it('picks the column count whose whole zoom is largest: a tall window gets fewer columns than a wide one', () => {
+    const { stations, agents } = fleet(7, 1);
+    const wide = layoutWorld(stations, agents, { width: 1800, height: 500 });
+    const tall = layoutWorld(stations, agents, { width: 500, height: 1800 });
+    const columns = (layout: ReturnType<typeof layoutWorld>) => new Set([...layout.stations.values()].filter((station) => station.key !== '').map((station) => station.rect.x)).size;
+    expect(columns(wide)).toBeGreaterThan(columns(tall));
+    expect(columns(tall)).toBe(1);
+    // No other column count would let the wide floor fit at a larger whole zoom.
+    const members = membersOf(agents);
+    const zoomOf = (columnCount: number) => fitCamera(layoutGrid(stations, members, columnCount), { width: 1800, height: 500 }).zoom;
+    const chosen = fitCamera(wide, { width: 1800, height: 500 }).zoom;
+    for (let count = 1; count <= 8; count += 1) expect(zoomOf(count)).toBeLessThanOrEqual(chosen);
+  });
+
+  it('puts the lobby in the free columns of the last row, or in a full-width row of its own', () => {
+    const shared = layoutGrid(fleet(7, 1).stations, new Map(), 3);
+    const lastStation = shared.stations.get('role 6')!.rect;
+    const lobby = shared.stations.get('')!.rect;
+    expect(lobby.y).toBe(lastStation.y);
+    expect(lobby.x).toBeGreaterThan(lastStation.x + lastStation.width);
+    expect(lobby.x + lobby.width).toBe(shared.stations.get('role 2')!.rect.x + shared.stations.get('role 2')!.rect.width);
+    const own = layoutGrid(fleet(6, 1).stations, new Map(), 3);
+    const ownLobby = own.stations.get('')!.rect;
+    expect(ownLobby.y).toBeGreaterThan(own.stations.get('role 5')!.rect.y);
+    expect(ownLobby.width).toBe(own.stations.get('role 2')!.rect.x + own.stations.get('role 2')!.rect.width - own.stations.get('role 0')!.rect.x);
   });
 
   it('never overlaps stations, and keeps every agent and its label inside its own station', () => {
@@ -61,6 +114,14 @@ describe('camera', () => {
     expect(camera.offsetX).toBe(Math.round((1366 - 750) / 2));
   });
 
+  it('fits at the largest whole zoom when one fits, below the inset band', () => {
+    const camera = fitCamera({ width: 400, height: 300 }, { width: 1300, height: 1000 }, 40);
+    expect(camera.zoom).toBe(3);
+    expect(camera.offsetY).toBe(40 + Math.round((960 - 900) / 2));
+    expect(fitCamera({ width: 1000, height: 700 }, { width: 1366, height: 768 }, 36).zoom).toBe(1);
+    expect(fitCamera({ width: 1000, height: 700 }, { width: 900, height: 768 }).zoom).toBe(0.75);
+  });
+
   it('zooms in steps and keeps the point under the cursor still', () => {
     const camera = { offsetX: 10, offsetY: 20, zoom: 1 };
     const anchor = { x: 300, y: 200 };
@@ -70,6 +131,6 @@ describe('camera', () => {
     const after = toScreen(zoomed, before);
     expect(Math.abs(after.x - anchor.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(after.y - anchor.y)).toBeLessThanOrEqual(1);
-    expect(zoomAt(zoomAt(zoomed, anchor, -1), anchor, -1).zoom).toBe(0.5);
+    expect(zoomAt(zoomAt(zoomed, anchor, -1), anchor, -1).zoom).toBe(0.75);
   });
 });

@@ -1,0 +1,34 @@
+/** Notices from main that the owner must see (a damaged persona store moved aside, a setting that was not used). */
+import type { Notice } from '../../shared/schemas';
+import type { AppStore } from '../store/createAppStore';
+import { element } from './dom';
+
+/** A banner listing the fleet's notices until the owner dismisses each one (for this page). */
+export function createNotices(store: AppStore): HTMLElement {
+  const root = element('div', { 'data-panel': 'notices', class: 'notices', role: 'alert' });
+  const dismissed = new Set<string>();
+  let shown: readonly Notice[] | undefined;
+  const render = () => {
+    const notices = (shown ?? []).filter((notice) => !dismissed.has(notice.id));
+    root.hidden = notices.length === 0;
+    root.replaceChildren(
+      ...notices.map((notice) =>
+        element(
+          'p',
+          { class: `notice notice-${notice.level}`, 'data-notice': notice.id },
+          notice.message,
+          element('button', { type: 'button', 'aria-label': 'Dismiss', onclick: () => (dismissed.add(notice.id), render()) }, '×'),
+        ),
+      ),
+    );
+  };
+  const follow = () => {
+    const next = store.getState().fleet?.notices;
+    if (next === shown) return;
+    shown = next;
+    render();
+  };
+  store.subscribe(follow);
+  follow();
+  return root;
+}
