@@ -77,8 +77,10 @@ test.describe('the demo fleet', () => {
     const first = (await agents(page)).map((agent) => agent.subagents).join(',');
     const firstCursor = await page.evaluate(() => (globalThis as unknown as { __pixelfleet: { state(): { fleet: { cursor: number } } } }).__pixelfleet.state().fleet.cursor);
     await expect.poll(async () => (await agents(page)).map((agent) => agent.subagents).join(','), { timeout: 15_000 }).not.toBe(first);
-    const laterCursor = await page.evaluate(() => (globalThis as unknown as { __pixelfleet: { state(): { fleet: { cursor: number } } } }).__pixelfleet.state().fleet.cursor);
-    expect(laterCursor).toBeGreaterThan(firstCursor);
+    // The mirror is synced once per animation frame, the store on arrival: each is polled on its own.
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { __pixelfleet: { state(): { fleet: { cursor: number } } } }).__pixelfleet.state().fleet.cursor), { timeout: 15_000 })
+      .toBeGreaterThan(firstCursor);
   });
 
   test('a station shows its Markdown backlog', async ({ page }) => {
