@@ -68,7 +68,7 @@ test('dragging an agent to a station persists its role; dropping it on the lobby
   await host.stop();
   host = await startHost({ home, args: ['--demo'] });
   await openWorld(page, host);
-  expect(await roleOf(page, id)).toBe(target);
+  await expect.poll(() => roleOf(page, id)).toBe(target);
 
   await dragAgent(page, id, '');
   await expect.poll(() => roleOf(page, id)).toBe('');
@@ -81,7 +81,9 @@ test('a role the host refuses rolls back with a message', async ({ page }) => {
   const before = await roleOf(page, id);
   const accepted = await page.evaluate((persona) => window.__pixelfleet!.actions.setRole(persona, '#not a role'), id);
   expect(accepted).toBe(false);
-  expect(await roleOf(page, id)).toBe(before);
+  // The mirror follows the store on the next animation frame.
+  await expect.poll(() => roleOf(page, id)).toBe(before);
+  expect(await page.evaluate((persona) => window.__pixelfleet!.state().ui.pending[persona], id)).toBeUndefined();
   await expect(page.locator('[data-message="error"]').first()).toBeVisible();
 });
 
