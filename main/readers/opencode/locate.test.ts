@@ -1,20 +1,12 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../errors';
 import { openCodeDataDir, resolveOpenCodeDb, resolveOpenCodeDbs, seatFromCliTarget } from './locate';
-import { makeTempDir, StoreWriter } from './testing/storeBuilder';
+import { perTestCleanups } from './testing/cleanups';
+import { StoreWriter } from './testing/storeBuilder';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  while (cleanups.length > 0) cleanups.pop()?.();
-});
-
-function tempDir(): string {
-  const temp = makeTempDir();
-  cleanups.push(temp.remove);
-  return temp.dir;
-}
+const { tempDir } = perTestCleanups();
 
 describe('database resolution', () => {
   it('uses $XDG_DATA_HOME/opencode, else ~/.local/share/opencode', () => {

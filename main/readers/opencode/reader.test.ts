@@ -2,25 +2,17 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SubagentSummarySchema } from '../../../shared/schemas';
 import type { SeatAddress } from '../../../shared/schemas';
 import { createOpenCodeReader, projectSeat } from './reader';
-import { makeTempDir, StoreWriter } from './testing/storeBuilder';
+import { perTestCleanups } from './testing/cleanups';
+import { StoreWriter } from './testing/storeBuilder';
 
 const FIXTURE_SQL = resolve(process.cwd(), '../shared/fixtures/opencode/synthetic/opencode-1x.sql');
 const PARENT = 'ses_17349f97fffeS3nQnV6PpF02QK';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  while (cleanups.length > 0) cleanups.pop()?.();
-});
-
-function tempDir(): string {
-  const temp = makeTempDir();
-  cleanups.push(temp.remove);
-  return temp.dir;
-}
+const { cleanups, tempDir } = perTestCleanups();
 
 /** The shared synthetic 1.x fixture, built into a real database in a temp folder. */
 function fixtureDb(dir = tempDir()): string {
