@@ -1,6 +1,6 @@
 /** `pixelfleet web` and `pixelfleet demo`: browser mode, serving the world until interrupted. */
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp } from '../app';
@@ -17,14 +17,29 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
   const port = intOption(args, 'port', 0, 65535);
   const agents = intOption(args, 'agents', 6, 500);
   let home = option(args, 'home') ? resolve(option(args, 'home')!) : io.home;
-  if (demo && !option(args, 'home') && !io.env.PIXELFLEET_HOME) home = await mkdtemp(join(tmpdir(), 'pixelfleet-demo-'));
+  // The demo's throwaway home goes away with it; a home the owner named stays.
+  const throwaway = demo && !option(args, 'home') && !io.env.PIXELFLEET_HOME;
+  if (throwaway) home = await mkdtemp(join(tmpdir(), 'pixelfleet-demo-'));
 
   const log = (message: string) => io.stderr(`${message}\n`);
   const rendererDir = await ensureRendererBuilt(log);
   const app = await createApp({ home, mode: 'web', demo: demo ? { agents } : undefined, env: io.env, log });
-  const host = await startHost({ app, rendererDir, port, log });
+  let host;
+  try {
+    host = await startHost({ app, rendererDir, port, log });
+  } catch (error) {
+    await app.dispose();
+    if (throwaway) await rm(home, { recursive: true, force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    io.stderr(
+      code === 'EADDRINUSE'
+        ? `pixelfleet: port ${port} on 127.0.0.1 is in use; pick another with --port, or leave it out for a free one.\n`
+        : `pixelfleet: could not serve the world: ${(error as Error).message}\n`,
+    );
+    return 1;
+  }
   io.stdout(`Pixelfleet is running at ${host.url}\n`);
-  io.stdout(`  data: ${home}${demo ? ` (demo fleet of ${agents} agents)` : ''}\n  Press Ctrl+C to stop.\n`);
+  io.stdout(`  data: ${home}${demo ? ` (demo fleet of ${agents} agents${throwaway ? "; removed when you stop" : ""})` : ''}\n  Press Ctrl+C to stop.\n`);
   // `demo` opens the world itself where there is a screen; `web` only prints the address unless asked.
   const open = args.flags.has('open') || (io.demo && !args.flags.has('no-open') && hasScreen(io.env));
   if (open) openInBrowser(host.url, log);
@@ -36,6 +51,7 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
       stopping = true;
       await host.close();
       await app.dispose();
+      if (throwaway) await rm(home, { recursive: true, force: true });
       done(0);
     };
     process.once('SIGINT', () => void stop());
