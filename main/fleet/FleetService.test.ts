@@ -3,7 +3,6 @@ import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rolesList } from '../../shared/roles';
 import type { Persona, SeatAddress } from '../../shared/schemas';
 import { PersonaService } from '../personas/PersonaService';
 import { createClaudeReader } from '../readers/claude';
@@ -50,7 +49,6 @@ function memoryPersonas(initial: Persona[]): PersonaPort & { all: Persona[] } {
     setRole: async (id, role) => touch(find(id), { role: role ?? undefined }),
     moveSeat: async (id, next) => touch(find(id), { seat: next ?? undefined }),
     rename: async (id, name) => touch(find(id), { name }),
-    rolesList: async () => rolesList(all),
     refresh: async () => false,
     onChange: () => () => {},
     notices: () => [],

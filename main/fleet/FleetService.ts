@@ -3,7 +3,7 @@
  * projections, the change cursor, discovery of candidate seats, and the replay broker.
  */
 import type { Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, Station } from '../../shared/schemas';
-import { roleKey } from '../../shared/roles';
+import { roleKey, rolesList } from '../../shared/roles';
 import { ServiceError } from '../errors';
 import type { ReplayResult, SeatReader } from '../readers/port';
 import type { PersonaPort, WorkPort } from './ports';
@@ -125,7 +125,8 @@ export class FleetService {
     await personaPort.refresh();
     const personas = await personaPort.list();
     const seats = await this.projectSeats(personas);
-    const roles = await personaPort.rolesList();
+    // Stations come from the same persona list as the seats, so one census never mixes two versions of the store.
+    const roles = rolesList(personas);
     const backlog = work?.backlogFor(roles.map((entry) => entry.role));
     const stations: Station[] = roles.map((entry) => ({
       ...entry,

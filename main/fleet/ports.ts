@@ -1,5 +1,5 @@
 /** The narrow views of other services that the fleet needs (structural, so tests can pass counting fakes). */
-import type { Notice, Persona, RoleCount, SeatAddress, WorkItem } from '../../shared/schemas';
+import type { Notice, Persona, SeatAddress, WorkItem } from '../../shared/schemas';
 
 /** What the fleet uses of the persona store. */
 export interface PersonaPort {
@@ -8,7 +8,6 @@ export interface PersonaPort {
   setRole(personaId: string, role: string | null): Promise<Persona>;
   moveSeat(personaId: string, seat: SeatAddress | null): Promise<Persona>;
   rename(personaId: string, name: string): Promise<Persona>;
-  rolesList(): Promise<RoleCount[]>;
   refresh(): Promise<boolean>;
   onChange(listener: () => void): () => void;
   notices(): Notice[];
