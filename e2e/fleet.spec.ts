@@ -42,11 +42,13 @@ test.describe('a session found on this machine', () => {
     await page.goto(host.url);
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as { __pixelfleet?: unknown }).__pixelfleet !== undefined)).toBe(true);
     expect(await agents(page)).toEqual([]);
+    await expect(page.locator('[data-panel="empty-hint"]')).toBeVisible();
     await page.locator('[data-lobby-door]').click();
     const candidate = page.locator('[data-candidate="claude:e2e-session"]');
     await expect(candidate).toBeVisible();
     await candidate.getByRole('button', { name: 'Open' }).click();
     await expect.poll(async () => (await agents(page)).length).toBe(1);
+    await expect(page.locator('[data-panel="empty-hint"]')).toBeHidden();
     const [agent] = await agents(page);
     expect(agent.role).toBe('');
     expect(agent.subagents).toBe('0');

@@ -8,7 +8,7 @@ import { Application, RendererType } from 'pixi.js';
 import { connectBridge } from './connect';
 import { createMessages, createBacklogPanel, createLobbyPanel, createToolbar } from './panels/panels';
 import { Mirror } from './panels/mirror';
-import { createNotices } from './panels/notices';
+import { createEmptyHint, createNotices } from './panels/notices';
 import { PickerPanel } from './panels/picker';
 import { TrayPanel } from './panels/tray';
 import type { AppState } from './store/appState';
@@ -89,6 +89,7 @@ async function boot(host: HTMLElement): Promise<void> {
     createLobbyPanel(store),
     createMessages(store),
     createNotices(store),
+    createEmptyHint(store),
   );
 
   let shown: Pick<AppState, 'fleet' | 'ui'> | null = null;

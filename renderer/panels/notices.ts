@@ -32,3 +32,21 @@ export function createNotices(store: AppStore): HTMLElement {
   follow();
   return root;
 }
+
+/** A first-run hint while the fleet has no agents: where they come from. */
+export function createEmptyHint(store: AppStore): HTMLElement {
+  const root = element(
+    'p',
+    { 'data-panel': 'empty-hint', class: 'empty-hint', role: 'note' },
+    'No agents yet. Open the Lobby door to bring in a Claude Code, Codex or OpenCode session from this machine, or run ',
+    element('code', {}, 'npm start -- --demo'),
+    ' to watch a simulated fleet.',
+  );
+  const follow = () => {
+    const fleet = store.getState().fleet;
+    root.hidden = !fleet || fleet.personas.length > 0;
+  };
+  store.subscribe(follow);
+  follow();
+  return root;
+}
