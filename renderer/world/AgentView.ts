@@ -1,15 +1,13 @@
-/** One agent: a layered pixel character, its harness mark, name plate and subagent badge. Updated only on change. */
-import { Container, Graphics, Sprite } from 'pixi.js';
+/** One agent: its pre-composited pixel character, harness mark, name plate and subagent badge. Updated only on change. */
+import { Container, Graphics, Sprite, type DestroyOptions } from 'pixi.js';
 import { BadgeView } from './BadgeView';
+import type { WornLook } from './lookAtlas';
+import { lookKey, type LookFrame } from './looks';
 import type { AgentModel } from './model';
 import { PixelText, shortenToWidth } from './PixelText';
 import type { Sprites } from './sprites';
 import { NAME_WIDTH, type Point } from './layout';
 
-/** Shirt colours by palette index. */
-const SHIRTS = [0xe05a5a, 0x4a90d9, 0x5bbf6a, 0xe0b03a, 0x9a6ad9, 0x3ab8b0, 0xe07ab0, 0x8f98a8];
-/** Hair colours; a persona's is picked from its hair style and palette. */
-const HAIRS = [0x3a2a1a, 0xd9b050, 0xa04a20, 0x202020, 0xe0e0e0, 0x7a4a2a, 0xc05080, 0x4060c0];
 /** Height of the name plate: the 7 px font with 2 px above and below. */
 const PLATE_HEIGHT = 11;
 const PLATE_TOP = 2;
@@ -26,12 +24,10 @@ export class AgentView extends Container {
   placed = false;
   fading: 'out' | 'in' | null = null;
   dragging = false;
-  private readonly body = new Container();
+  /** The whole character (skin, shirt, hair, accessory) as one quad from the look atlas. */
+  private readonly body = new Sprite();
   private readonly shadow: Sprite;
-  private readonly skin = new Sprite();
-  private readonly clothes = new Sprite();
-  private readonly hair = new Sprite();
-  private readonly accessory = new Sprite();
+  private look: WornLook | null = null;
   private readonly mark = new Sprite();
   /** The name plate (plate, harness mark, name) as one cached texture: one quad a frame instead of a dozen. */
   private readonly namePlate = new Container();
@@ -47,7 +43,6 @@ export class AgentView extends Container {
     this.shadow = new Sprite(sprites.frame('shadow'));
     this.shadow.position.set(-7, -3);
     this.body.position.set(-8, -26);
-    this.body.addChild(this.skin, this.clothes, this.hair, this.accessory);
     this.name_ = new PixelText(sprites);
     this.badge = new BadgeView(sprites);
     // The keyboard focus: a bright ring on the floor around the feet (the plate's outline follows).
@@ -61,7 +56,7 @@ export class AgentView extends Container {
   update(record: AgentModel): void {
     const before = this.record;
     this.record = record;
-    if (!before || before.appearance !== record.appearance) this.dress(record);
+    if (!this.look || lookKey(record.appearance) !== this.look.key) this.dress(record);
     if (!before || before.name !== record.name || before.harness !== record.harness) this.drawNamePlate(record);
     this.badge.update(record.subagents);
     this.body.alpha = record.activity === 'unknown' ? 0.75 : 1;
@@ -90,23 +85,24 @@ export class AgentView extends Container {
   }
 
   private showFrame(): void {
-    const record = this.record;
-    if (!record) return;
-    const name = this.pose === 'stand' ? 'stand' : `${this.pose}${this.frame % 2}`;
-    this.skin.texture = this.sprites.frame(`skin_${record.appearance.body}_${name}`);
-    this.clothes.texture = this.sprites.frame(`clothes_${record.appearance.body}_${name}`);
+    if (!this.look) return;
+    const pose = this.pose;
+    const frame: LookFrame = pose === 'stand' ? 'stand' : this.frame % 2 === 0 ? `${pose}0` : `${pose}1`;
+    this.body.texture = this.look.frames[frame];
   }
 
+  /** Wears the record's look; the old one goes back to the atlas cache. */
   private dress(record: AgentModel): void {
-    const { body, hair, palette, accessory } = record.appearance;
-    const headOffset = this.sprites.headOffset[body] ?? 0;
-    this.clothes.tint = SHIRTS[palette] ?? SHIRTS[0];
-    this.hair.texture = this.sprites.frame(`hair_${hair}`);
-    this.hair.tint = HAIRS[(hair * 3 + palette) % HAIRS.length];
-    this.hair.y = headOffset;
-    this.accessory.visible = accessory > 0;
-    if (accessory > 0) this.accessory.texture = this.sprites.frame(`accessory_${accessory}`);
-    this.accessory.y = headOffset;
+    const worn = this.sprites.looks.acquire(record.appearance);
+    if (this.look) this.sprites.looks.release(this.look);
+    this.look = worn;
+  }
+
+  /** Gives the look back to the atlas along with the Pixi objects. */
+  override destroy(options?: DestroyOptions): void {
+    if (this.look) this.sprites.looks.release(this.look);
+    this.look = null;
+    super.destroy(options);
   }
 
   private drawNamePlate(record: AgentModel): void {

@@ -1,6 +1,8 @@
 /** Loads the project's own sprite sheet (assets/generated) with nearest-neighbour scaling. */
 import { Spritesheet, Texture, TextureSource, type SpritesheetData } from 'pixi.js';
 import atlas from '../../assets/generated/sprites.json';
+import { LookAtlas } from './lookAtlas';
+import type { SheetRect } from './looks';
 
 /** The loaded art: named frames and the tile textures the floor repeats. */
 export interface Sprites {
@@ -8,6 +10,8 @@ export interface Sprites {
   tile(name: 'floor_0' | 'rug'): Texture;
   /** How far (px) hair and accessories move down for each body shape. */
   headOffset: readonly number[];
+  /** Characters pre-composited one texture per look, drawn lazily. */
+  looks: LookAtlas;
 }
 
 const imageUrl = new URL('../../assets/generated/sprites.png', import.meta.url).href;
@@ -21,9 +25,28 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   });
 }
 
+const rects = Object.fromEntries(Object.entries(atlas.frames).map(([name, entry]) => [name, entry.frame])) as Record<string, SheetRect>;
+
+/** Where a named frame sits on the sheet. */
+function rectOf(name: string): SheetRect {
+  const rect = rects[name];
+  if (!rect) throw new Error(`The sprite sheet has no frame "${name}".`);
+  return rect;
+}
+
+/** The sheet's pixels, read back once for compositing character looks. */
+function sheetPixels(image: HTMLImageElement): ImageData {
+  const canvas = document.createElement('canvas');
+  canvas.width = image.naturalWidth;
+  canvas.height = image.naturalHeight;
+  const context = canvas.getContext('2d', { willReadFrequently: true })!;
+  context.drawImage(image, 0, 0);
+  return context.getImageData(0, 0, canvas.width, canvas.height);
+}
+
 /** A tile copied into its own texture, because a repeating fill cannot sample a frame inside an atlas. */
 function tileTexture(image: HTMLImageElement, name: string): Texture {
-  const { frame } = (atlas.frames as Record<string, { frame: { x: number; y: number; w: number; h: number } }>)[name];
+  const frame = rectOf(name);
   const canvas = document.createElement('canvas');
   canvas.width = frame.w;
   canvas.height = frame.h;
@@ -41,6 +64,7 @@ export async function loadSprites(): Promise<Sprites> {
   texture.source.scaleMode = 'nearest';
   const sheet = new Spritesheet(texture, atlas as unknown as SpritesheetData);
   await sheet.parse();
+  const character = atlas.meta.character;
   const tiles = { floor_0: tileTexture(image, 'floor_0'), rug: tileTexture(image, 'rug') };
   return {
     frame(name) {
@@ -49,6 +73,7 @@ export async function loadSprites(): Promise<Sprites> {
       return found;
     },
     tile: (name) => tiles[name],
-    headOffset: atlas.meta.character.headOffset,
+    headOffset: character.headOffset,
+    looks: new LookAtlas({ sheet: sheetPixels(image), frameOf: rectOf, width: character.width, height: character.height, headOffset: character.headOffset }),
   };
 }
