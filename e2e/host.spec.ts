@@ -88,7 +88,7 @@ test('a request that breaks the contract is refused with the field named, and ch
 });
 
 test('a role set through the CLI appears in browser mode\'s snapshot', async () => {
-  const cli = (...args: string[]) => run(process.execPath, [join(ROOT, 'bin', 'pixelfleet.mjs'), ...args], { cwd: ROOT, env: { ...process.env, PIXELFLEET_HOME: home } });
+  const cli = (...args: string[]) => run(process.execPath, [join(ROOT, 'main', 'cli', 'pixelfleet.mjs'), ...args], { cwd: ROOT, env: { ...process.env, PIXELFLEET_HOME: home } });
   const hired = JSON.parse((await cli('agents', 'hire', '--name', 'Quill', '--json')).stdout);
   const socket = await connect(host, {});
   const changed = new Promise<{ snapshot: { personas: { id: string; role?: string }[] } }>((resolve) => {

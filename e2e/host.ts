@@ -28,9 +28,9 @@ export async function removeHome(home: string): Promise<void> {
   await rm(home, { recursive: true, force: true });
 }
 
-/** Runs `node bin/pixelfleet.mjs web …` with PIXELFLEET_HOME=home and resolves once the URL is printed. */
+/** Runs `node main/cli/pixelfleet.mjs web …` with PIXELFLEET_HOME=home and resolves once the URL is printed. */
 export async function startHost(options: { home: string; args?: string[]; env?: NodeJS.ProcessEnv }): Promise<RunningHost> {
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin', 'pixelfleet.mjs'), 'web', '--port', '0', ...(options.args ?? [])], {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'main', 'cli', 'pixelfleet.mjs'), 'web', '--port', '0', ...(options.args ?? [])], {
     cwd: ROOT,
     // Each harness home defaults to a folder inside the test's home, so nothing on this machine leaks in.
     env: {

@@ -181,17 +181,16 @@ describe('agents in a real child process', () => {
     app.dispose();
   }, 60_000);
 
-  const dispatcher = path.resolve('main/cli/index.ts');
-  it.skipIf(!existsSync(dispatcher))('runs through bin/pixelfleet.mjs', async () => {
-    const hired = await runChild(['bin/pixelfleet.mjs'], ['agents', 'hire', '--name', 'Ada', '--role', 'Planner', '--json']);
+  it('runs through main/cli/pixelfleet.mjs', async () => {
+    const hired = await runChild(['main/cli/pixelfleet.mjs'], ['agents', 'hire', '--name', 'Ada', '--role', 'Planner', '--json']);
     expect(hired).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(hired.stdout)).toMatchObject({ name: 'Ada', role: 'planner' });
-    const roles = await runChild(['bin/pixelfleet.mjs'], ['agents', 'roles', '--json']);
+    const roles = await runChild(['main/cli/pixelfleet.mjs'], ['agents', 'roles', '--json']);
     expect(roles.code).toBe(0);
     expect(JSON.parse(roles.stdout)[0]).toEqual({ role: 'planner', builtIn: true, count: 1 });
     const stored = JSON.parse(await fs.readFile(path.join(home, 'personas.json'), 'utf8'));
     expect(stored.personas.map((persona: { name: string }) => persona.name)).toEqual(['Ada']);
-    const refused = await runChild(['bin/pixelfleet.mjs'], ['agents', 'role', 'Ada', '-x']);
+    const refused = await runChild(['main/cli/pixelfleet.mjs'], ['agents', 'role', 'Ada', '-x']);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
   }, 60_000);

@@ -6,12 +6,12 @@
 import { appendFile, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SeatAddress } from '../shared/schemas';
-import { createClaudeReader } from '../main/readers/claude/reader';
-import { parseLine } from '../main/readers/claude/parseLine';
-import { applyEvent, createProjectionState, summarize } from '../main/readers/claude/reducer';
-import { agentCall, assistantLine, isoAt, notificationText, textBlock, toolCall, toolResult, userLine } from '../main/readers/claude/sampleJournal';
-import { DEFAULT_TAIL, tailLines } from '../main/readers/tail';
+import type { SeatAddress } from '../../shared/schemas';
+import { createClaudeReader } from '../../main/readers/claude/reader';
+import { parseLine } from '../../main/readers/claude/parseLine';
+import { applyEvent, createProjectionState, summarize } from '../../main/readers/claude/reducer';
+import { agentCall, assistantLine, isoAt, notificationText, textBlock, toolCall, toolResult, userLine } from '../../main/readers/claude/sampleJournal';
+import { DEFAULT_TAIL, tailLines } from '../../main/readers/tail';
 
 const MIB = 1024 * 1024;
 const SESSION = 'bench000-0000-4000-8000-000000000000';

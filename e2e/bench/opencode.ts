@@ -2,8 +2,8 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createOpenCodeReader } from '../main/readers/opencode/reader';
-import { makeTempDir, MINIMAL_SCHEMA } from '../main/readers/opencode/testing/storeBuilder';
+import { createOpenCodeReader } from '../../main/readers/opencode/reader';
+import { makeTempDir, MINIMAL_SCHEMA } from '../../main/readers/opencode/testing/storeBuilder';
 
 /** Parts written into the benchmark store. */
 const PARTS = 100_000;

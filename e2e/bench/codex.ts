@@ -4,10 +4,10 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SeatAddress } from '../shared/schemas';
-import { countingFileSystem } from '../main/readers/codex/fileSystem';
-import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId } from '../main/readers/codex/fixtures/build';
-import { createCodexReader } from '../main/readers/codex/reader';
+import type { SeatAddress } from '../../shared/schemas';
+import { countingFileSystem } from '../../main/readers/codex/fileSystem';
+import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId } from '../../main/readers/codex/fixtures/build';
+import { createCodexReader } from '../../main/readers/codex/reader';
 
 const ROLLOUTS = 4096;
 const CHILDREN = 24;

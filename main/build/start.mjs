@@ -4,7 +4,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { findElectronBinary } from './electronBinary.mjs';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '..', '..');
 const args = process.argv.slice(2);
 const electron = findElectronBinary();
 
@@ -14,7 +14,7 @@ if (electron.ok) {
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   console.log(`Pixelfleet: no desktop window here (${electron.reason}); starting browser mode instead.`);
-  const child = spawn(process.execPath, [join(root, 'bin', 'pixelfleet.mjs'), 'web', ...args], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(root, 'main', 'cli', 'pixelfleet.mjs'), 'web', ...args], { cwd: root, stdio: 'inherit' });
   const forward = (signal) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);

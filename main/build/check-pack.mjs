@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Packaging check: builds the app, packs the unpacked Linux directory against a stub Electron distribution
+// Packaging check (electron-builder reads package.json's `build`): builds the app, packs the unpacked Linux directory against a stub Electron distribution
 // (a placeholder executable and a version file), and asserts what app.asar holds.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const asar = require('@electron/asar');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -35,7 +35,6 @@ try {
   run(process.execPath, [
     join(root, 'node_modules', 'electron-builder', 'cli.js'),
     '--linux', 'dir',
-    '--config', 'electron-builder.config.cjs',
     `-c.electronDist=${stub}`,
     `-c.electronVersion=${electronVersion}`,
     `-c.directories.output=${output}`,

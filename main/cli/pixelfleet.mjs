@@ -3,6 +3,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../main/cli/index.ts');
+const { main } = await import('./index.ts');
 const code = await main(process.argv.slice(2));
 process.exitCode = code;

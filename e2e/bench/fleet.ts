@@ -2,12 +2,12 @@
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../main/app';
-import { startDemo } from '../main/fleet/demo';
-import { FleetService } from '../main/fleet/FleetService';
-import { PersonaService } from '../main/personas/PersonaService';
-import { createClaudeReader } from '../main/readers/claude';
-import type { Projection, SeatReader } from '../main/readers/port';
+import { createApp } from '../../main/app';
+import { startDemo } from '../../main/fleet/demo';
+import { FleetService } from '../../main/fleet/FleetService';
+import { PersonaService } from '../../main/personas/PersonaService';
+import { createClaudeReader } from '../../main/readers/claude';
+import type { Projection, SeatReader } from '../../main/readers/port';
 
 /** Wraps a reader to add up the bytes its projections read. */
 function countingBytes(reader: SeatReader): { reader: SeatReader; bytes: () => number; reset: () => void } {
