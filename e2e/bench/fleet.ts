@@ -14,7 +14,6 @@ function countingBytes(reader: SeatReader): { reader: SeatReader; bytes: () => n
   let bytes = 0;
   return {
     reader: {
-      ...reader,
       harness: reader.harness,
       discover: (options) => reader.discover(options),
       replay: (seat, id, cursor) => reader.replay(seat, id, cursor),
