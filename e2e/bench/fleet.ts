@@ -8,6 +8,7 @@ import { FleetService } from '../../main/fleet/FleetService';
 import { PersonaService } from '../../main/personas/PersonaService';
 import { createClaudeReader } from '../../main/readers/claude';
 import type { Projection, SeatReader } from '../../main/readers/port';
+import { atMost, below, type BenchTable } from './table';
 
 /** Wraps a reader to add up the bytes its projections read. */
 function countingBytes(reader: SeatReader): { reader: SeatReader; bytes: () => number; reset: () => void } {
@@ -34,7 +35,7 @@ function countingBytes(reader: SeatReader): { reader: SeatReader; bytes: () => n
 }
 
 /** Runs the fleet benchmark. */
-export async function benchFleet(log: (line: string) => void): Promise<void> {
+export async function benchFleet(log: (line: string) => void, table: BenchTable): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'pixelfleet-bench-fleet-'));
   try {
     const demo = await startDemo({ home: join(dir, 'demo'), agents: 64, seed: 3, speed: 0 });
@@ -53,7 +54,9 @@ export async function benchFleet(log: (line: string) => void): Promise<void> {
     const rounds = 20;
     started = performance.now();
     for (let round = 0; round < rounds; round++) await fleet.read({ fresh: true });
-    log(`census of 64 seats, nothing changed: ${((performance.now() - started) / rounds).toFixed(2)} ms per census, ${counted.bytes()} bytes read over ${rounds} censuses (must be 0)`);
+    const unchangedMs = (performance.now() - started) / rounds;
+    log(`census of 64 seats, nothing changed: ${unchangedMs.toFixed(2)} ms per census, ${counted.bytes()} bytes read over ${rounds} censuses (must be 0)`);
+    table.add({ figure: 'fleet census, 64 unchanged seats', goal: atMost(2), value: unchangedMs, unit: 'ms', also: { text: 'reading 0 bytes', holds: counted.bytes() === 0 } });
     counted.reset();
     const line = `${JSON.stringify({ type: 'assistant', timestamp: new Date().toISOString(), message: { id: 'msg_bench', role: 'assistant', content: [{ type: 'text', text: 'still working' }] } })}\n`;
     started = performance.now();
@@ -78,6 +81,7 @@ export async function benchFleet(log: (line: string) => void): Promise<void> {
     const wall = (performance.now() - wallBefore) / 1000;
     await app.dispose();
     log(`demo at 100 agents for ${seconds} s: ${(events / wall).toFixed(1)} fleet.changed events/s, main-process CPU ${(((cpu.user + cpu.system) / 1e6 / wall) * 100).toFixed(1)}% of one core (simulator included), peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+    table.add({ figure: 'main process at 100 demo agents, peak RSS (simulator included)', goal: below(150), value: peakRss / 2 ** 20, unit: 'MiB' });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
