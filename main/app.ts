@@ -10,7 +10,7 @@ import { appPaths, resolveHarnessHomes, type AppPaths } from './config/paths';
 import { FleetService } from './fleet/FleetService';
 import { LiveUpdates } from './fleet/LiveUpdates';
 import { AutoOpen } from './fleet/autoOpen';
-import { prepareDemo, type DemoHandle } from './fleet/demoSetup';
+import { prepareDemo, type DemoHandle } from './demo/demoSetup';
 import { PersonaService } from './personas/PersonaService';
 import type { SeatReader } from './readers/port';
 import { createReaders } from './readers/registry';

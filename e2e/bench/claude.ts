@@ -10,7 +10,7 @@ import type { SeatAddress } from '../../shared/schemas';
 import { createClaudeReader } from '../../main/readers/claude/reader';
 import { parseLine } from '../../main/readers/claude/parseLine';
 import { applyEvent, createProjectionState, summarize } from '../../main/readers/claude/reducer';
-import { agentCall, assistantLine, isoAt, notificationText, textBlock, toolCall, toolResult, userLine } from '../../main/readers/claude/sampleJournal';
+import { agentCall, assistantLine, isoAt, notificationText, textBlock, toolCall, toolResult, userLine } from '../../main/testing/claudeJournal';
 import { DEFAULT_TAIL, tailLines } from '../../main/readers/tail';
 import { atMost, type BenchTable } from './table';
 

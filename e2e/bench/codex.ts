@@ -6,7 +6,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SeatAddress } from '../../shared/schemas';
 import { countingFileSystem } from '../../main/readers/codex/fileSystem';
-import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId } from '../../main/readers/codex/fixtures/build';
+import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId } from '../../main/testing/codexRollout';
 import { createCodexReader } from '../../main/readers/codex/reader';
 import { atMost, below, type BenchTable } from './table';
 

@@ -3,7 +3,7 @@ import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../main/app';
-import { startDemo } from '../../main/fleet/demo';
+import { startDemo } from '../../main/demo';
 import { FleetService } from '../../main/fleet/FleetService';
 import { PersonaService } from '../../main/personas/PersonaService';
 import { createClaudeReader } from '../../main/readers/claude';

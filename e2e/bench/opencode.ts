@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createOpenCodeReader } from '../../main/readers/opencode/reader';
-import { makeTempDir, MINIMAL_SCHEMA } from '../../main/readers/opencode/testing/storeBuilder';
+import { makeTempDir, MINIMAL_SCHEMA } from '../../main/testing/opencodeStore';
 
 /** Parts written into the benchmark store. */
 const PARTS = 100_000;

@@ -7,7 +7,7 @@ import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { CHROMIUM_ARGS } from '../../playwright.config';
-import { assistantLine, escapeCwd, userPromptLine } from '../../main/fleet/demo/lines';
+import { assistantLine, escapeCwd, userPromptLine } from '../../main/demo/lines';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
 
 type Ask = (channel: string, payload: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTrackerServer, type TrackerServer } from '../work/testing/trackerServer';
+import { startTrackerServer, type TrackerServer } from '../testing/trackerServer';
 import { parseArguments, runWorkItemsCommand } from './workItems';
 
 let home: string;

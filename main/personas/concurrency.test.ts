@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PersonaService } from './PersonaService';
 import { decodeStore, encodeStore } from './storeSchema';
 
-const writerScript = path.resolve(process.cwd(), 'main/personas/testing/concurrentWriter.ts');
+const writerScript = path.resolve(process.cwd(), 'main/testing/concurrentWriter.ts');
 
 function startWriter(args: string[]): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', writerScript, ...args], {

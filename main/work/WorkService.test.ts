@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkItem } from '../../shared/schemas';
 import type { WorkSourceConfig } from '../settings/settingsSchema';
 import { labelKey } from './labelMatch';
-import { startTrackerServer, type TrackerAnswer, type TrackerServer } from './testing/trackerServer';
+import { startTrackerServer, type TrackerAnswer, type TrackerServer } from '../testing/trackerServer';
 import { WorkService } from './WorkService';
 
 const TOKEN = 'ghp_do-not-print-me';

@@ -3,7 +3,7 @@ import { GithubSourceSchema } from '../settings/settingsSchema';
 import { clockTime } from './http';
 import { createGithubSource, nextPageUrl, parseGithubIssues } from './githubSource';
 import { SourceFailure } from './port';
-import { startTrackerServer, type TrackerAnswer, type TrackerServer } from './testing/trackerServer';
+import { startTrackerServer, type TrackerAnswer, type TrackerServer } from '../testing/trackerServer';
 
 const TOKEN = 'ghp_secret-value-never-shown';
 let server: TrackerServer | undefined;

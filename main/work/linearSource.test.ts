@@ -3,7 +3,7 @@ import { LinearSourceSchema } from '../settings/settingsSchema';
 import { clockTime } from './http';
 import { createLinearSource, parseLinearPage } from './linearSource';
 import { SourceFailure } from './port';
-import { startTrackerServer, type RecordedRequest, type TrackerAnswer, type TrackerServer } from './testing/trackerServer';
+import { startTrackerServer, type RecordedRequest, type TrackerAnswer, type TrackerServer } from '../testing/trackerServer';
 
 const KEY = 'lin_api_secret-never-shown';
 let server: TrackerServer | undefined;

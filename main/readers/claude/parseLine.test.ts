@@ -1,7 +1,7 @@
 // Edge cases of the pure line parser that the rule fixtures do not isolate.
 import { describe, expect, it } from 'vitest';
 import { findNotifications, parseLine } from './parseLine';
-import { agentCall, assistantLine, isoAt, toolResult, userLine } from './sampleJournal';
+import { agentCall, assistantLine, isoAt, toolResult, userLine } from '../../testing/claudeJournal';
 
 const context = { sessionId: 's-1', at: isoAt(0) };
 

@@ -8,7 +8,7 @@ import type { SeatAddress } from '../../../shared/schemas';
 import type { Projection } from '../port';
 import { escapeCwd } from './locate';
 import { createClaudeReader } from './reader';
-import { agentCall, assistantLine, isoAt, toolResult, userLine } from './sampleJournal';
+import { agentCall, assistantLine, isoAt, toolResult, userLine } from '../../testing/claudeJournal';
 
 const SESSION = '11111111-2222-4333-8444-555555555555';
 const CWD = '/work/demo_app';

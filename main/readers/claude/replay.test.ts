@@ -9,7 +9,7 @@ import type { ReplayResult } from '../port';
 import { createClaudeReader } from './reader';
 import { REPLAY_REASONS } from './replay';
 import { capText } from './replayEntries';
-import { agentCall, assistantLine, isoAt, textBlock, toolCall, toolResult, userLine } from './sampleJournal';
+import { agentCall, assistantLine, isoAt, textBlock, toolCall, toolResult, userLine } from '../../testing/claudeJournal';
 
 const SESSION = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 let home: string;

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatAddress } from '../../../shared/schemas';
 import { CHILD_LIMIT, WALK_FILE_LIMIT } from './discovery';
-import { headerLine, makeHome, threadId, writeRollout } from './fixtures/build';
+import { headerLine, makeHome, threadId, writeRollout } from '../../testing/codexRollout';
 import { HEADER_MAX_BYTES } from './header';
 import { createCodexReader } from './reader';
 

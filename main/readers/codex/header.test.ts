@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerLine, threadId } from './fixtures/build';
+import { headerLine, threadId } from '../../testing/codexRollout';
 import { childLabel, parseHeader } from './header';
 
 const parent = threadId(1);

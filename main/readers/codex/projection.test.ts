@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerLine, threadId } from './fixtures/build';
+import { headerLine, threadId } from '../../testing/codexRollout';
 import { parseHeader, type CodexHeader } from './header';
 import { childEntry, IDLE_AFTER_MS, summarise, type ChildFacts } from './projection';
 import type { ChildRecord } from './records';

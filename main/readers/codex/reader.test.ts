@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatAddress } from '../../../shared/schemas';
 import { countingFileSystem } from './fileSystem';
-import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId, writeRollout } from './fixtures/build';
+import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId, writeRollout } from '../../testing/codexRollout';
 import { createCodexReader, seatFromCliTarget } from './reader';
 
 const shared = resolve(process.cwd(), '../shared/fixtures/codex/synthetic');

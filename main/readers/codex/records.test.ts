@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callLine, envelopeText, messageLine, notificationText, outputLine, threadId } from './fixtures/build';
+import { callLine, envelopeText, messageLine, notificationText, outputLine, threadId } from '../../testing/codexRollout';
 import { createParentState, normaliseReference, readAgentStatus, reduceParentLine, type ParentState } from './records';
 
 const child = threadId(1);

@@ -2,7 +2,7 @@ import { appendFile, copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatAddress } from '../../../shared/schemas';
-import { callLine, envelopeText, eventLine, headerLine, makeHome, messageLine, outputLine, threadId, turnContextLine, writeRollout } from './fixtures/build';
+import { callLine, envelopeText, eventLine, headerLine, makeHome, messageLine, outputLine, threadId, turnContextLine, writeRollout } from '../../testing/codexRollout';
 import { createCodexReader, seatFromCliTarget } from './reader';
 import { capText, decodeCursor, encodeCursor } from './replayEntries';
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../errors';
 import { openCodeDataDir, resolveOpenCodeDb, resolveOpenCodeDbs, seatFromCliTarget } from './locate';
-import { perTestCleanups } from './testing/cleanups';
-import { StoreWriter } from './testing/storeBuilder';
+import { perTestCleanups } from '../../testing/cleanups';
+import { StoreWriter } from '../../testing/opencodeStore';
 
 const { tempDir } = perTestCleanups();
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { SubagentSummarySchema } from '../../../shared/schemas';
 import type { SeatAddress } from '../../../shared/schemas';
 import { createOpenCodeReader, projectSeat } from './reader';
-import { perTestCleanups } from './testing/cleanups';
-import { StoreWriter } from './testing/storeBuilder';
+import { perTestCleanups } from '../../testing/cleanups';
+import { StoreWriter } from '../../testing/opencodeStore';
 
 const FIXTURE_SQL = resolve(process.cwd(), '../shared/fixtures/opencode/synthetic/opencode-1x.sql');
 const PARENT = 'ses_17349f97fffeS3nQnV6PpF02QK';

@@ -6,8 +6,8 @@ import { ReplayPageSchema } from '../../../shared/schemas';
 import type { SeatAddress } from '../../../shared/schemas';
 import { createOpenCodeReader } from './reader';
 import { replayCall } from './replay';
-import { perTestCleanups } from './testing/cleanups';
-import { StoreWriter } from './testing/storeBuilder';
+import { perTestCleanups } from '../../testing/cleanups';
+import { StoreWriter } from '../../testing/opencodeStore';
 
 const FIXTURE_SQL = resolve(process.cwd(), '../shared/fixtures/opencode/synthetic/opencode-1x.sql');
 const PARENT = 'ses_17349f97fffeS3nQnV6PpF02QK';

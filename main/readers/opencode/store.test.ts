@@ -5,7 +5,7 @@ import type { SeatAddress } from '../../../shared/schemas';
 import { LOCKED_REASON, projectSeat } from './reader';
 import { V2_ONLY_REASON } from './schema';
 import { MAX_MESSAGES, MAX_PARTS, MAX_PAYLOAD_BYTES } from './store';
-import { makeTempDir, MINIMAL_SCHEMA, StoreWriter } from './testing/storeBuilder';
+import { makeTempDir, MINIMAL_SCHEMA, StoreWriter } from '../../testing/opencodeStore';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { agentCalls, AGENT_ID, readJournal, type CallRecord } from './journalShape.testing';
+import { agentCalls, AGENT_ID, readJournal, type CallRecord } from '../testing/demoJournalShape';
 import { startDemo, type DemoFleet } from './simulator';
 
 const homes: string[] = [];

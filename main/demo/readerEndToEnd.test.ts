@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SeatAddress } from '../../../shared/schemas';
-import { createClaudeReader } from '../../readers/claude/reader';
-import { agentCalls, readJournal } from './journalShape.testing';
+import type { SeatAddress } from '../../shared/schemas';
+import { createClaudeReader } from '../readers/claude/reader';
+import { agentCalls, readJournal } from '../testing/demoJournalShape';
 import { startDemo, type DemoFleet } from './simulator';
 
 const homes: string[] = [];

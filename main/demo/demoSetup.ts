@@ -1,7 +1,7 @@
 /** Sets up the demo fleet inside an app home: simulated Claude sessions, a Markdown backlog, and their personas. */
 import { join } from 'node:path';
-import { startDemo } from './demo';
-import type { PersonaPort } from './ports';
+import { startDemo } from './index';
+import type { PersonaPort } from '../fleet/ports';
 
 /** The running demo, as the app sees it. */
 export interface DemoHandle {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeJournalForBench } from './benchJournal';
-import { agentCalls, readJournal } from './journalShape.testing';
+import { agentCalls, readJournal } from '../testing/demoJournalShape';
 
 const homes: string[] = [];
 afterEach(() => {

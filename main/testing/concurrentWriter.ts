@@ -4,8 +4,8 @@
  * `concurrentWriter.ts <file> crash <json>` writes the text as a temp file and dies before the rename.
  */
 import { once } from 'node:events';
-import { writeTemp } from '../storeFile';
-import { PersonaService } from '../PersonaService';
+import { writeTemp } from '../personas/storeFile';
+import { PersonaService } from '../personas/PersonaService';
 
 /** Runs the mode named on the command line. */
 export async function runWriter(argv: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 /** Per-test cleanups for the OpenCode tests (imports vitest, so only tests may import it). */
 import { afterEach } from 'vitest';
-import { makeTempDir } from './storeBuilder';
+import { makeTempDir } from './opencodeStore';
 
 /** Cleanups run after each test of the calling file, and temp folders that are removed with them. */
 export function perTestCleanups(): { cleanups: (() => void)[]; tempDir: () => string } {
