@@ -5,6 +5,7 @@ import { UsageError } from './args';
 import { runAgentsCommand } from './agents';
 import { runFleetCommand } from './fleetCommands';
 import { runInspectCommand, runReplayCommand } from './inspect';
+import { runRolesCommand } from './roles';
 import { runWebCommand } from './web';
 import { runWorkItemsCommand } from './workItems';
 
@@ -36,6 +37,12 @@ Agents
   agents roles [--json]                  roles with their counts, in station order
   agents role <persona id or name> <role> | --clear
   agents hire --name N [--role R] [--json]
+
+Roles
+  roles show <role> [--json]             a role's profile (description, charter, tools, models, colour)
+  roles edit <role>                      edit the profile in $EDITOR (validated before it is saved)
+  roles export <role> --harness claude|opencode|codex [--scope project|user] [--dir PATH] [--dry-run] [--force]
+                                         write the role as the harness's own agent definition
 
 Harness readers
   inspect claude <session.jsonl> [--json]
@@ -74,6 +81,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await runAgentsCommand(rest, { home, stdout: io.stdout, stderr: io.stderr });
       case 'work-items':
         return await runWorkItemsCommand(rest, { home, env: io.env, stdout: { write: io.stdout }, stderr: { write: io.stderr } });
+      case 'roles':
+        return await runRolesCommand(rest, { home, env: io.env, cwd: process.cwd(), stdout: io.stdout, stderr: io.stderr });
       case 'inspect':
         return await runInspectCommand(rest, io);
       case 'replay':
