@@ -1,10 +1,11 @@
 // tailLines against real temp files: appends split mid-line and mid-character, truncation, rotation, cold windows
 // and over-long lines.
+import { execFileSync } from 'node:child_process';
 import { appendFile, mkdtemp, rename, rm, truncate, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TAIL, tailLines, type TailOptions, type TailState } from './tail';
+import { DEFAULT_TAIL, FINGERPRINT_BYTES, tailLines, type TailOptions, type TailState } from './tail';
 
 let folder: string;
 let file: string;
@@ -84,6 +85,62 @@ describe('tailLines', () => {
     await rename(replacement, file);
     const after = await read(first.state);
     expect(after).toMatchObject({ cold: true, lines: ['{"new":2}'] });
+  });
+
+  it('restarts cold when the file was truncated and regrew past the offset (identity rule)', async () => {
+    await writeFile(file, '{"old":1}\n{"old":2}\n');
+    const first = await read(null);
+    await truncate(file, 0);
+    await appendFile(file, '{"new":1,"more":"x"}\n{"new":2,"more":"y"}\n{"new":3}\n');
+    const after = await read(first.state);
+    expect(after).toMatchObject({ cold: true, cause: 'rewritten', lines: ['{"new":1,"more":"x"}', '{"new":2,"more":"y"}', '{"new":3}'] });
+    expect(after.state.ino).toBe(first.state.ino);
+  });
+
+  it('restarts cold when the file was renamed away and a larger one took its path (rotation)', async () => {
+    await writeFile(file, '{"old":1}\n');
+    const first = await read(null);
+    await rename(file, `${file}.1`);
+    await writeFile(file, '{"new":1}\n{"new":2}\n');
+    const after = await read(first.state);
+    expect(after).toMatchObject({ cold: true, cause: 'replaced', lines: ['{"new":1}', '{"new":2}'] });
+  });
+
+  it('restarts cold when the file was deleted and recreated larger, whatever inode it got', async () => {
+    await writeFile(file, '{"old":1}\n');
+    const first = await read(null);
+    await rm(file);
+    await writeFile(file, '{"new":1}\n{"new":2}\n');
+    const after = await read(first.state);
+    expect(after.cold).toBe(true);
+    expect(after.lines).toEqual(['{"new":1}', '{"new":2}']);
+  });
+
+  it('restarts cold when the same size holds new bytes (rewritten in place)', async () => {
+    await writeFile(file, '{"old":1}\n{"old":2}\n');
+    const first = await read(null);
+    await writeFile(file, '{"new":1}\n{"new":2}\n');
+    // A rewrite moves the modification time; pin it apart so a coarse clock cannot hide the write.
+    await utimes(file, new Date(), new Date(first.state.mtimeMs + 5000));
+    const after = await read(first.state);
+    expect(after).toMatchObject({ cold: true, cause: 'rewritten', lines: ['{"new":1}', '{"new":2}'] });
+  });
+
+  it('keeps tailing after an append: the fingerprint follows the offset', async () => {
+    await writeFile(file, '{"a":1}\n');
+    let step = await read(null);
+    for (let index = 0; index < 5; index++) {
+      await appendFile(file, `{"n":${index},"pad":"${'p'.repeat(index * 40)}"}\n`);
+      step = await read(step.state);
+      expect(step.cold).toBe(false);
+      expect(step.lines).toHaveLength(1);
+    }
+    expect(step.state.fingerprint.length).toBe(FINGERPRINT_BYTES);
+  });
+
+  it('refuses to open a FIFO at the path instead of blocking on it', async () => {
+    execFileSync('mkfifo', [file]);
+    await expect(read(null)).rejects.toMatchObject({ code: 'ENOTFILE' });
   });
 
   it('reads a changed mtime with no new bytes as changed but zero bytes', async () => {

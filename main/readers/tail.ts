@@ -1,13 +1,53 @@
 /**
- * Incremental, bounded line tailing of an append-only journal, keyed by file identity (device + inode) and a
- * byte offset. Shared by the Claude and Codex readers. No path reads a whole file into memory.
+ * Incremental, bounded line tailing of an append-only journal, keyed by file identity (device, inode, birth time)
+ * and a byte offset checked against a fingerprint of the bytes before it. Shared by the Claude and Codex readers.
+ * No path reads a whole file into memory.
  */
-import { open, stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 
-/** What a tail remembers between calls for one file. */
-export interface TailState {
+/**
+ * Who a file is, as far as the platform tells: device and inode, and its birth time where the file system records
+ * one (null where it does not). An inode number can be reused once a file is deleted; the birth time cannot.
+ */
+export interface FileIdentity {
   dev: number;
   ino: number;
+  birthtimeMs: number | null;
+}
+
+/** Bytes just before the offset that a tail keeps, to notice a file rewritten in place under the same inode. */
+export const FINGERPRINT_BYTES = 64;
+
+/** The identity of a file from its stats (birth time only where the platform gives one). */
+export function fileIdentity(info: Stats): FileIdentity {
+  return { dev: info.dev, ino: info.ino, birthtimeMs: info.birthtimeMs > 0 ? info.birthtimeMs : null };
+}
+
+/** True when both describe the same file: same device and inode, and the same birth time where both know it. */
+export function sameIdentity(known: FileIdentity, now: FileIdentity): boolean {
+  if (known.dev !== now.dev || known.ino !== now.ino) return false;
+  return known.birthtimeMs === null || now.birthtimeMs === null || known.birthtimeMs === now.birthtimeMs;
+}
+
+/** Reads the fingerprint of an open file at `offset`: up to FINGERPRINT_BYTES bytes that end there. */
+export async function readFingerprint(handle: FileHandle, offset: number): Promise<Buffer> {
+  const length = Math.min(FINGERPRINT_BYTES, offset);
+  const buffer = Buffer.alloc(length);
+  let got = 0;
+  while (got < length) {
+    const { bytesRead } = await handle.read(buffer, got, length - got, offset - length + got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return buffer.subarray(0, got);
+}
+
+/** Why a read started cold: no earlier state, another file at the path, a shorter file, or different bytes. */
+export type ColdCause = 'first' | 'replaced' | 'truncated' | 'rewritten';
+
+/** What a tail remembers between calls for one file. */
+export interface TailState extends FileIdentity {
   /** Bytes of the file consumed so far (the next read starts here); includes `pending`. */
   offset: number;
   /** Bytes after the last newline, held back until the line is complete. */
@@ -19,6 +59,10 @@ export interface TailState {
   /** File size (bytes) and modification time (ms since epoch) at the last call. */
   size: number;
   mtimeMs: number;
+  /** Status change time (ms since epoch) at the last call: any write, truncation or chmod moves it. */
+  ctimeMs: number;
+  /** The bytes just before `offset` (see FINGERPRINT_BYTES); a mismatch means the file was rewritten. */
+  fingerprint: Buffer;
 }
 
 /** Bounds of a tail: how far back a cold read starts and how long one line may be (bytes). */
@@ -36,6 +80,8 @@ export interface TailResult {
   cold: boolean;
   bytesRead: number;
   changed: boolean;
+  /** Why the read was cold; absent when it was not. */
+  cause?: ColdCause;
 }
 
 /** Size of one read from disk, in bytes. */
@@ -54,20 +100,55 @@ export async function tailLines(
   options: TailOptions,
   onLine: (line: string) => void,
 ): Promise<TailResult> {
-  const info = await stat(path);
-  const size = info.size;
-  const sameFile = state !== null && state.dev === info.dev && state.ino === info.ino;
-  if (sameFile && state.size === size && state.mtimeMs === info.mtimeMs) {
-    return { state, cold: false, bytesRead: 0, changed: false };
+  const quick = await stat(path);
+  if (state !== null && unchanged(state, quick)) return { state, cold: false, bytesRead: 0, changed: false };
+  // Only a regular file is tailed: opening a FIFO would block a thread of the pool until a writer appears.
+  if (!quick.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
+  const handle = await open(path, 'r');
+  try {
+    // The opened handle, not the path, is what gets read: its own stats decide identity and size.
+    const info = await handle.stat();
+    if (!info.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
+    const cause = await coldCause(handle, state, info);
+    return await readFrom(handle, cause === null ? state : null, info, options, onLine, cause);
+  } finally {
+    await handle.close();
   }
-  // A new inode was rotated in; a file smaller than what we consumed was truncated: both restart cold.
-  const cold = !sameFile || size < state.offset;
+}
+
+/** True when nothing about the file moved since the last call (identity, size, modification and change time). */
+function unchanged(state: TailState, info: Stats): boolean {
+  return sameIdentity(state, fileIdentity(info)) && state.size === info.size && state.mtimeMs === info.mtimeMs && state.ctimeMs === info.ctimeMs;
+}
+
+/** Why the next read must start cold, or null when the file only grew (or was touched) since `state`. */
+async function coldCause(handle: FileHandle, state: TailState | null, info: Stats): Promise<ColdCause | null> {
+  if (state === null) return 'first';
+  // Another file at the path (rotation, or a deleted file whose inode number was reused).
+  if (!sameIdentity(state, fileIdentity(info))) return 'replaced';
+  if (info.size < state.offset) return 'truncated';
+  // Truncated and regrown past the offset, or rewritten at the same size: the bytes before the offset differ.
+  const now = await readFingerprint(handle, state.offset);
+  return now.equals(state.fingerprint) ? null : 'rewritten';
+}
+
+/** Reads from `state` on (null = cold, from the last coldBytes) to the end of the open file. */
+async function readFrom(
+  handle: FileHandle,
+  state: TailState | null,
+  info: Stats,
+  options: TailOptions,
+  onLine: (line: string) => void,
+  cause: ColdCause | null,
+): Promise<TailResult> {
+  const size = info.size;
+  const times = { size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
   let position: number;
   let discardHead = false;
-  const next: TailState = cold
-    ? { dev: info.dev, ino: info.ino, offset: 0, pending: Buffer.alloc(0), skippedLines: 0, skippingLongLine: false, size, mtimeMs: info.mtimeMs }
-    : { ...state, size, mtimeMs: info.mtimeMs };
-  if (cold) {
+  const next: TailState = state === null
+    ? { ...fileIdentity(info), offset: 0, pending: Buffer.alloc(0), skippedLines: 0, skippingLongLine: false, ...times, fingerprint: Buffer.alloc(0) }
+    : { ...state, ...times };
+  if (state === null) {
     const start = Math.max(0, size - options.coldBytes);
     // Start one byte early: if that byte is a newline, `start` is itself a line boundary (rule 8).
     position = start > 0 ? start - 1 : 0;
@@ -79,24 +160,20 @@ export async function tailLines(
   const splitter = new LineSplitter(next, options.maxLineBytes, discardHead, onLine);
   let bytesRead = 0;
   if (position < size) {
-    const handle = await open(path, 'r');
-    try {
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - position));
-      while (position < size) {
-        const want = Math.min(chunk.length, size - position);
-        const { bytesRead: got } = await handle.read(chunk, 0, want, position);
-        if (got === 0) break; // the file shrank while reading; the next call sees it
-        bytesRead += got;
-        position += got;
-        splitter.push(chunk.subarray(0, got));
-      }
-    } finally {
-      await handle.close();
+    const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - position));
+    while (position < size) {
+      const want = Math.min(chunk.length, size - position);
+      const { bytesRead: got } = await handle.read(chunk, 0, want, position);
+      if (got === 0) break; // the file shrank while reading; the next call sees it
+      bytesRead += got;
+      position += got;
+      splitter.push(chunk.subarray(0, got));
     }
   }
   splitter.finish();
+  if (state === null || position !== state.offset) next.fingerprint = await readFingerprint(handle, position);
   next.offset = position;
-  return { state: next, cold, bytesRead, changed: true };
+  return cause === null ? { state: next, cold: false, bytesRead, changed: true } : { state: next, cold: true, bytesRead, changed: true, cause };
 }
 
 /** Splits pushed bytes into lines, holding back a partial line and skipping over-long ones without buffering them. */

@@ -89,7 +89,8 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
       }
       state.parent = parent;
       state.tail = result.state;
-      if (state.checkedIno !== result.state.ino) {
+      // A cold read may be another file under the same inode (rewritten in place): its header is checked again.
+      if (result.cold || state.checkedIno !== result.state.ino) {
         const { read } = await fs.readHeader(path);
         bytes += read.bytes;
         const id = read.kind === 'header' ? read.header.id : null;
