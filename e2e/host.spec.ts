@@ -3,6 +3,7 @@ import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
+import { connect as tcpConnect } from 'node:net';
 import WebSocket from 'ws';
 import { freshHome, removeHome, ROOT, startHost, type RunningHost } from './host';
 
@@ -35,6 +36,19 @@ function ask(socket: WebSocket, id: number, channel: string, payload: unknown): 
   });
 }
 
+/** Sends raw bytes over a plain TCP socket and resolves with everything the server wrote before closing. */
+function rawRequest(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = tcpConnect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no close within 10 s; got ${JSON.stringify(answer)}`)));
+  });
+}
+
 let host: RunningHost;
 let home: string;
 
@@ -56,6 +70,21 @@ test('the page needs the token', async ({ request }) => {
   const right = await request.get(host.url);
   expect(right.status()).toBe(200);
   expect(right.headers()['content-security-policy']).toContain("script-src 'self'");
+});
+
+test('a request target the URL parser rejects gets 400 without the token, and the host lives on', async ({ request }) => {
+  const hosts = [`127.0.0.1:${host.port}`, 'evil.example'];
+  for (const hostHeader of hosts) {
+    const plain = await rawRequest(host.port, `GET //[ HTTP/1.1\r\nHost: ${hostHeader}\r\n\r\n`);
+    expect(plain).toMatch(/^HTTP\/1\.1 400 /);
+    const upgrade = await rawRequest(
+      host.port,
+      `GET //[ HTTP/1.1\r\nHost: ${hostHeader}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
+    expect(upgrade).toMatch(/^HTTP\/1\.1 400 /);
+  }
+  const page = await request.get(host.url);
+  expect(page.status()).toBe(200);
 });
 
 test('the socket refuses a missing token, a wrong token and a foreign origin', async () => {

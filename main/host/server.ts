@@ -51,12 +51,50 @@ function refuse(response: ServerResponse, status: number, message: string): void
   response.end(`${message}\n`);
 }
 
+/** Status lines of the refusals the upgrade handler writes by hand. */
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 500: 'Internal Server Error' };
+
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
   const body = `${reason}\n`;
+  if (socket.destroyed) return;
   socket.end(
-    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Bad Request'}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\n` +
       `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * The request target as a URL on this host, or null when it cannot be parsed (Node's parser accepts targets such
+ * as `//[` that the URL parser rejects). Only origin-form targets (starting with one `/`) are served.
+ */
+export function requestTarget(target: string | undefined, port: number): URL | null {
+  if (typeof target !== 'string' || !target.startsWith('/')) return null;
+  try {
+    const base = new URL(`http://127.0.0.1:${port}`);
+    const url = new URL(target, base);
+    // `//other/x` would name another host: not a path of this one.
+    if (url.origin !== base.origin) return null;
+    decodeURIComponent(url.pathname);
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/** An error as one log line (no stack, no newlines). */
+function oneLine(error: unknown): string {
+  return String(error instanceof Error ? error.message : error).replace(/\s+/g, ' ').slice(0, 300);
+}
+
+/** Answers 500 (or ends the response) after a throw inside the request handler, and logs one line. */
+function failRequest(response: ServerResponse, log: (message: string) => void, what: string, error: unknown): void {
+  log(`pixelfleet: serving ${what} failed: ${oneLine(error)}`);
+  try {
+    if (!response.headersSent) refuse(response, 500, 'Internal error.');
+    else response.destroy();
+  } catch {
+    response.destroy();
+  }
 }
 
 /** Starts the host and resolves once it listens. */
@@ -102,30 +140,44 @@ export async function startHost(options: HostOptions): Promise<Host> {
   };
 
   const server: Server = createServer((request, response) => {
-    if (!hostAllowed(request.headers.host, port)) {
-      refuse(response, 403, 'Pixelfleet answers only on 127.0.0.1 and localhost.');
-      return;
+    try {
+      const url = requestTarget(request.url, port);
+      if (!url) {
+        response.shouldKeepAlive = false;
+        refuse(response, 400, 'Pixelfleet: the request target is not a path.');
+        return;
+      }
+      if (!hostAllowed(request.headers.host, port)) {
+        refuse(response, 403, 'Pixelfleet answers only on 127.0.0.1 and localhost.');
+        return;
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        refuse(response, 405, 'Pixelfleet serves pages and a WebSocket only.');
+        return;
+      }
+      serveFile(request, response, url).catch((error) => failRequest(response, log, url.pathname, error));
+    } catch (error) {
+      failRequest(response, log, 'a request', error);
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      refuse(response, 405, 'Pixelfleet serves pages and a WebSocket only.');
-      return;
-    }
-    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-    serveFile(request, response, url).catch((error) => {
-      log(`pixelfleet: serving ${url.pathname} failed: ${String(error)}`);
-      if (!response.headersSent) refuse(response, 500, 'Internal error.');
-    });
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-    if (url.pathname !== '/ws') return refuseUpgrade(socket, 400, 'Pixelfleet: the socket lives at /ws.');
-    if (!hostAllowed(request.headers.host, port)) return refuseUpgrade(socket, 403, 'Pixelfleet answers only on 127.0.0.1 and localhost.');
-    if (!tokenMatches(token, url.searchParams.get('token'))) return refuseUpgrade(socket, 401, 'Pixelfleet: missing or wrong token.');
-    const origin = request.headers.origin;
-    if (!origin || !allowedOrigins(port).has(origin)) return refuseUpgrade(socket, 403, `Pixelfleet: origin ${origin ?? '(none)'} is not allowed.`);
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A socket error (a reset mid-handshake) must not become an unhandled 'error' event.
+    socket.on('error', () => socket.destroy());
+    try {
+      const url = requestTarget(request.url, port);
+      if (!url) return refuseUpgrade(socket, 400, 'Pixelfleet: the request target is not a path.');
+      if (url.pathname !== '/ws') return refuseUpgrade(socket, 400, 'Pixelfleet: the socket lives at /ws.');
+      if (!hostAllowed(request.headers.host, port)) return refuseUpgrade(socket, 403, 'Pixelfleet answers only on 127.0.0.1 and localhost.');
+      if (!tokenMatches(token, url.searchParams.get('token'))) return refuseUpgrade(socket, 401, 'Pixelfleet: missing or wrong token.');
+      const origin = request.headers.origin;
+      if (!origin || !allowedOrigins(port).has(origin)) return refuseUpgrade(socket, 403, `Pixelfleet: origin ${origin ?? '(none)'} is not allowed.`);
+      wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    } catch (error) {
+      log(`pixelfleet: a socket upgrade failed: ${oneLine(error)}`);
+      refuseUpgrade(socket, 500, 'Internal error.');
+    }
   });
 
   wss.on('connection', (ws: WebSocket) => {
@@ -143,8 +195,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
         return;
       }
       const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
-      const answer = await app.router.handle(message.channel, message.payload);
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, ...answer }));
+      try {
+        const answer = await app.router.handle(message.channel, message.payload);
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, ...answer }));
+      } catch (error) {
+        log(`pixelfleet: a socket message failed: ${oneLine(error)}`);
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, ok: false, error: { code: 'internal', message: 'Internal error.' } }));
+      }
     });
   });
 
