@@ -1,19 +1,11 @@
-// The desktop build (electron-vite): the main process, the sandboxed preload (CommonJS, self-contained) and the renderer.
+// The desktop build (electron-vite): the main process (with the CLI, main/build/mainBuild.ts), the sandboxed preload
+// (CommonJS, self-contained) and the renderer.
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import { mainBuild } from './main/build/mainBuild';
 
 export default defineConfig({
-  main: {
-    build: {
-      outDir: 'out/main',
-      externalizeDeps: true,
-      rolldownOptions: {
-        input: { index: resolve('main/electron/main.ts') },
-        external: ['better-sqlite3', 'vite', 'ws'],
-        output: { format: 'es', entryFileNames: '[name].js' },
-      },
-    },
-  },
+  main: mainBuild,
   preload: {
     build: {
       outDir: 'out/preload',

@@ -1,13 +1,10 @@
 /** The `pixelfleet` command: routes subcommands; every command returns its exit code. */
+// Commands are imported when run, so `--version` and `--help` load almost nothing.
+import packageJson from '../../package.json';
 import { resolveAppHome } from '../config/paths';
-import { APP_VERSION } from '../app';
 import { UsageError } from './args';
-import { runAgentsCommand } from './agents';
-import { runFleetCommand } from './fleetCommands';
-import { runInspectCommand, runReplayCommand } from './inspect';
-import { runRolesCommand } from './roles';
-import { runWebCommand } from './web';
-import { runWorkItemsCommand } from './workItems';
+
+const APP_VERSION: string = packageJson.version;
 
 /** Output channels of one invocation (captured in tests). */
 export interface CliIo {
@@ -74,23 +71,23 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         io.stdout(`${APP_VERSION}\n`);
         return 0;
       case 'web':
-        return await runWebCommand(rest, { ...io, home, demo: false });
+        return await (await import('./web')).runWebCommand(rest, { ...io, home, demo: false });
       case 'demo':
-        return await runWebCommand(rest, { ...io, home, demo: true });
+        return await (await import('./web')).runWebCommand(rest, { ...io, home, demo: true });
       case 'agents':
-        return await runAgentsCommand(rest, { home, stdout: io.stdout, stderr: io.stderr });
+        return await (await import('./agents')).runAgentsCommand(rest, { home, stdout: io.stdout, stderr: io.stderr });
       case 'work-items':
-        return await runWorkItemsCommand(rest, { home, env: io.env, stdout: { write: io.stdout }, stderr: { write: io.stderr } });
+        return await (await import('./workItems')).runWorkItemsCommand(rest, { home, env: io.env, stdout: { write: io.stdout }, stderr: { write: io.stderr } });
       case 'roles':
-        return await runRolesCommand(rest, { home, env: io.env, cwd: process.cwd(), stdout: io.stdout, stderr: io.stderr });
+        return await (await import('./roles')).runRolesCommand(rest, { home, env: io.env, cwd: process.cwd(), stdout: io.stdout, stderr: io.stderr });
       case 'inspect':
-        return await runInspectCommand(rest, io);
+        return await (await import('./inspect')).runInspectCommand(rest, io);
       case 'replay':
-        return await runReplayCommand(rest, io);
+        return await (await import('./inspect')).runReplayCommand(rest, io);
       case 'candidates':
       case 'seats':
       case 'fleet':
-        return await runFleetCommand(command, rest, { ...io, home });
+        return await (await import('./fleetCommands')).runFleetCommand(command, rest, { ...io, home });
       default:
         io.stderr(`pixelfleet: unknown command "${command}". Run \`pixelfleet --help\`.\n`);
         return 2;
