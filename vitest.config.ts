@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Suites that run `pixelfleet` as a child expect out/main to be current; build it once up front.
+    globalSetup: ['main/build/buildBeforeTests.ts'],
   },
 });
