@@ -18,6 +18,7 @@ import { loadSettings } from './settings/loadSettings';
 import { createRouter, type Handlers, type Router } from './transport/router';
 import { isSafeExternalUrl } from './transport/externalUrl';
 import { WorkService } from './work/WorkService';
+import { createTeamsPort } from './teams';
 
 /** How the app is started. */
 export interface AppOptions {
@@ -65,7 +66,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (demo) homes.claude = demo.claudeHome;
   const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, demo ? ['claude'] : undefined);
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
-  const fleet = new FleetService({ personas, readers, work, notices: () => settingsNotices, log });
+  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => settingsNotices, log });
   if (demo) await demo.seatPersonas(personas);
 
   const listeners = new Set<<E extends EventName>(event: E, payload: EventOf<E>) => void>();

@@ -15,6 +15,7 @@ import type { AppState } from './store/appState';
 import { createAppStore, describeFailure } from './store/createAppStore';
 import { FrameLoop } from './world/frameLoop';
 import { attachInput } from './world/input';
+import { EnvelopeLayer } from './world/EnvelopeLayer';
 import { selectWorld } from './world/model';
 import { loadSprites } from './world/sprites';
 import { World } from './world/World';
@@ -30,6 +31,21 @@ export interface PageHook {
   ticker(): { running: boolean; frames: number };
   /** The camera, the floor's size in world pixels and how often the backdrop was painted (for tests and the bench). */
   view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
+  /** Messages between agents as envelopes: walking ones with their screen position, then the last delivered. */
+  envelopes(): PageEnvelope[];
+}
+
+/** An envelope as the page hook reports it (labels only). */
+export interface PageEnvelope {
+  id: string;
+  from: string;
+  to: string;
+  fromPersonaId: string | null;
+  toPersonaId: string | null;
+  summary: string | null;
+  walks: boolean;
+  progress: number;
+  screen: { x: number; y: number } | null;
 }
 
 /** Milliseconds between applying snapshots while the page is hidden (no animation frames run then). */
@@ -68,10 +84,13 @@ async function boot(host: HTMLElement): Promise<void> {
   app.canvas.tabIndex = 0;
   app.canvas.setAttribute('aria-hidden', 'true');
 
+  const envelopes = new EnvelopeLayer(world.positions);
+  world.root.addChild(envelopes.root);
   app.stage.addChild(world.root);
   const loop = new FrameLoop(app.ticker, (deltaMs) => {
     world.paintScenery(app.renderer);
-    return world.animate(deltaMs);
+    const motion = world.animate(deltaMs);
+    return envelopes.animate(deltaMs) ? 'moving' : motion;
   });
   const viewport = () => ({ width: app.screen.width, height: app.screen.height });
   const mirror = new Mirror(store);
@@ -99,6 +118,7 @@ async function boot(host: HTMLElement): Promise<void> {
       const model = selectWorld(state);
       world.sync(model, viewport());
       mirror.sync(model);
+      envelopes.sync(state.fleet?.teams, state.ui.reducedMotion);
       loop.wake();
     }
     if (!shown || state.ui.focused !== shown.ui.focused) {
@@ -156,6 +176,24 @@ async function boot(host: HTMLElement): Promise<void> {
     rendererName: app.renderer.name,
     ticker: () => loop.state,
     view: () => ({ ...world.camera, width: world.layout.width, height: world.layout.height, paints: world.backdrop.paints }),
+    envelopes() {
+      const bounds = app.canvas.getBoundingClientRect();
+      return [...envelopes.tracker.walking, ...envelopes.tracker.delivered].map((envelope) => {
+        const point = envelopes.pointOf(envelope);
+        const screen = point && world.toCanvas(point);
+        return {
+          id: envelope.id,
+          from: envelope.from,
+          to: envelope.to,
+          fromPersonaId: envelope.fromPersonaId,
+          toPersonaId: envelope.toPersonaId,
+          summary: envelope.summary,
+          walks: envelope.walks,
+          progress: envelope.progress,
+          screen: screen && { x: Math.round(bounds.left + screen.x), y: Math.round(bounds.top + screen.y) },
+        };
+      });
+    },
   };
   (window as unknown as { __pixelfleet: PageHook }).__pixelfleet = hook;
 }

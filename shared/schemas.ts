@@ -158,6 +158,46 @@ export const NoticeSchema = z.object({
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 
+/** The longest message summary shown on an envelope, in characters. */
+export const MESSAGE_SUMMARY_MAX = 60;
+
+/** A member of an agent team; `state` comes from the member's own journal when its session is a seat, else unknown. */
+export const TeamMemberSchema = z.object({
+  name: z.string(),
+  agentId: z.string(),
+  lead: z.boolean(),
+  colour: z.string().nullable(),
+  seatId: z.string().nullable(),
+  personaId: z.string().nullable(),
+  state: ActivitySchema,
+});
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
+
+/** A message between two agents, as labels only: who, to whom, when, and a summary if it carries one; never the body. */
+export const AgentMessageSchema = z.object({
+  id: z.string(),
+  /** The team it passed in, or null for a message between sessions outside a team. */
+  team: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  at: z.string(),
+  summary: z.string().max(MESSAGE_SUMMARY_MAX).nullable(),
+  fromPersonaId: z.string().nullable(),
+  toPersonaId: z.string().nullable(),
+});
+export type AgentMessage = z.infer<typeof AgentMessageSchema>;
+
+/** An agent team touching an addressed seat: members and its 50 most recent messages (oldest first). */
+export const TeamSchema = z.object({
+  name: z.string(),
+  leadPersonaId: z.string().nullable(),
+  members: z.array(TeamMemberSchema),
+  messages: z.array(AgentMessageSchema).max(50),
+  /** Sentences about what could not be read or rests on unverified file shapes. */
+  notes: z.array(z.string()),
+});
+export type Team = z.infer<typeof TeamSchema>;
+
 /** Everything the world draws, with a monotonically increasing change cursor. */
 export const FleetSnapshotSchema = z.object({
   cursor: z.number().int().nonnegative(),
@@ -165,5 +205,7 @@ export const FleetSnapshotSchema = z.object({
   personas: z.array(PersonaSchema),
   stations: z.array(StationSchema),
   notices: z.array(NoticeSchema).optional(),
+  /** Agent teams that lead or hold an addressed seat; absent when there are none. */
+  teams: z.array(TeamSchema).optional(),
 });
 export type FleetSnapshot = z.infer<typeof FleetSnapshotSchema>;

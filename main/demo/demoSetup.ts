@@ -1,7 +1,11 @@
 /** Sets up the demo fleet inside an app home: simulated Claude sessions, a Markdown backlog, and their personas. */
 import { join } from 'node:path';
 import { startDemo } from './index';
+import { startDemoTeam } from './team';
 import type { PersonaPort } from '../fleet/ports';
+
+/** How often the demo team sends a message, in milliseconds. */
+export const DEMO_TEAM_MESSAGE_MS = 4000;
 
 /** The running demo, as the app sees it. */
 export interface DemoHandle {
@@ -15,6 +19,8 @@ export interface DemoHandle {
 /** Starts the simulator in `<home>/demo`. The same seed gives the same sessions, so a restart continues them. */
 export async function prepareDemo(options: { home: string; agents: number }): Promise<DemoHandle> {
   const demo = await startDemo({ home: join(options.home, 'demo'), agents: options.agents, seed: 7 });
+  // A small team among the first sessions, so messages walk between agents of the demo.
+  const team = await startDemoTeam({ claudeHome: demo.claudeHome, sessions: demo.sessions, intervalMs: DEMO_TEAM_MESSAGE_MS });
   return {
     claudeHome: demo.claudeHome,
     backlogDir: demo.backlogDir,
@@ -31,6 +37,9 @@ export async function prepareDemo(options: { home: string; agents: number }): Pr
         });
       }
     },
-    stop: () => demo.stop(),
+    async stop() {
+      await team?.stop();
+      await demo.stop();
+    },
   };
 }

@@ -2,10 +2,11 @@
  * The live fleet: the seats the owner addressed (personas holding a seat), one shared census of their
  * projections, the change cursor, discovery of candidate seats, and the replay broker.
  */
-import type { Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, Station } from '../../shared/schemas';
+import type { Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, Station, Team } from '../../shared/schemas';
 import { roleKey, rolesList } from '../../shared/roles';
 import { ServiceError } from '../errors';
 import type { ReplayResult, SeatReader } from '../readers/port';
+import type { TeamsPort } from '../teams';
 import type { PersonaPort, WorkPort } from './ports';
 import { seatIdOf } from './seatId';
 
@@ -25,6 +26,8 @@ export interface FleetOptions {
   personas: PersonaPort;
   readers: Partial<Record<Harness, SeatReader>>;
   work?: WorkPort;
+  /** Agent teams touching the seats (Claude Code teams); absent: no teams are read. */
+  teams?: TeamsPort;
   /** Extra notices for the owner (bad settings). */
   notices?: () => Notice[];
   now?: () => number;
@@ -133,7 +136,8 @@ export class FleetService {
       backlog: backlog?.get(roleKey(entry.role)) ?? { items: [] },
     }));
     const notices = [...personaPort.notices(), ...(this.options.notices?.() ?? [])];
-    const body = { seats, personas, stations, notices };
+    const teams = await this.readTeams(seats);
+    const body = { seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}) };
     if (serial < this.appliedSerial && this.last) return this.last.snapshot;
     this.appliedSerial = serial;
     const digest = JSON.stringify(body);
@@ -149,6 +153,15 @@ export class FleetService {
       this.emit(snapshot);
     }
     return snapshot;
+  }
+
+  private async readTeams(seats: Seat[]): Promise<Team[]> {
+    try {
+      return (await this.options.teams?.read(seats)) ?? [];
+    } catch (error) {
+      this.options.log?.(`pixelfleet: reading agent teams failed: ${String(error)}`);
+      return [];
+    }
   }
 
   private async projectSeats(personas: Persona[]): Promise<Seat[]> {
@@ -257,6 +270,8 @@ export class FleetService {
   /** Every file or folder whose change should trigger a refresh. */
   async watchPaths(): Promise<string[]> {
     const personas = await this.options.personas.list();
-    return personas.flatMap((persona) => (persona.seat ? (this.options.readers[persona.seat.harness]?.watchPaths(persona.seat) ?? []) : []));
+    const seatPaths = personas.flatMap((persona) => (persona.seat ? (this.options.readers[persona.seat.harness]?.watchPaths(persona.seat) ?? []) : []));
+    const teamPaths = this.options.teams?.watchPaths(personas.flatMap((persona) => (persona.seat ? [persona.seat] : []))) ?? [];
+    return [...seatPaths, ...teamPaths];
   }
 }

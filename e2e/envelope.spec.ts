@@ -1,0 +1,93 @@
+/**
+ * Messages between agents of the demo's team walk as envelopes from sender to recipient, read through the page's
+ * test hook: a new inbox message starts an envelope at the sender that moves toward the recipient and is delivered.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { freshHome, removeHome, startHost, type RunningHost } from './host';
+import { openWorld } from './world.page';
+
+interface PageEnvelope {
+  id: string;
+  from: string;
+  to: string;
+  fromPersonaId: string | null;
+  toPersonaId: string | null;
+  summary: string | null;
+  walks: boolean;
+  progress: number;
+  screen: { x: number; y: number } | null;
+}
+
+interface TeamState {
+  name: string;
+  leadPersonaId: string | null;
+  members: { name: string; personaId: string | null }[];
+  messages: { id: string }[];
+}
+
+let host: RunningHost;
+let home: string;
+
+test.beforeEach(async () => {
+  home = await freshHome();
+  host = await startHost({ home, args: ['--demo'] });
+});
+
+test.afterEach(async () => {
+  await host.stop();
+  await removeHome(home);
+});
+
+function envelopes(page: Page): Promise<PageEnvelope[]> {
+  return page.evaluate(() => (window as unknown as { __pixelfleet: { envelopes(): PageEnvelope[] } }).__pixelfleet.envelopes());
+}
+
+function teams(page: Page): Promise<TeamState[]> {
+  return page.evaluate(() => (window as unknown as { __pixelfleet: { state(): { fleet: { teams?: TeamState[] } } } }).__pixelfleet.state().fleet.teams ?? []);
+}
+
+function agentAt(page: Page, personaId: string): Promise<{ x: number; y: number } | null> {
+  return page.evaluate((id) => window.__pixelfleet!.screenPosition('agent', id), personaId);
+}
+
+test('an envelope walks from one agent of the demo team to another and is delivered', async ({ page }) => {
+  await openWorld(page, host);
+  await expect.poll(async () => (await teams(page)).map((team) => team.name)).toEqual(['demo-crew']);
+  const [team] = await teams(page);
+  expect(team.leadPersonaId).not.toBeNull();
+  expect(team.members.filter((member) => member.personaId !== null)).toHaveLength(3);
+
+  // The demo sends a message every few seconds: wait for one that walks between two agents in the world.
+  let walking: PageEnvelope | undefined;
+  await expect
+    .poll(async () => {
+      walking = (await envelopes(page)).find((envelope) => envelope.walks && envelope.progress < 0.8 && envelope.screen !== null);
+      return walking !== undefined;
+    }, { timeout: 20_000, intervals: [100] })
+    .toBe(true);
+  const envelope = walking!;
+  expect(envelope.summary).toMatch(/\S/);
+  expect(envelope.summary!.length).toBeLessThanOrEqual(60);
+  const members = new Map(team.members.map((member) => [member.personaId, member.name]));
+  expect(members.get(envelope.fromPersonaId)).toBe(envelope.from);
+  expect(members.get(envelope.toPersonaId)).toBe(envelope.to);
+
+  const from = (await agentAt(page, envelope.fromPersonaId!))!;
+  const to = (await agentAt(page, envelope.toPersonaId!))!;
+  const distance = (point: { x: number; y: number }) => Math.hypot(point.x - to.x, point.y - to.y);
+  const first = envelope.screen!;
+  // It moves toward the recipient…
+  await expect
+    .poll(async () => {
+      const now = (await envelopes(page)).find((entry) => entry.id === envelope.id)!;
+      return now.progress >= 1 || (now.screen !== null && distance(now.screen) < distance(first) - 5);
+    }, { timeout: 5_000, intervals: [50] })
+    .toBe(true);
+  expect(Math.min(from.x, to.x) - 40).toBeLessThanOrEqual(first.x);
+  expect(first.x).toBeLessThanOrEqual(Math.max(from.x, to.x) + 40);
+  // …and is delivered.
+  await expect
+    .poll(async () => (await envelopes(page)).find((entry) => entry.id === envelope.id)?.progress, { timeout: 10_000 })
+    .toBe(1);
+  await page.screenshot({ path: test.info().outputPath('envelope-delivered.png') });
+});
