@@ -11,6 +11,7 @@ interface Hook {
   renderer: string;
   ticker(): { running: boolean; frames: number };
   view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
+  labels(): { kind: string; id: string; x: number; y: number; width: number; height: number }[];
 }
 
 declare global {

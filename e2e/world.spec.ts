@@ -37,11 +37,11 @@ test('the world loads with the token: six stations, the lobby, WebGL', async ({ 
   await page.screenshot({ path: test.info().outputPath('world.png') });
 });
 
-test('fit all fills a 1280×800 window at a whole zoom of 2 or more, and a click on a badge opens the tray', async ({ page }) => {
+test('fit all fills a 1280×800 window at a crisp zoom of 2 or more, and a click on a badge opens the tray', async ({ page }) => {
   await openWorld(page, host);
   const view = await page.evaluate(() => window.__pixelfleet!.view());
   expect(view.zoom).toBeGreaterThanOrEqual(2);
-  expect(Number.isInteger(view.zoom)).toBe(true);
+  expect(Number.isInteger(view.zoom * 2)).toBe(true);
   // Centred, inside the window, and using most of its width or height.
   expect(view.offsetX).toBeGreaterThanOrEqual(0);
   expect(view.offsetX + view.width * view.zoom).toBeLessThanOrEqual(1280);
@@ -50,9 +50,9 @@ test('fit all fills a 1280×800 window at a whole zoom of 2 or more, and a click
 
   const agent = await page.evaluate(() => window.__pixelfleet!.state().fleet!.seats.find((seat) => (seat.subagents?.running ?? 0) > 0)?.personaId ?? null);
   test.skip(agent === null, 'no demo agent runs subagents right now');
-  const feet = (await page.evaluate((id) => window.__pixelfleet!.screenPosition('agent', id!), agent))!;
-  // The badge sits above the right of the head: feet − 39 world pixels up, 2 right; aim at its middle.
-  await page.mouse.click(feet.x + 7 * view.zoom, feet.y + (13 - 34) * view.zoom);
+  const badge = await page.evaluate((id) => window.__pixelfleet!.labels().find((label) => label.kind === 'badge' && label.id === id) ?? null, agent);
+  expect(badge, 'the badge is drawn').not.toBeNull();
+  await page.mouse.click(badge!.x + badge!.width / 2, badge!.y + badge!.height / 2);
   await expect(page.locator('[data-panel="tray"]')).toBeVisible();
 });
 

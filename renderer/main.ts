@@ -18,7 +18,7 @@ import { attachInput } from './world/input';
 import { EnvelopeLayer } from './world/EnvelopeLayer';
 import { selectWorld } from './world/model';
 import { loadSprites } from './world/sprites';
-import { World } from './world/World';
+import { World, type LabelRect } from './world/World';
 import './style.css';
 
 /** The page hook's shape. */
@@ -33,6 +33,8 @@ export interface PageHook {
   view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
   /** Messages between agents as envelopes: walking ones with their screen position, then the last delivered. */
   envelopes(): PageEnvelope[];
+  /** Every visible label's rectangle in page pixels (station signs and counts, name plates, badges). */
+  labels(): LabelRect[];
 }
 
 /** An envelope as the page hook reports it (labels only). */
@@ -193,6 +195,11 @@ async function boot(host: HTMLElement): Promise<void> {
           screen: screen && { x: Math.round(bounds.left + screen.x), y: Math.round(bounds.top + screen.y) },
         };
       });
+    },
+    labels: () => {
+      flush();
+      const bounds = app.canvas.getBoundingClientRect();
+      return world.labelRects().map((rect) => ({ ...rect, x: rect.x + bounds.left, y: rect.y + bounds.top }));
     },
   };
   (window as unknown as { __pixelfleet: PageHook }).__pixelfleet = hook;

@@ -1,17 +1,24 @@
-/** One agent: its pre-composited pixel character, harness mark, name plate and subagent badge. Updated only on change. */
+/**
+ * One agent: its pre-composited pixel character, name plate and subagent badge. Updated only on change. The plate and
+ * the badge are drawn at a whole text scale whatever the zoom, inside the room the work place keeps for them.
+ */
 import { Container, Graphics, Sprite, type DestroyOptions } from 'pixi.js';
+import type { Harness } from '../../shared/schemas';
 import { BadgeView } from './BadgeView';
+import { NAMES_MIN_ZOOM, textScale } from './camera';
+import { LABEL_BOXES, NAME_PLATE_WIDTH, type Point } from './layout';
 import type { WornLook } from './lookAtlas';
 import { lookKey, type LookFrame } from './looks';
 import type { AgentModel } from './model';
 import { PixelText, shortenToWidth } from './PixelText';
 import type { Sprites } from './sprites';
-import { NAME_WIDTH, type Point } from './layout';
 
 /** Height of the name plate: the 7 px font with 2 px above and below. */
 const PLATE_HEIGHT = 11;
-const PLATE_TOP = 2;
 const FOCUS = 0xffe58a;
+const PLATE = 0x2a1f2a;
+/** Each harness's colour (the plate's edge, the legend, the desk's mark). */
+export const HARNESS_COLOURS: Record<Harness, number> = { claude: 0xe2773d, codex: 0x2fa5a0, opencode: 0x8fd14f };
 
 /** The animation a character is in. */
 export type Pose = 'stand' | 'work' | 'walk';
@@ -28,15 +35,18 @@ export class AgentView extends Container {
   private readonly body = new Sprite();
   private readonly shadow: Sprite;
   private look: WornLook | null = null;
-  private readonly mark = new Sprite();
-  /** The name plate (plate, harness mark, name) as one cached texture: one quad a frame instead of a dozen. */
-  private readonly namePlate = new Container();
+  /** The name plate (plate and name) as one cached texture: one quad a frame instead of a dozen. */
+  readonly namePlate = new Container();
   private readonly plate = new Graphics();
   private readonly name_: PixelText;
   private readonly ring = new Graphics();
   readonly badge: BadgeView;
   private pose: Pose = 'stand';
   private frame = 0;
+  private zoom = 1;
+  private hovered = false;
+  /** World pixels a name plate may take (the work place's pitch less a gap). */
+  private nameRoom = NAME_PLATE_WIDTH;
 
   constructor(private readonly sprites: Sprites) {
     super();
@@ -45,10 +55,12 @@ export class AgentView extends Container {
     this.body.position.set(-8, -26);
     this.name_ = new PixelText(sprites);
     this.badge = new BadgeView(sprites);
+    this.badge.position.set(LABEL_BOXES.badge.x, LABEL_BOXES.badge.y);
+    this.namePlate.position.set(0, LABEL_BOXES.name.y);
     // The keyboard focus: a bright ring on the floor around the feet (the plate's outline follows).
     this.ring.ellipse(0, -1, 12, 5).stroke({ color: FOCUS, width: 2 });
     this.ring.visible = false;
-    this.namePlate.addChild(this.plate, this.mark, this.name_);
+    this.namePlate.addChild(this.plate, this.name_);
     this.addChild(this.ring, this.shadow, this.body, this.namePlate, this.badge);
   }
 
@@ -63,14 +75,38 @@ export class AgentView extends Container {
     this.showFrame();
   }
 
-  /** Shows or hides the focus ring. */
+  /** Shows or hides the focus ring (a focused agent shows its whole name). */
   setFocused(focused: boolean): void {
     if (this.ring.visible === focused) return;
     this.ring.visible = focused;
     if (this.record) this.drawNamePlate(this.record);
   }
 
-  /** Sets the pose and sprite frame (0/1 alternate at the sprite cadence). */
+  /** Marks the agent under the pointer: it shows its whole name, above its neighbours. */
+  setHovered(hovered: boolean): void {
+    if (this.hovered === hovered) return;
+    this.hovered = hovered;
+    if (this.record) this.drawNamePlate(this.record);
+  }
+
+  /** Scales the plate and the badge to a whole text scale at this zoom; names hide below the legibility threshold. */
+  setZoom(zoom: number): void {
+    if (zoom === this.zoom) return;
+    this.zoom = zoom;
+    const scale = textScale(zoom) / zoom;
+    this.namePlate.scale.set(scale);
+    this.badge.scale.set(scale);
+    if (this.record) this.drawNamePlate(this.record);
+  }
+
+  /** Sets the world pixels the name plate may take (its work place's pitch less a gap). */
+  setNameRoom(room: number): void {
+    if (room === this.nameRoom) return;
+    this.nameRoom = room;
+    if (this.record) this.drawNamePlate(this.record);
+  }
+
+  /** Sets the pose and sprite frame (frames alternate at the sprite cadence). */
   animate(pose: Pose, frame: number): boolean {
     if (pose === this.pose && frame === this.frame) return false;
     this.pose = pose;
@@ -105,24 +141,30 @@ export class AgentView extends Container {
     super.destroy(options);
   }
 
+  /** True while the whole name is asked for (hover or focus). */
+  get spotlit(): boolean {
+    return this.hovered || this.ring.visible;
+  }
+
+  private showPlate(): void {
+    this.namePlate.visible = this.zoom >= NAMES_MIN_ZOOM || this.spotlit;
+  }
+
   private drawNamePlate(record: AgentModel): void {
-    this.name_.setText(shortenToWidth(record.name, NAME_WIDTH), 0xfff6dc);
-    const width = this.name_.textWidth;
-    const markWidth = record.harness ? 7 : 0;
-    const total = width + markWidth + 6;
+    const spotlit = this.spotlit;
+    const room = Math.floor((this.nameRoom * this.zoom) / textScale(this.zoom));
+    this.name_.setText(spotlit ? record.name : shortenToWidth(record.name, room - 6), 0xfff6dc);
+    const total = this.name_.textWidth + 6;
     const left = Math.round(-total / 2);
-    const focused = this.ring.visible;
+    const edge = record.harness ? HARNESS_COLOURS[record.harness] : PLATE;
     this.plate.clear();
-    // Pixel-rounded plate: corners cut by one pixel; a bright outline while the agent has the keyboard focus.
-    this.plate.rect(left + 1, PLATE_TOP, total - 2, PLATE_HEIGHT).fill(focused ? FOCUS : 0x2a1f2a);
-    this.plate.rect(left, PLATE_TOP + 1, total, PLATE_HEIGHT - 2).fill(focused ? FOCUS : 0x2a1f2a);
-    if (focused) this.plate.rect(left + 1, PLATE_TOP + 1, total - 2, PLATE_HEIGHT - 2).fill(0x2a1f2a);
-    this.mark.visible = record.harness !== null;
-    if (record.harness) {
-      this.mark.texture = this.sprites.frame(`mark_${record.harness}`);
-      this.mark.position.set(left + 3, PLATE_TOP + 3);
-    }
-    this.name_.position.set(left + 3 + markWidth, PLATE_TOP + 2);
+    // Pixel-rounded plate with an edge in the harness's colour; bright while the agent has the keyboard focus.
+    this.plate.rect(left + 1, 0, total - 2, PLATE_HEIGHT).fill(this.ring.visible ? FOCUS : edge);
+    this.plate.rect(left, 1, total, PLATE_HEIGHT - 2).fill(this.ring.visible ? FOCUS : edge);
+    this.plate.rect(left + 1, 1, total - 2, PLATE_HEIGHT - 2).fill(PLATE);
+    this.name_.position.set(left + 3, 2);
+    this.zIndex = spotlit ? 1_000_000 : Math.round(this.position.y);
+    this.showPlate();
     if (this.namePlate.isCachedAsTexture) this.namePlate.updateCacheTexture();
     else this.namePlate.cacheAsTexture({ scaleMode: 'nearest', resolution: 1, antialias: false });
   }

@@ -7,8 +7,6 @@ import type { Rect } from './layout';
 
 /** Height of the badge in pixels: the 7 px font with a pixel of outline and a pixel of padding on each side. */
 export const BADGE_HEIGHT = GLYPH_HEIGHT + 4;
-/** Where the badge sits relative to the agent's feet: above the right side of the head. */
-export const BADGE_OFFSET = { x: 2, y: -39 } as const;
 /** Extra pixels around the badge that still count as a click on it, so it is easy to hit. */
 const HIT_MARGIN = 2;
 const RUNNING = 0xe2573d;
@@ -22,9 +20,9 @@ export function badgeWidth(text: string): number {
   return Math.max(BADGE_HEIGHT, pixelTextWidth(text) + 6);
 }
 
-/** The area (relative to the feet) a click opens the tray from, for a badge of `width` pixels. */
-export function badgeHitBox(width: number): Rect {
-  return { x: BADGE_OFFSET.x - HIT_MARGIN, y: BADGE_OFFSET.y - HIT_MARGIN, width: width + HIT_MARGIN * 2, height: BADGE_HEIGHT + HIT_MARGIN * 2 };
+/** The area a click opens the tray from, around a badge's own rectangle (world pixels). */
+export function badgeHitBox(badge: Rect): Rect {
+  return { x: badge.x - HIT_MARGIN, y: badge.y - HIT_MARGIN, width: badge.width + HIT_MARGIN * 2, height: badge.height + HIT_MARGIN * 2 };
 }
 
 /** Paints a pill with pixel-stepped round ends: `inset` pixels in from the box. */
@@ -38,7 +36,7 @@ function pill(target: Graphics, width: number, height: number, inset: number, co
   target.rect(x, y + 2, w, h - 4).fill(colour);
 }
 
-/** A badge above an agent's head. */
+/** A badge above the right of an agent's head (its place is the work place's badge box). */
 export class BadgeView extends Container {
   private readonly plate = new Graphics();
   private readonly text: PixelText;
@@ -51,7 +49,6 @@ export class BadgeView extends Container {
     this.text = new PixelText(sprites);
     this.text.y = 2;
     this.addChild(this.plate, this.text);
-    this.position.set(BADGE_OFFSET.x, BADGE_OFFSET.y);
     this.visible = false;
   }
 

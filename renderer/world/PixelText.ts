@@ -1,4 +1,4 @@
-/** Text drawn with the project's 5×7 proportional pixel font: crisp at every integer zoom, rebuilt only on change. */
+/** Text drawn with the project's 5×7 proportional pixel font: crisp at every whole scale, rebuilt only on change. */
 import { Container, Sprite } from 'pixi.js';
 import atlas from '../../assets/generated/sprites.json';
 import type { Sprites } from './sprites';
@@ -20,18 +20,21 @@ export function pixelTextWidth(text: string): number {
   return Math.max(0, characters.reduce((total, character) => total + WIDTHS.get(character)! + GLYPH_GAP, 0) - GLYPH_GAP);
 }
 
-/** Shortens a text to at most `limit` characters, marking the cut with a dot. */
+/** The mark of a shortened text. */
+export const ELLIPSIS = '…';
+
+/** Shortens a text to at most `limit` characters, marking the cut with an ellipsis. */
 export function shorten(text: string, limit: number): string {
   const characters = [...text];
-  return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}.`;
+  return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('').trimEnd()}${ELLIPSIS}`;
 }
 
-/** Shortens a text until it is at most `width` pixels wide in the pixel font, marking a cut with a dot. */
+/** Shortens a text until it is at most `width` pixels wide in the pixel font, marking a cut with an ellipsis ("Junip…"). */
 export function shortenToWidth(text: string, width: number): string {
   const characters = [...text.trim()];
   if (pixelTextWidth(characters.join('')) <= width) return characters.join('');
-  while (characters.length > 1 && pixelTextWidth(`${characters.join('')}.`) > width) characters.pop();
-  return `${characters.join('').trimEnd()}.`;
+  while (characters.length > 0 && pixelTextWidth(`${characters.join('').trimEnd()}${ELLIPSIS}`) > width) characters.pop();
+  return characters.length === 0 ? '' : `${characters.join('').trimEnd()}${ELLIPSIS}`;
 }
 
 /** A line of pixel text. */

@@ -6,11 +6,12 @@
 import { Container, Graphics, Sprite, type Renderer } from 'pixi.js';
 import { AgentView } from './AgentView';
 import { Backdrop } from './backdrop';
-import { fitCamera, toScreen, type Camera } from './camera';
-import { layoutWorld, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
+import { fitCamera, textScale, toScreen, type Camera } from './camera';
+import { CELL_WIDTH, LABEL_BOXES, layoutWorld, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
 import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
+import { StationLabelView } from './StationLabelView';
 import { accentOf, StationView } from './StationView';
 
 /** What the scene needs after a frame: keep moving smoothly, loop sprites slowly, or stop the ticker. */
@@ -31,6 +32,16 @@ export interface Hover {
   key: string;
 }
 
+/** A label's rectangle on the canvas, in canvas pixels (for the page hook: labels must never overlap). */
+export interface LabelRect {
+  kind: 'sign' | 'count' | 'name' | 'badge';
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** The floor tile variant at a tile position: a fixed scatter, so the planks do not look like wallpaper. */
 export function floorVariant(column: number, row: number): number {
   const hash = Math.imul(column * 73856093 + 1, 0x9e3779b1) ^ Math.imul(row * 19349663 + 7, 0x85ebca6b);
@@ -44,12 +55,13 @@ export class World {
   readonly root = new Container();
   /** The painted part: floor and stations. */
   readonly backdrop = new Backdrop();
-  layout: WorldLayout = { width: 0, height: 0, stations: new Map(), agents: new Map() };
+  layout: WorldLayout = { width: 0, height: 0, zoom: 1, stations: new Map(), agents: new Map() };
   camera: Camera = { offsetX: 0, offsetY: 0, zoom: 1 };
   /** Current feet positions of the agents (animated), for hit tests and the page hook. */
   readonly positions = new Map<string, Point>();
   readonly agentViews = new Map<string, AgentView>();
   readonly stationViews = new Map<string, StationView>();
+  readonly stationLabels = new Map<string, StationLabelView>();
   reducedMotion = false;
   /** True until the owner pans or zooms: until then the floor is refitted whenever it or the window changes. */
   autoFit = true;
@@ -58,6 +70,10 @@ export class World {
   private readonly stationLayer = new Container();
   private readonly overlay = new Graphics();
   private readonly agentLayer = new Container();
+  private readonly labelLayer = new Container();
+  /** The window the floor was last shaped for: it follows the window only while the view is fitted. */
+  private layoutViewport: Size | null = null;
+  private hoveredAgent: string | null = null;
   private floorSize = '';
   private sceneryDirty = true;
   private model: WorldModel = { stations: [], agents: [] };
@@ -72,7 +88,7 @@ export class World {
   constructor(private readonly sprites: Sprites) {
     this.agentLayer.sortableChildren = true;
     this.scenery.addChild(this.floor, this.stationLayer);
-    this.root.addChild(this.overlay, this.agentLayer);
+    this.root.addChild(this.overlay, this.labelLayer, this.agentLayer);
   }
 
   /** Reconciles the views with a new model; only changed records touch their views. */
@@ -98,12 +114,15 @@ export class World {
 
   private apply(snap: boolean): void {
     const { model, viewport } = this;
-    this.layout = layoutWorld(model.stations, model.agents, viewport.width > 0 ? usableViewport(viewport) : undefined);
+    if (this.autoFit && viewport.width > 0) this.layoutViewport = viewport;
+    this.layout = layoutWorld(model.stations, model.agents, this.layoutViewport ? usableViewport(this.layoutViewport) : undefined);
     this.layFloor();
     const stations = reconcile(this.stationRecords, model.stations, (station) => station.key);
     for (const key of stations.removed) {
       this.stationViews.get(key)?.destroy({ children: true });
       this.stationViews.delete(key);
+      this.stationLabels.get(key)?.destroy({ children: true });
+      this.stationLabels.delete(key);
       this.sceneryDirty = true;
     }
     stations.records.forEach((record, index) => {
@@ -114,6 +133,12 @@ export class World {
         this.stationLayer.addChild(view);
       }
       if (view.update(record, this.layout.stations.get(record.key)!)) this.sceneryDirty = true;
+      let label = this.stationLabels.get(record.key);
+      if (!label) {
+        label = new StationLabelView(this.sprites);
+        this.stationLabels.set(record.key, label);
+        this.labelLayer.addChild(label);
+      }
     });
     this.stationRecords = new Map(stations.records.map((record) => [record.key, record]));
 
@@ -130,13 +155,24 @@ export class World {
         this.agentViews.set(record.id, view);
         this.agentLayer.addChild(view);
         if (record.id === this.focused) view.setFocused(true);
+        view.setZoom(this.camera.zoom);
       }
       if (view.record !== record) view.update(record);
+      view.setNameRoom((this.layout.stations.get(record.stationKey)?.pitch ?? CELL_WIDTH) - 2);
       this.retarget(record.id, view, this.layout.agents.get(record.id)!, snap);
     }
     this.agentRecords = new Map(agents.records.map((record) => [record.id, record]));
-    if (this.autoFit && viewport.width > 0) this.fit(viewport);
+    if (this.autoFit && viewport.width > 0) this.setCamera(fitCamera(this.layout, viewport, TOOLBAR_INSET));
+    this.updateStationLabels();
     this.drawOverlay();
+  }
+
+  private updateStationLabels(): void {
+    for (const [key, label] of this.stationLabels) {
+      const record = this.stationRecords.get(key);
+      const placed = this.layout.stations.get(key);
+      if (record && placed) label.update(record, placed, this.camera.zoom);
+    }
   }
 
   /** Covers the floor with plank tiles when its size changed. */
@@ -174,7 +210,7 @@ export class World {
   private moveTo(id: string, view: AgentView, point: Point): void {
     this.positions.set(id, point);
     view.position.set(Math.round(point.x), Math.round(point.y));
-    view.zIndex = Math.round(point.y);
+    view.zIndex = view.spotlit ? 1_000_000 : Math.round(point.y);
   }
 
   /** Moves a dragged agent's feet to a world point. */
@@ -198,6 +234,43 @@ export class World {
     this.agentViews.get(this.focused ?? '')?.setFocused(false);
     this.agentViews.get(id ?? '')?.setFocused(true);
     this.focused = id;
+  }
+
+  /** Marks the agent under the pointer (null: none): it shows its whole name; says whether that changed. */
+  setHoveredAgent(id: string | null): boolean {
+    if (id === this.hoveredAgent) return false;
+    this.agentViews.get(this.hoveredAgent ?? '')?.setHovered(false);
+    this.agentViews.get(id ?? '')?.setHovered(true);
+    this.hoveredAgent = id;
+    return true;
+  }
+
+  /** The badge's rectangle in world pixels, when the agent shows one. */
+  badgeRect(id: string): Rect | null {
+    const view = this.agentViews.get(id);
+    const feet = this.positions.get(id);
+    if (!view || !feet || !view.badge.visible) return null;
+    const scale = textScale(this.camera.zoom) / this.camera.zoom;
+    return { x: feet.x + LABEL_BOXES.badge.x, y: feet.y + LABEL_BOXES.badge.y, width: view.badge.badgeWidth * scale, height: LABEL_BOXES.badge.height * scale };
+  }
+
+  /** Every visible label's rectangle on the canvas: station signs and counts, name plates, badges. */
+  labelRects(): LabelRect[] {
+    const rects: LabelRect[] = [];
+    const add = (kind: LabelRect['kind'], id: string, target: Container) => {
+      if (!target.visible || !target.parent?.visible) return;
+      const bounds = target.getBounds();
+      if (bounds.width > 0) rects.push({ kind, id, x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height });
+    };
+    for (const [key, label] of this.stationLabels) {
+      add('sign', key, label.sign);
+      add('count', key, label.count);
+    }
+    for (const [id, view] of this.agentViews) {
+      add('name', id, view.namePlate);
+      add('badge', id, view.badge);
+    }
+    return rects;
   }
 
   /** Marks the station an agent is being dragged over (null: none). */
@@ -235,7 +308,12 @@ export class World {
 
   /** Applies a camera to the WebGL scene and the backdrop alike. */
   setCamera(camera: Camera): void {
+    const zoomed = camera.zoom !== this.camera.zoom;
     this.camera = camera;
+    if (zoomed) {
+      for (const view of this.agentViews.values()) view.setZoom(camera.zoom);
+      this.updateStationLabels();
+    }
     this.root.position.set(camera.offsetX, camera.offsetY);
     this.root.scale.set(camera.zoom);
     this.backdrop.place(camera);
@@ -247,10 +325,11 @@ export class World {
     this.setCamera(camera);
   }
 
-  /** Shows the whole floor ("fit all") at the largest whole zoom that fits, and keeps it fitted. */
+  /** Shows the whole floor ("fit all"), shaped for this window at the largest crisp zoom, and keeps it fitted. */
   fit(viewport: Size): void {
     this.autoFit = true;
-    this.setCamera(fitCamera(this.layout, viewport, TOOLBAR_INSET));
+    this.viewport = viewport;
+    this.apply(false);
   }
 
   /** A world point in canvas pixels. */

@@ -8,8 +8,16 @@ export interface Camera {
   zoom: number;
 }
 
-/** Allowed zooms: halves below 1 for big fleets, whole numbers above for crisp nearest-neighbour pixels. */
-export const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 2, 3, 4, 5, 6, 7, 8] as const;
+/**
+ * Allowed zooms: whole steps, half steps (nearest-neighbour sampling; text is drawn at a whole scale on its own, see
+ * `textScale`), and quarters below 1 for big fleets.
+ */
+export const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8] as const;
+/** The smallest and largest zoom "fit all" picks: below 0.5 nothing reads; above 6 a small fleet only gets coarser. */
+const FIT_MIN = 0.5;
+const FIT_MAX = 6;
+/** Below this zoom names are hidden (they come back on hover and focus): they would not fit their work places. */
+export const NAMES_MIN_ZOOM = 1;
 
 /** The largest zoom step not above `ratio` (the smallest step when none fits). */
 export function zoomNotAbove(ratio: number): number {
@@ -18,13 +26,20 @@ export function zoomNotAbove(ratio: number): number {
   return chosen;
 }
 
-/**
- * The camera that shows the whole world centred in the viewport below a top band of `insetTop` pixels (the toolbar):
- * the largest whole zoom that fits ("fit all"), a fractional step below 1 only when even 1 does not fit.
- */
-export function fitCamera(world: { width: number; height: number }, viewport: { width: number; height: number }, insetTop = 0): Camera {
+/** The zoom "fit all" uses for a floor that just fits at `ratio`: the largest step not above it, within fit bounds. */
+export function fitZoom(ratio: number): number {
+  return Math.min(FIT_MAX, Math.max(FIT_MIN, zoomNotAbove(ratio)));
+}
+
+/** The whole scale pixel text is drawn at for a zoom (1 below zoom 2, then the zoom rounded down). */
+export function textScale(zoom: number): number {
+  return Math.max(1, Math.floor(zoom));
+}
+
+/** The camera that shows a floor laid out at `zoom`, centred in the viewport below a top band of `insetTop` pixels. */
+export function fitCamera(world: { width: number; height: number; zoom: number }, viewport: { width: number; height: number }, insetTop = 0): Camera {
   const height = Math.max(1, viewport.height - insetTop);
-  const zoom = zoomNotAbove(Math.min(viewport.width / world.width, height / world.height));
+  const zoom = world.zoom;
   return {
     zoom,
     offsetX: Math.round((viewport.width - world.width * zoom) / 2),

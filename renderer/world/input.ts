@@ -31,11 +31,9 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
   const highlight = (key: string | null) => world.setDropTarget(key);
 
   const badgeAt = (point: Point): string | null => {
-    for (const [id, view] of world.agentViews) {
-      const feet = world.positions.get(id);
-      if (!feet || !view.badge.visible) continue;
-      const box = badgeHitBox(view.badge.badgeWidth);
-      if (contains({ ...box, x: feet.x + box.x, y: feet.y + box.y }, point)) return id;
+    for (const id of world.agentViews.keys()) {
+      const badge = world.badgeRect(id);
+      if (badge && contains(badgeHitBox(badge), point)) return id;
     }
     return null;
   };
@@ -76,9 +74,11 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     const opener = openerAt(point);
     const station = stationAt(world.layout, point);
     const hover: Hover | null = opener?.kind === 'board' ? { kind: 'board', key: opener.key } : station === null ? null : { kind: 'station', key: station };
-    const cursor = opener ? 'pointer' : agentAt(world.positions, point) ? 'grab' : '';
+    const agent = agentAt(world.positions, point);
+    const cursor = opener ? 'pointer' : agent ? 'grab' : '';
     if (canvas.style.cursor !== cursor) canvas.style.cursor = cursor;
-    if (world.setHover(hover)) wake();
+    const hoverChanged = world.setHover(hover);
+    if (world.setHoveredAgent(opener?.kind === 'badge' ? opener.key : agent) || hoverChanged) wake();
   };
 
   const onPointerMove = (event: PointerEvent) => {
@@ -123,7 +123,9 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
   };
 
   const onPointerLeave = () => {
-    if (!gesture && world.setHover(null)) wake();
+    if (gesture) return;
+    const hoverChanged = world.setHover(null);
+    if (world.setHoveredAgent(null) || hoverChanged) wake();
   };
 
   const onWheel = (event: WheelEvent) => {

@@ -1,125 +1,171 @@
 import { describe, expect, it } from 'vitest';
-import { agentBox, agentAt, contains, layoutGrid, layoutWorld, stationAt, TOOLBAR_INSET, usableViewport, type Rect } from './layout';
-import { fitCamera, toScreen, toWorld, zoomAt } from './camera';
+import { fitCamera, fitZoom, textScale, toScreen, toWorld, zoomAt, ZOOM_STEPS } from './camera';
+import {
+  agentAt, agentBox, contains, layoutWorld, overlaps, stationAt, stationColumns, stationSize, stretchShelves, TOOLBAR_INSET, usableViewport, LABEL_BOXES,
+  type AgentInput, type StationInput, type WorldLayout,
+} from './layout';
+import { packShelves } from './packing';
 
-
-function overlaps(first: Rect, second: Rect): boolean {
-  return first.x < second.x + second.width && second.x < first.x + first.width && first.y < second.y + second.height && second.y < first.y + first.height;
-}
-
-function fleet(stationCount: number, agentsPerStation: number) {
-  const stations = Array.from({ length: stationCount }, (_, index) => ({ key: `role ${index}`, lobby: false }));
+const BUILT_INS = ['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher'];
+/** The demo's fleet: six built-in stations, a custom one and the lobby; agents rotate over four built-ins, the custom role and the lobby. */
+function demoFleet(count: number): { stations: StationInput[]; agents: AgentInput[] } {
+  const stations: StationInput[] = [...BUILT_INS, 'sound designer'].map((key) => ({ key, lobby: false }));
   stations.push({ key: '', lobby: true });
-  const agents = stations.flatMap((station) => Array.from({ length: agentsPerStation }, (_, index) => ({ id: `${station.key}/${index}`, stationKey: station.key })));
+  const rotation = ['planner', 'builder', 'tester', 'reviewer', 'sound designer', ''];
+  const agents = Array.from({ length: count }, (_, index) => ({ id: `agent ${index}`, stationKey: rotation[index % rotation.length] }));
+  return { stations, agents };
+}
+/** The bench's fleet: 30 stations (six built-ins and 24 guilds) and the lobby. */
+function guildFleet(count: number): { stations: StationInput[]; agents: AgentInput[] } {
+  const keys = Array.from({ length: 30 }, (_, index) => (index < 6 ? BUILT_INS[index] : `guild ${index}`));
+  const stations: StationInput[] = keys.map((key) => ({ key, lobby: false }));
+  stations.push({ key: '', lobby: true });
+  const agents = Array.from({ length: count }, (_, index) => ({ id: `agent ${index}`, stationKey: keys[index % 30] }));
   return { stations, agents };
 }
 
-function membersOf(agents: { id: string; stationKey: string }[]): Map<string, string[]> {
-  const members = new Map<string, string[]>();
-  for (const agent of agents) members.set(agent.stationKey, [...(members.get(agent.stationKey) ?? []), agent.id]);
-  return members;
+const WINDOWS = [
+  { width: 1024, height: 640 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+];
+
+function fill(layout: WorldLayout, window: { width: number; height: number }): number {
+  const usable = usableViewport(window);
+  return Math.max((layout.width * layout.zoom) / usable.width, (layout.height * layout.zoom) / usable.height);
 }
 
-const LAPTOP = { width: 1366, height: 768 };
-
-describe('layoutWorld', () => {
-  it.each([6, 12, 20])('fits %i stations with two agents each on a 1366×768 laptop screen at a whole zoom', (count) => {
-    const { stations, agents } = fleet(count, 2);
-    const layout = layoutWorld(stations, agents, usableViewport(LAPTOP));
-    expect(layout.width).toBeLessThanOrEqual(1366);
-    expect(layout.height).toBeLessThanOrEqual(768 - TOOLBAR_INSET);
-    expect(Number.isInteger(fitCamera(layout, LAPTOP, TOOLBAR_INSET).zoom)).toBe(true);
-    expect(fitCamera(layout, LAPTOP, TOOLBAR_INSET).zoom).toBeGreaterThanOrEqual(1);
+describe('occupancy sizing', () => {
+  it('gives an empty station a compact desk and grows a crowded one', () => {
+    const empty = stationSize(0, 0, false);
+    const one = stationSize(1, stationColumns(1, 1), false);
+    const crowded = stationSize(30, stationColumns(30, 1), false);
+    expect(empty.height).toBeLessThan(one.height);
+    expect(crowded.width * crowded.height).toBeGreaterThan(6 * one.width * one.height);
+    const { stations, agents } = demoFleet(60);
+    const layout = layoutWorld(stations, agents, usableViewport(WINDOWS[1]));
+    const area = (key: string) => layout.stations.get(key)!.rect.width * layout.stations.get(key)!.rect.height;
+    // Designer and researcher have nobody: they take less floor than planner with its ten agents.
+    expect(area('designer')).toBeLessThan(area('planner'));
+    expect(area('researcher')).toBeLessThan(area('planner'));
   });
 
-  it.each([
-    [{ width: 1280, height: 800 }, 2],
-    [LAPTOP, 2],
-    [{ width: 1920, height: 1200 }, 3],
-  ])('shows the demo (seven stations, one agent each, and the lobby) on %o at zoom %i', (viewport, zoom) => {
-    const { stations, agents } = fleet(7, 1);
-    const layout = layoutWorld(stations, agents, usableViewport(viewport));
-    const camera = fitCamera(layout, viewport, TOOLBAR_INSET);
-    expect(camera.zoom).toBe(zoom);
-    // Centred below the toolbar, and filling most of the limiting side.
-    expect(camera.offsetY).toBeGreaterThanOrEqual(TOOLBAR_INSET);
-    expect(Math.abs(viewport.width - (camera.offsetX * 2 + layout.width * zoom))).toBeLessThanOrEqual(1);
-    const fill = Math.max((layout.width * zoom) / viewport.width, (layout.height * zoom) / (viewport.height - TOOLBAR_INSET));
-    expect(fill).toBeGreaterThan(0.85);
+  it('shapes a station wider or taller by its shape factor, never more columns than agents', () => {
+    expect(stationColumns(0, 1)).toBe(0);
+    expect(stationColumns(1, 4)).toBe(1);
+    expect(stationColumns(20, 4)).toBeGreaterThan(stationColumns(20, 0.35));
+    expect(stationColumns(20, 40)).toBe(20);
+  });
+});
+
+describe('aspect packing', () => {
+  it('packs shelves in order, wrapping when the next box would pass the width', () => {
+    const packed = packShelves([{ width: 100, height: 50 }, { width: 100, height: 70 }, { width: 100, height: 40 }], 210, 6);
+    expect(packed.boxes.map((box) => [box.x, box.y])).toEqual([[0, 0], [106, 0], [0, 76]]);
+    expect(packed).toMatchObject({ width: 206, height: 116 });
   });
 
-  it('picks the column count whose whole zoom is largest: a tall window gets fewer columns than a wide one', () => {
-    const { stations, agents } = fleet(7, 1);
+  it('stretches shelves to an area without overlapping or reordering', () => {
+    const packed = packShelves([{ width: 100, height: 50 }, { width: 60, height: 70 }, { width: 100, height: 40 }], 170, 6);
+    const stretched = stretchShelves(packed.boxes, { width: 400, height: 300 }, 6);
+    stretched.forEach((box, index) => stretched.slice(index + 1).forEach((other) => expect(overlaps(box, other)).toBe(false)));
+    for (const box of stretched) expect(box.x + box.width).toBeLessThanOrEqual(400);
+    expect(Math.max(...stretched.map((box) => box.x + box.width))).toBe(400);
+    expect(Math.max(...stretched.map((box) => box.y + box.height))).toBe(300);
+    stretched.forEach((box, index) => expect(box.width).toBeGreaterThanOrEqual(packed.boxes[index].width));
+  });
+
+  it('gives a wide window more stations a row than a tall one', () => {
+    const { stations, agents } = demoFleet(20);
+    const shelves = (layout: WorldLayout) => new Set([...layout.stations.values()].map((station) => station.rect.y)).size;
     const wide = layoutWorld(stations, agents, { width: 1800, height: 500 });
     const tall = layoutWorld(stations, agents, { width: 500, height: 1800 });
-    const columns = (layout: ReturnType<typeof layoutWorld>) => new Set([...layout.stations.values()].filter((station) => station.key !== '').map((station) => station.rect.x)).size;
-    expect(columns(wide)).toBeGreaterThan(columns(tall));
-    expect(columns(tall)).toBe(1);
-    // No other column count would let the wide floor fit at a larger whole zoom.
-    const members = membersOf(agents);
-    const zoomOf = (columnCount: number) => fitCamera(layoutGrid(stations, members, columnCount), { width: 1800, height: 500 }).zoom;
-    const chosen = fitCamera(wide, { width: 1800, height: 500 }).zoom;
-    for (let count = 1; count <= 8; count += 1) expect(zoomOf(count)).toBeLessThanOrEqual(chosen);
+    expect(shelves(tall)).toBeGreaterThan(shelves(wide));
+  });
+});
+
+describe('fit', () => {
+  it.each(WINDOWS.flatMap((window) => [6, 20, 60, 200].map((count) => [count, window] as const)))(
+    'fills at least 85 percent of the limiting side with %i demo agents on %o, at a crisp zoom',
+    (count, window) => {
+      const { stations, agents } = demoFleet(count);
+      const layout = layoutWorld(stations, agents, usableViewport(window));
+      expect(ZOOM_STEPS).toContain(layout.zoom);
+      expect(fill(layout, window)).toBeGreaterThanOrEqual(0.85);
+      const camera = fitCamera(layout, window, TOOLBAR_INSET);
+      expect(camera.offsetX).toBeGreaterThanOrEqual(0);
+      expect(camera.offsetY).toBeGreaterThanOrEqual(TOOLBAR_INSET);
+      expect(camera.offsetX + layout.width * layout.zoom).toBeLessThanOrEqual(window.width);
+      expect(camera.offsetY + layout.height * layout.zoom).toBeLessThanOrEqual(window.height);
+    },
+  );
+
+  it.each(WINDOWS)('fills the window with 200 agents over 30 stations on %o', (window) => {
+    const { stations, agents } = guildFleet(200);
+    const layout = layoutWorld(stations, agents, usableViewport(window));
+    expect(fill(layout, window)).toBeGreaterThanOrEqual(0.85);
+    expect(layout.zoom).toBeGreaterThanOrEqual(0.5);
   });
 
-  it('puts the lobby in the free columns of the last row, or in a full-width row of its own', () => {
-    const shared = layoutGrid(fleet(7, 1).stations, new Map(), 3);
-    const lastStation = shared.stations.get('role 6')!.rect;
-    const lobby = shared.stations.get('')!.rect;
-    expect(lobby.y).toBe(lastStation.y);
-    expect(lobby.x).toBeGreaterThan(lastStation.x + lastStation.width);
-    expect(lobby.x + lobby.width).toBe(shared.stations.get('role 2')!.rect.x + shared.stations.get('role 2')!.rect.width);
-    const own = layoutGrid(fleet(6, 1).stations, new Map(), 3);
-    const ownLobby = own.stations.get('')!.rect;
-    expect(ownLobby.y).toBeGreaterThan(own.stations.get('role 5')!.rect.y);
-    expect(ownLobby.width).toBe(own.stations.get('role 2')!.rect.x + own.stations.get('role 2')!.rect.width - own.stations.get('role 0')!.rect.x);
+  it('chooses the largest crisp zoom at which the natural floor fits: a few agents get a big zoom, many a small one', () => {
+    const few = layoutWorld(demoFleet(6).stations, demoFleet(6).agents, usableViewport(WINDOWS[2]));
+    const many = layoutWorld(demoFleet(200).stations, demoFleet(200).agents, usableViewport(WINDOWS[2]));
+    expect(few.zoom).toBeGreaterThanOrEqual(2);
+    expect(many.zoom).toBeLessThan(few.zoom);
+    expect(fitZoom(0.1)).toBe(0.5);
+    expect(fitZoom(1.74)).toBe(1.5);
+    expect(fitZoom(40)).toBe(6);
   });
 
-  it('never overlaps stations, and keeps every agent and its label inside its own station', () => {
-    const { stations, agents } = fleet(9, 7);
-    const layout = layoutWorld(stations, agents);
-    const rects = [...layout.stations.values()].map((station) => station.rect);
-    rects.forEach((rect, index) => rects.slice(index + 1).forEach((other) => expect(overlaps(rect, other)).toBe(false)));
-    for (const agent of agents) {
-      const box = agentBox(layout.agents.get(agent.id)!);
-      const rect = layout.stations.get(agent.stationKey)!.rect;
-      expect(contains(rect, { x: box.x, y: box.y })).toBe(true);
-      expect(contains(rect, { x: box.x + box.width - 1, y: box.y + box.height - 1 })).toBe(true);
+  it('never overlaps stations, and keeps every work place inside its own station', () => {
+    for (const count of [6, 60, 200]) {
+      const { stations, agents } = demoFleet(count);
+      const layout = layoutWorld(stations, agents, usableViewport(WINDOWS[0]));
+      const rects = [...layout.stations.values()].map((station) => station.rect);
+      rects.forEach((rect, index) => rects.slice(index + 1).forEach((other) => expect(overlaps(rect, other)).toBe(false)));
+      const boxes = agents.map((agent) => agentBox(layout.agents.get(agent.id)!));
+      agents.forEach((agent, index) => {
+        const rect = layout.stations.get(agent.stationKey)!.rect;
+        const box = boxes[index];
+        expect(contains(rect, { x: box.x, y: box.y })).toBe(true);
+        expect(contains(rect, { x: box.x + box.width - 1, y: box.y + box.height - 1 })).toBe(true);
+      });
+      boxes.forEach((box, index) => boxes.slice(index + 1).forEach((other) => expect(overlaps(box, other)).toBe(false)));
     }
   });
 
-  it('queues many agents at one station without overlapping their labels', () => {
-    const { stations, agents } = fleet(6, 20);
-    const layout = layoutWorld(stations, agents);
-    const boxes = agents.filter((agent) => agent.stationKey === 'role 0').map((agent) => agentBox(layout.agents.get(agent.id)!));
-    boxes.forEach((box, index) => boxes.slice(index + 1).forEach((other) => expect(overlaps(box, other)).toBe(false)));
+  it('keeps the badge, bubble and name plate of a work place apart and inside it', () => {
+    const cell = agentBox({ x: 0, y: 0 });
+    const boxes = Object.values(LABEL_BOXES);
+    boxes.forEach((box, index) => {
+      expect(contains(cell, { x: box.x, y: box.y })).toBe(true);
+      expect(contains(cell, { x: box.x + box.width - 1, y: box.y + box.height - 1 })).toBe(true);
+      boxes.slice(index + 1).forEach((other) => expect(overlaps(box, other)).toBe(false));
+    });
   });
 
   it('finds the station and the agent under a point', () => {
-    const { stations, agents } = fleet(6, 1);
+    const { stations, agents } = demoFleet(6);
     const layout = layoutWorld(stations, agents);
     const lobby = layout.stations.get('')!.rect;
     expect(stationAt(layout, { x: lobby.x + 5, y: lobby.y + 5 })).toBe('');
     expect(stationAt(layout, { x: 1, y: 1 })).toBeNull();
-    const feet = layout.agents.get('role 3/0')!;
-    expect(agentAt(layout.agents, { x: feet.x, y: feet.y - 10 })).toBe('role 3/0');
+    const feet = layout.agents.get('agent 3')!;
+    expect(agentAt(layout.agents, { x: feet.x, y: feet.y - 10 })).toBe('agent 3');
     expect(agentAt(layout.agents, { x: feet.x, y: feet.y + 30 })).toBeNull();
   });
 });
 
 describe('camera', () => {
-  it('fits a big floor with a halving zoom and centres it', () => {
-    const camera = fitCamera({ width: 3000, height: 1000 }, { width: 1366, height: 768 });
-    expect(camera.zoom).toBe(0.25);
-    expect(camera.offsetX).toBe(Math.round((1366 - 750) / 2));
+  it('centres the floor below the inset band at the layout zoom', () => {
+    const camera = fitCamera({ width: 400, height: 300, zoom: 3 }, { width: 1300, height: 1000 }, 40);
+    expect(camera.zoom).toBe(3);
+    expect(camera.offsetX).toBe(Math.round((1300 - 1200) / 2));
+    expect(camera.offsetY).toBe(40 + Math.round((960 - 900) / 2));
   });
 
-  it('fits at the largest whole zoom when one fits, below the inset band', () => {
-    const camera = fitCamera({ width: 400, height: 300 }, { width: 1300, height: 1000 }, 40);
-    expect(camera.zoom).toBe(3);
-    expect(camera.offsetY).toBe(40 + Math.round((960 - 900) / 2));
-    expect(fitCamera({ width: 1000, height: 700 }, { width: 1366, height: 768 }, 36).zoom).toBe(1);
-    expect(fitCamera({ width: 1000, height: 700 }, { width: 900, height: 768 }).zoom).toBe(0.75);
+  it('draws text at a whole scale no larger than the zoom, never below 1', () => {
+    expect([0.25, 0.5, 0.75, 1, 1.5, 2, 2.5, 3.5, 6].map(textScale)).toEqual([1, 1, 1, 1, 1, 2, 2, 3, 6]);
   });
 
   it('zooms in steps and keeps the point under the cursor still', () => {
@@ -127,7 +173,7 @@ describe('camera', () => {
     const anchor = { x: 300, y: 200 };
     const before = toWorld(camera, anchor);
     const zoomed = zoomAt(camera, anchor, 1);
-    expect(zoomed.zoom).toBe(2);
+    expect(zoomed.zoom).toBe(1.5);
     const after = toScreen(zoomed, before);
     expect(Math.abs(after.x - anchor.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(after.y - anchor.y)).toBeLessThanOrEqual(1);

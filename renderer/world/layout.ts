@@ -1,8 +1,11 @@
 /**
- * Pure geometry of the floor, in world pixels at zoom 1: a grid of stations shaped to the viewport (6–20 fit a
- * laptop screen at zoom 1 or more), each with a sign, a workbench and a backlog board, agents standing in rows of
- * slots wide enough for their name plates, and the lobby with its door after the last station.
+ * Pure geometry of the floor, in world pixels at zoom 1. Each station is sized by its occupancy (an empty station is
+ * a compact desk, a crowded one grows a grid of work places), the stations are packed in shelves shaped to the
+ * window, the fit zoom is the largest crisp step at which the floor fits, and the floor is then stretched to fill the
+ * window at that zoom. Every work place reserves its own room for the badge, the activity bubble and the name plate.
  */
+import { fitZoom } from './camera';
+import { packShelves, type Box } from './packing';
 
 /** A point in world pixels. */
 export interface Point {
@@ -18,21 +21,35 @@ export interface Rect {
   height: number;
 }
 
+/** A width and a height in pixels. */
+export interface Size {
+  width: number;
+  height: number;
+}
+
 /** Where one station and its parts sit. Agent slots are feet positions (bottom centre of the character). */
 export interface StationLayout {
   key: string;
   rect: Rect;
+  /** Top-left of the sign (role icon, then the sign's text). */
   sign: Point;
-  bench: Point;
+  /** The compact desk an empty station shows (null while agents work there). */
+  bench: Point | null;
   board: Rect;
   door: Point | null;
   slots: Point[];
+  /** Work places side by side. */
+  columns: number;
+  /** Distance between work places side by side (at least `CELL_WIDTH`): the room a name plate may take. */
+  pitch: number;
 }
 
-/** The whole floor. */
+/** The whole floor and the zoom it was shaped for. */
 export interface WorldLayout {
   width: number;
   height: number;
+  /** The fit zoom: the largest crisp step at which the floor fits the viewport it was laid out for. */
+  zoom: number;
   stations: Map<string, StationLayout>;
   agents: Map<string, Point>;
 }
@@ -49,33 +66,40 @@ export interface AgentInput {
   stationKey: string;
 }
 
-/** Width of one agent slot: a name plate (harness mark and a name up to `NAME_WIDTH` px) plus a gap, so plates never touch. */
-export const SLOT_WIDTH = 60;
-/** Widest name, in pixels of the pixel font, a plate shows; longer names are shortened. */
-export const NAME_WIDTH = 45;
-/** Height of one agent slot: badge, 26 px character, name plate. */
-export const SLOT_HEIGHT = 54;
-/** Agents a station holds side by side before starting a new row. */
-export const SLOTS_PER_ROW = 3;
-/** Height of a station's header (sign, bench and board, or the lobby's door) above its first row of agents. */
-export const HEADER_HEIGHT = 44;
-const PADDING = 6;
-const GAP = 12;
-const MARGIN = 12;
-/** Width of a station, from its slots. */
-export const STATION_WIDTH = SLOTS_PER_ROW * SLOT_WIDTH + PADDING * 2;
-/** Offset of the feet within a slot (badge and head above, name plate below). */
-const FEET_IN_SLOT = 40;
+/** Width of one work place: room for a name plate of `NAME_PLATE_WIDTH` and a gap, so plates never touch. */
+export const CELL_WIDTH = 40;
+/** Height of one work place: badge and bubble row, the 26 px character at its desk, the name plate. */
+export const CELL_HEIGHT = 54;
+/** Feet of the character below the top of its work place. */
+export const FEET_IN_CELL = 39;
+/** Widest name plate in pixels at text scale 1 (the plate is drawn at a whole scale no larger than the zoom). */
+export const NAME_PLATE_WIDTH = CELL_WIDTH - 2;
+/** Room kept around the feet for labels, relative to the feet: each label stays inside its own box. */
+export const LABEL_BOXES = {
+  /** The subagent badge, above the right of the head. */
+  badge: { x: 1, y: -38, width: 19, height: 11 },
+  /** The activity bubble, above the left of the head. */
+  bubble: { x: -19, y: -38, width: 19, height: 11 },
+  /** The name plate, under the desk. */
+  name: { x: -NAME_PLATE_WIDTH / 2, y: 3, width: NAME_PLATE_WIDTH, height: 11 },
+} as const;
+/** Height of a station's header (role icon, sign and backlog board) above its first row of work places. */
+export const HEADER_HEIGHT = 32;
+/** The lobby's header is taller: its door. */
+export const LOBBY_HEADER_HEIGHT = 40;
+/** Narrowest station: the sign, the board and a little floor. */
+export const STATION_MIN_WIDTH = 108;
+/** Height of an empty station's compact desk row below the header. */
+const EMPTY_ROW = 26;
+const PADDING = 4;
+const GAP = 6;
+const MARGIN = 6;
+/** Board size (the board sprite). */
+const BOARD = { width: 30, height: 24 } as const;
 /** The screen the layout is shaped for when the caller does not say (a common laptop). */
 export const LAPTOP_VIEWPORT: Size = { width: 1366, height: 768 };
-/** Largest zoom the column choice aims for; beyond it a wider or narrower grid gains nothing visible. */
-const MAX_FIT_ZOOM = 6;
-
-/** A width and a height in pixels. */
-export interface Size {
-  width: number;
-  height: number;
-}
+/** Station shapes tried: a factor on the square-ish column count (below 1 taller stations, above 1 wider). */
+const SHAPES = [0.35, 0.6, 1, 1.6, 2.6, 4];
 
 /** Screen pixels at the top of the page kept clear for the toolbar when fitting the floor. */
 export const TOOLBAR_INSET = 36;
@@ -85,97 +109,160 @@ export function usableViewport(viewport: Size): Size {
   return { width: viewport.width, height: Math.max(1, viewport.height - TOOLBAR_INSET) };
 }
 
-function rowsFor(agents: number, perRow: number): number {
-  return Math.max(1, Math.ceil(agents / perRow));
+/** Columns of work places for `count` agents at a shape factor; as many as fit the narrowest station at least. */
+export function stationColumns(count: number, shape: number): number {
+  if (count <= 0) return 0;
+  const square = Math.sqrt((count * CELL_HEIGHT) / CELL_WIDTH);
+  const fitsNarrowest = Math.floor((STATION_MIN_WIDTH - PADDING * 2) / CELL_WIDTH);
+  return Math.min(count, Math.max(1, fitsNarrowest, Math.round(square * shape)));
 }
 
-function slotsIn(origin: Point, count: number, perRow: number): Point[] {
-  return Array.from({ length: count }, (_, index) => ({
-    x: origin.x + (index % perRow) * SLOT_WIDTH + SLOT_WIDTH / 2,
-    y: origin.y + Math.floor(index / perRow) * SLOT_HEIGHT + FEET_IN_SLOT,
-  }));
+/** The natural size of a station with `count` agents in `columns` columns (rule: sized by occupancy). */
+export function stationSize(count: number, columns: number, lobby: boolean): Size {
+  const header = lobby ? LOBBY_HEADER_HEIGHT : HEADER_HEIGHT;
+  if (count === 0) return { width: STATION_MIN_WIDTH, height: header + EMPTY_ROW + PADDING };
+  const rows = Math.ceil(count / columns);
+  return { width: Math.max(STATION_MIN_WIDTH, columns * CELL_WIDTH + PADDING * 2), height: header + rows * CELL_HEIGHT + PADDING };
 }
 
-/** The zoom at which a floor just fits a viewport (any real number; the camera picks its step). */
-export function fitRatio(world: Size, viewport: Size): number {
-  return Math.min(viewport.width / world.width, viewport.height / world.height);
-}
-
-/**
- * Lays out the floor for a viewport: stations in given order on a grid, the lobby taking the rest of the last row
- * (or a row of its own), agents filling their station's slots in given order. The number of columns is the one that
- * lets the floor fit the viewport at the largest whole zoom, and among those the one that fills it best.
- */
-export function layoutWorld(stations: readonly StationInput[], agents: readonly AgentInput[], viewport: Size = LAPTOP_VIEWPORT): WorldLayout {
+function membersOf(agents: readonly AgentInput[]): Map<string, string[]> {
   const members = new Map<string, string[]>();
   for (const agent of agents) {
     const list = members.get(agent.stationKey) ?? [];
     list.push(agent.id);
     members.set(agent.stationKey, list);
   }
-  const cells = Math.max(1, stations.length);
-  let best: WorldLayout | null = null;
-  let bestScore = -Infinity;
-  for (let columns = 1; columns <= cells; columns += 1) {
-    const candidate = layoutGrid(stations, members, columns);
-    const ratio = fitRatio(candidate, viewport);
-    // Whole zooms first (crisp pixels), then how much of the screen the floor fills.
-    const score = (ratio >= 1 ? Math.min(Math.floor(ratio), MAX_FIT_ZOOM) : 0) * 1000 + Math.min(ratio, MAX_FIT_ZOOM + 1);
-    if (score > bestScore) {
-      best = candidate;
-      bestScore = score;
-    }
-  }
-  return best!;
+  return members;
 }
 
-/** Lays out the floor on a grid of `columns` station columns. */
-export function layoutGrid(stations: readonly StationInput[], members: ReadonlyMap<string, readonly string[]>, columns: number): WorldLayout {
-  const grid = stations.filter((station) => !station.lobby);
-  const lobby = stations.find((station) => station.lobby);
-  const gridWidth = columns * STATION_WIDTH + (columns - 1) * GAP;
-  const result: WorldLayout = { width: gridWidth + MARGIN * 2, height: 0, stations: new Map(), agents: new Map() };
-  const place = (station: StationInput, rect: Rect, perRow: number) => {
+/**
+ * Lays out the floor for a viewport: every station shape and shelf width is tried, the one that fits at the largest
+ * crisp zoom wins (ties: the one whose natural shape is closest to the window's), and the winner is stretched to fill
+ * the viewport at that zoom. Stations keep their given order, the lobby last; agents fill their station in order.
+ */
+export function layoutWorld(stations: readonly StationInput[], agents: readonly AgentInput[], viewport: Size = LAPTOP_VIEWPORT): WorldLayout {
+  const members = membersOf(agents);
+  let best: { boxes: Box[]; columns: number[]; width: number; height: number; zoom: number; fill: number } | null = null;
+  for (const shape of SHAPES) {
+    const columns = stations.map((station) => stationColumns(members.get(station.key)?.length ?? 0, shape));
+    const sizes = stations.map((station, index) => stationSize(members.get(station.key)?.length ?? 0, columns[index], station.lobby));
+    for (const width of shelfWidths(sizes)) {
+      const packed = packShelves(sizes, width, GAP);
+      const outer = { width: packed.width + MARGIN * 2, height: packed.height + MARGIN * 2 };
+      const zoom = fitZoom(Math.min(viewport.width / outer.width, viewport.height / outer.height));
+      const fill = (outer.width * outer.height * zoom * zoom) / (viewport.width * viewport.height);
+      if (!best || zoom > best.zoom || (zoom === best.zoom && fill > best.fill)) best = { boxes: packed.boxes, columns, width: outer.width, height: outer.height, zoom, fill };
+    }
+  }
+  const chosen = best!;
+  const target = { width: Math.max(chosen.width, Math.floor(viewport.width / chosen.zoom)), height: Math.max(chosen.height, Math.floor(viewport.height / chosen.zoom)) };
+  const stretched = stretchShelves(chosen.boxes, { width: target.width - MARGIN * 2, height: target.height - MARGIN * 2 }, GAP);
+  const result: WorldLayout = { width: target.width, height: target.height, zoom: chosen.zoom, stations: new Map(), agents: new Map() };
+  stations.forEach((station, index) => {
+    const box = stretched[index];
+    const rect = { x: box.x + MARGIN, y: box.y + MARGIN, width: box.width, height: box.height };
     const ids = members.get(station.key) ?? [];
-    const { x, y } = rect;
-    const slots = slotsIn({ x: x + PADDING, y: y + HEADER_HEIGHT }, ids.length, perRow);
-    result.stations.set(station.key, {
-      key: station.key,
-      rect,
-      sign: station.lobby ? { x: x + PADDING + 30, y: y + 6 } : { x: x + PADDING, y: y + 3 },
-      bench: { x: x + PADDING + 4, y: y + 22 },
-      board: station.lobby ? { x: x + rect.width, y, width: 0, height: 0 } : { x: x + rect.width - PADDING - 30, y: y + 4, width: 30, height: 24 },
-      door: station.lobby ? { x: x + PADDING, y: y + 6 } : null,
-      slots,
-    });
-    ids.forEach((id, index) => result.agents.set(id, slots[index]));
-  };
-  const lobbyPerRow = (width: number) => Math.max(1, Math.floor((width - PADDING * 2) / SLOT_WIDTH));
-  let y = MARGIN;
-  for (let start = 0; start < grid.length; start += columns) {
-    const row = grid.slice(start, start + columns);
-    const last = start + columns >= grid.length;
-    // The lobby shares the last row when a column is left over.
-    const lobbyWidth = lobby && last && row.length < columns ? gridWidth - row.length * (STATION_WIDTH + GAP) : 0;
-    const lobbyRows = lobbyWidth ? rowsFor(members.get(lobby!.key)?.length ?? 0, lobbyPerRow(lobbyWidth)) : 1;
-    const rows = Math.max(lobbyRows, ...row.map((station) => rowsFor(members.get(station.key)?.length ?? 0, SLOTS_PER_ROW)));
-    const height = HEADER_HEIGHT + rows * SLOT_HEIGHT + PADDING;
-    row.forEach((station, column) => place(station, { x: MARGIN + column * (STATION_WIDTH + GAP), y, width: STATION_WIDTH, height }, SLOTS_PER_ROW));
-    if (lobbyWidth) place(lobby!, { x: MARGIN + row.length * (STATION_WIDTH + GAP), y, width: lobbyWidth, height }, lobbyPerRow(lobbyWidth));
-    y += height + GAP;
-  }
-  if (lobby && !result.stations.has(lobby.key)) {
-    const height = HEADER_HEIGHT + rowsFor(members.get(lobby.key)?.length ?? 0, lobbyPerRow(gridWidth)) * SLOT_HEIGHT + PADDING;
-    place(lobby, { x: MARGIN, y, width: gridWidth, height }, lobbyPerRow(gridWidth));
-    y += height + GAP;
-  }
-  result.height = y - GAP + MARGIN;
+    const placed = placeStation(station, rect, ids.length, chosen.columns[index]);
+    result.stations.set(station.key, placed);
+    ids.forEach((id, slot) => result.agents.set(id, placed.slots[slot]));
+  });
   return result;
+}
+
+/** Shelf widths worth trying: every run of consecutive stations' widths (a shelf ends after one of them). */
+function shelfWidths(sizes: readonly Size[]): number[] {
+  const widest = Math.max(STATION_MIN_WIDTH, ...sizes.map((size) => size.width));
+  const widths = new Set<number>([widest]);
+  for (let start = 0; start < sizes.length; start += 1) {
+    let total = -GAP;
+    for (let end = start; end < sizes.length; end += 1) {
+      total += sizes[end].width + GAP;
+      if (total >= widest) widths.add(total);
+    }
+  }
+  return [...widths];
+}
+
+/**
+ * Spreads packed shelves over a larger area: each shelf's stations widen in proportion to their width to fill the
+ * shelf, and shelves grow in proportion to their height to fill the area. Boxes keep their order and never overlap.
+ */
+export function stretchShelves(boxes: readonly Box[], area: Size, gap: number): Box[] {
+  const shelves = new Map<number, number[]>();
+  boxes.forEach((box, index) => shelves.set(box.y, [...(shelves.get(box.y) ?? []), index]));
+  const tops = [...shelves.keys()].sort((first, second) => first - second);
+  const heights = tops.map((top) => Math.max(...shelves.get(top)!.map((index) => boxes[index].height)));
+  const grownHeights = spread(heights, area.height - gap * (tops.length - 1));
+  const result: Box[] = boxes.map((box) => ({ ...box }));
+  let y = 0;
+  tops.forEach((top, shelf) => {
+    const members = shelves.get(top)!;
+    const widths = spread(members.map((index) => boxes[index].width), area.width - gap * (members.length - 1));
+    let x = 0;
+    members.forEach((index, position) => {
+      result[index] = { x, y, width: widths[position], height: grownHeights[shelf] };
+      x += widths[position] + gap;
+    });
+    y += grownHeights[shelf] + gap;
+  });
+  return result;
+}
+
+/** Grows whole-pixel sizes in proportion to themselves until they add up to `total` (never shrinks them). */
+function spread(sizes: readonly number[], total: number): number[] {
+  const sum = sizes.reduce((accumulated, size) => accumulated + size, 0);
+  const extra = Math.max(0, total - sum);
+  const grown = sizes.map((size) => size + Math.floor((extra * size) / Math.max(1, sum)));
+  const left = sum + extra - grown.reduce((accumulated, size) => accumulated + size, 0);
+  if (grown.length > 0) grown[grown.length - 1] += left;
+  return grown;
+}
+
+/** Widest pitch between work places when a station is stretched: desks spread a little, not across the room. */
+const MAX_PITCH = { x: Math.round(CELL_WIDTH * 1.8), y: Math.round(CELL_HEIGHT * 1.3) } as const;
+
+/** The parts of one station in its rectangle: header (icon, sign, board or door), then work places in a centred grid. */
+export function placeStation(station: StationInput, rect: Rect, count: number, columns: number): StationLayout {
+  const header = station.lobby ? LOBBY_HEADER_HEIGHT : HEADER_HEIGHT;
+  const inner = { width: rect.width - PADDING * 2, height: rect.height - header - PADDING };
+  const rows = columns > 0 ? Math.ceil(count / columns) : 0;
+  const pitch = columns > 0 ? Math.min(MAX_PITCH.x, Math.floor(inner.width / columns)) : CELL_WIDTH;
+  const pitchY = rows > 0 ? Math.min(MAX_PITCH.y, Math.floor(inner.height / rows)) : CELL_HEIGHT;
+  const left = rect.x + PADDING + Math.floor((inner.width - pitch * columns) / 2);
+  const top = rect.y + header + Math.floor((inner.height - pitchY * rows) / 2);
+  const slots = Array.from({ length: count }, (_, index) => ({
+    x: left + (index % columns) * pitch + Math.floor(pitch / 2),
+    y: top + Math.floor(index / columns) * pitchY + Math.floor((pitchY - CELL_HEIGHT) / 2) + FEET_IN_CELL,
+  }));
+  return {
+    key: station.key,
+    rect,
+    sign: { x: rect.x + PADDING, y: rect.y + 4 },
+    bench: count === 0 ? { x: rect.x + Math.floor((rect.width - 56) / 2), y: rect.y + header } : null,
+    board: station.lobby
+      ? { x: rect.x + rect.width, y: rect.y, width: 0, height: 0 }
+      : { x: rect.x + rect.width - PADDING - BOARD.width, y: rect.y + 4, width: BOARD.width, height: BOARD.height },
+    door: station.lobby ? { x: rect.x + rect.width - PADDING - 24, y: rect.y + 3 } : null,
+    slots,
+    columns,
+    pitch,
+  };
+}
+
+/** Screen pixels wide the sign's text may take at a zoom: the header less the icon, the board and padding. */
+export function signRoom(station: StationLayout, zoom: number): number {
+  const boardWidth = station.door ? 24 : station.board.width;
+  return Math.max(0, Math.floor((station.rect.width - PADDING * 4 - 14 - boardWidth) * zoom));
 }
 
 /** True when the point lies inside the rectangle (edges included on the top-left, excluded on the bottom-right). */
 export function contains(rect: Rect, point: Point): boolean {
   return point.x >= rect.x && point.y >= rect.y && point.x < rect.x + rect.width && point.y < rect.y + rect.height;
+}
+
+/** True when two rectangles share any area. */
+export function overlaps(first: Rect, second: Rect): boolean {
+  return first.x < second.x + second.width && second.x < first.x + first.width && first.y < second.y + second.height && second.y < first.y + first.height;
 }
 
 /** The station under a world point, or null for empty floor. */
@@ -184,9 +271,9 @@ export function stationAt(layout: WorldLayout, point: Point): string | null {
   return null;
 }
 
-/** The box an agent's badge, character and name plate occupy around its feet position. */
+/** The work place an agent's badge, bubble, character, desk and name plate occupy around its feet position. */
 export function agentBox(feet: Point): Rect {
-  return { x: feet.x - SLOT_WIDTH / 2 + 1, y: feet.y - 38, width: SLOT_WIDTH - 2, height: 52 };
+  return { x: feet.x - CELL_WIDTH / 2, y: feet.y - FEET_IN_CELL, width: CELL_WIDTH, height: CELL_HEIGHT };
 }
 
 /** The topmost agent whose character is under a world point (later agents draw on top). */
