@@ -172,6 +172,22 @@ describe('WorkService', () => {
     expect(github.requests.length).toBe(seen);
   });
 
+  it('answers without a source that misses its deadline, shows its error on the stations, and asks it once at a time', async () => {
+    githubAnswer = () => 'hang';
+    const work = build([], { timeoutMs: 60_000, sourceDeadlineMs: 300 });
+    const result = await work.items('tester');
+    expect(ids(result.items)).toEqual(['steps.md']);
+    const late = { source: 'GitHub acme/app', message: 'GitHub acme/app: did not answer within 0.3 s; it is asked again at the next refresh.' };
+    expect(result.errors).toEqual([late]);
+    expect(work.backlogFor(['tester']).get('tester')).toEqual({ items: result.items, error: late.message });
+    // The hung listing still runs: a refresh does not start a second one beside it, and still answers.
+    await writeFile(path.join(folder, 'later.md'), '---\nlabels: tester\n---\n# Later\n');
+    const again = await work.items('tester', { refresh: true });
+    expect(ids(again.items)).toEqual(['later.md', 'steps.md']);
+    expect(again.errors).toEqual([late]);
+    expect(github.requests).toHaveLength(1);
+  });
+
   it('aborts a request in flight on dispose', async () => {
     githubAnswer = () => 'hang';
     const work = build([], { timeoutMs: 60_000 });

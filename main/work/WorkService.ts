@@ -6,7 +6,7 @@ import type { SourceError, WorkItem } from '../../shared/schemas';
 import type { WorkSourceConfig } from '../settings/settingsSchema';
 import { createWorkSource } from './createSource';
 import { itemsLabelled, labelKey } from './labelMatch';
-import { SourceFailure, type WorkSource } from './port';
+import { SourceFailure, type WorkListing, type WorkSource } from './port';
 
 /** How the service is built; only `sources` and `env` are required. */
 export interface WorkServiceOptions {
@@ -20,6 +20,8 @@ export interface WorkServiceOptions {
   timeoutMs?: number;
   /** Milliseconds within which an on-demand refresh reuses the cache, so clicking stations cannot flood a tracker. */
   onDemandFloorMs?: number;
+  /** Milliseconds one source's refresh may take before it shows an error and the others answer without it. */
+  sourceDeadlineMs?: number;
   /** Ready-made backends added after the configured ones (the demo fleet, tests). */
   extraSources?: WorkSource[];
 }
@@ -46,7 +48,12 @@ interface SourceState {
   /** Epoch milliseconds before which the source is not asked again (a rate limit). */
   retryAt: number;
   inFlight: Promise<void> | null;
+  /** The source's own listing while it runs past the deadline: no second one starts until it settles. */
+  overdue: Promise<unknown> | null;
 }
+
+/** The default deadline of one source's refresh, in milliseconds. */
+export const SOURCE_DEADLINE_MS = 10_000;
 
 /** Caches and refreshes the work sources; the fleet reads backlogs from it without touching the network. */
 export class WorkService {
@@ -55,6 +62,7 @@ export class WorkService {
   private readonly stopper = new AbortController();
   private readonly refreshMs: number;
   private readonly onDemandFloorMs: number;
+  private readonly deadlineMs: number;
   private timer: ReturnType<typeof setInterval> | null = null;
   private emittedFingerprint: string;
   private disposed = false;
@@ -62,6 +70,7 @@ export class WorkService {
   constructor(options: WorkServiceOptions) {
     this.refreshMs = options.refreshMs ?? 60_000;
     this.onDemandFloorMs = options.onDemandFloorMs ?? 5_000;
+    this.deadlineMs = options.sourceDeadlineMs ?? SOURCE_DEADLINE_MS;
     const dependencies = {
       env: options.env,
       fetch: options.fetch ?? globalThis.fetch,
@@ -69,7 +78,7 @@ export class WorkService {
       signal: this.stopper.signal,
     };
     const sources = [...options.sources.map((config) => createWorkSource(config, dependencies)), ...(options.extraSources ?? [])];
-    this.states = sources.map((source) => ({ source, items: [], problems: [], fetchedAt: null, retryAt: 0, inFlight: null }));
+    this.states = sources.map((source) => ({ source, items: [], problems: [], fetchedAt: null, retryAt: 0, inFlight: null, overdue: null }));
     this.emittedFingerprint = this.fingerprint();
   }
 
@@ -166,7 +175,7 @@ export class WorkService {
     if (this.disposed || Date.now() < state.retryAt) return Promise.resolve();
     state.inFlight = (async () => {
       try {
-        const listing = await state.source.list();
+        const listing = await this.withinDeadline(state);
         state.items = listing.items;
         state.problems = listing.problems;
         state.failure = undefined;
@@ -184,6 +193,36 @@ export class WorkService {
       }
     })();
     return state.inFlight;
+  }
+
+  /**
+   * The source's listing, or a SourceFailure once the deadline passes. A listing still running from an earlier
+   * refresh is not started again (it may hold a thread); the source keeps showing that it has not answered.
+   */
+  private async withinDeadline(state: SourceState): Promise<WorkListing> {
+    const late = new SourceFailure(`${state.source.name}: did not answer within ${this.deadlineMs / 1000} s; it is asked again at the next refresh.`);
+    if (state.overdue) throw late;
+    const listing = state.source.list();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.deadlineMs);
+      timer.unref?.();
+    });
+    try {
+      const outcome = await Promise.race([listing, deadline]);
+      if (outcome !== 'late') return outcome;
+    } finally {
+      clearTimeout(timer);
+    }
+    const settled = listing.then(
+      () => undefined,
+      () => undefined,
+    );
+    state.overdue = settled;
+    void settled.then(() => {
+      if (state.overdue === settled) state.overdue = null;
+    });
+    throw late;
   }
 
   private fingerprint(): string {

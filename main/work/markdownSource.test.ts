@@ -1,4 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { constants } from 'node:fs';
+import { mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,12 +10,20 @@ import { createMarkdownSource } from './markdownSource';
 import { SourceFailure } from './port';
 
 let folder: string;
+/** FIFOs made by a test: a reader blocked on one (a failing run) is released by opening it for writing. */
+const fifos: string[] = [];
 
 beforeEach(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'pixelfleet-markdown-'));
 });
 
 afterEach(async () => {
+  for (const fifo of fifos.splice(0)) {
+    await open(fifo, constants.O_WRONLY | constants.O_NONBLOCK).then(
+      (handle) => handle.close(),
+      () => undefined,
+    );
+  }
   await rm(folder, { recursive: true, force: true });
 });
 
@@ -62,6 +72,34 @@ describe('Markdown source', () => {
 
     expect(listing.items.map((item) => [item.id, item.title])).toEqual([['large.md', 'Large']]);
     expect(listing.problems).toEqual(['Markdown: unclosed.md: the front matter is not closed within the first 64 KiB; the file is skipped.']);
+  });
+
+  it('skips and counts a link to a FIFO, a FIFO, and a link that leads out of the folder, without blocking', async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), 'pixelfleet-outside-'));
+    try {
+      await writeFile(path.join(outside, 'secret.md'), '---\nlabels: tester\ntitle: Outside\n---\n');
+      execFileSync('mkfifo', [path.join(outside, 'pipe')]);
+      execFileSync('mkfifo', [path.join(folder, 'direct.md')]);
+      fifos.push(path.join(outside, 'pipe'), path.join(folder, 'direct.md'));
+      await symlink(path.join(outside, 'pipe'), path.join(folder, 'pipe.md'));
+      await symlink(path.join(outside, 'secret.md'), path.join(folder, 'escape.md'));
+      await mkdir(path.join(folder, 'sub'));
+      execFileSync('mkfifo', [path.join(folder, 'sub', 'inner')]);
+      fifos.push(path.join(folder, 'sub', 'inner'));
+      await symlink(path.join(folder, 'sub', 'inner'), path.join(folder, 'inner-pipe.md'));
+      await writeFile(path.join(folder, 'sub', 'kept.md'), '---\nlabels: tester\n---\n# Kept\n');
+      await symlink(path.join(folder, 'sub', 'kept.md'), path.join(folder, 'linked.md'));
+      await write('plain.md', '---\nlabels: tester\n---\n# Plain\n');
+
+      const listing = await createMarkdownSource({ kind: 'markdown', dir: folder }).list();
+
+      expect(listing.items.map((item) => [item.id, item.title])).toEqual([['linked.md', 'Kept'], ['plain.md', 'Plain']]);
+      expect(listing.problems).toEqual([
+        `Markdown: skipped 4 entries in ${folder} that are not a regular file inside the folder (direct.md, escape.md, inner-pipe.md, pipe.md).`,
+      ]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it('fails as a whole when the folder is missing', async () => {
