@@ -20,13 +20,12 @@ import {
   setPersonaRole,
   type PersonaChange,
 } from './personaRules';
+import { acquireLock, FOREIGN_LOCK_STALE_MS, LockTimeoutError } from './storeLock';
 import {
-  acquireLock,
   cleanStaleTemps,
   commitTemp,
   discardTemp,
   listMovedAside,
-  LockTimeoutError,
   moveAside,
   readStoreFile,
   sameStamp,
@@ -44,14 +43,16 @@ export type PersonaServiceOptions = {
   now?: () => Date;
   /** Returns an index in [0, count) for generated names; crypto-random by default. */
   pick?: (count: number) => number;
-  /** A lock file older than this belonged to a dead process and is broken (default 5 s). */
-  lockStaleMs?: number;
+  /** A lock file from another host older than this is abandoned and broken (default 10 min); on this host a lock is broken only when its process is gone. */
+  lockForeignStaleMs?: number;
   /** How long a write waits for the lock before failing as `unavailable` (default 10 s). */
   lockTimeoutMs?: number;
   /** A temp file older than this is left over from a crashed writer (default 60 s; a dead writer's goes at once). */
   tempStaleMs?: number;
 };
 
+/** The notice shown while the store file cannot be read (an I/O error, not corruption). */
+const READ_ERROR_NOTICE = 'personas-read-error';
 /** Attempts of one change when the file keeps changing between the re-read and the rename. */
 const MAX_ATTEMPTS = 20;
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -67,7 +68,7 @@ export class PersonaService {
   private readonly file: string;
   private readonly now: () => Date;
   private readonly pick: (count: number) => number;
-  private readonly lockOptions: { staleMs: number; timeoutMs: number };
+  private readonly lockOptions: { foreignStaleMs: number; timeoutMs: number };
   private readonly tempStaleMs: number;
   private store: PersonaStore = emptyStore();
   private stamp: FileStamp | null = null;
@@ -75,6 +76,8 @@ export class PersonaService {
   private disposed = false;
   /** Set when the file must not be written (written by a newer version); the sentence says why. */
   private readOnlyReason: string | null = null;
+  /** Set while the last read of the file failed with an I/O error; the cached personas stay, nothing is written. */
+  private readError: string | null = null;
   private readonly noticeList: Notice[] = [];
   private readonly listeners = new Set<() => void>();
   /** Operations of this process run one at a time; other processes are kept out by the lock file. */
@@ -84,7 +87,7 @@ export class PersonaService {
     this.file = options.file;
     this.now = options.now ?? (() => new Date());
     this.pick = options.pick ?? ((count) => randomInt(count));
-    this.lockOptions = { staleMs: options.lockStaleMs ?? 5_000, timeoutMs: options.lockTimeoutMs ?? 10_000 };
+    this.lockOptions = { foreignStaleMs: options.lockForeignStaleMs ?? FOREIGN_LOCK_STALE_MS, timeoutMs: options.lockTimeoutMs ?? 10_000 };
     this.tempStaleMs = options.tempStaleMs ?? 60_000;
   }
 
@@ -188,18 +191,26 @@ export class PersonaService {
     }
   }
 
+  private clearReadError(): void {
+    if (this.readError === null) return;
+    this.readError = null;
+    const index = this.noticeList.findIndex((notice) => notice.id === READ_ERROR_NOTICE);
+    if (index >= 0) this.noticeList.splice(index, 1);
+  }
+
   private addNotice(notice: Notice): void {
     if (!this.noticeList.some((existing) => existing.id === notice.id)) this.noticeList.push(notice);
   }
 
   /**
-   * Brings the cached store up to date with the file (re-reading only when its stamp changed). A corrupt or
-   * unreadable file is moved aside under the lock (`lockHeld` says the caller already holds it).
+   * Brings the cached store up to date with the file (re-reading only when its stamp changed or the last read
+   * failed). A file read whole that does not parse or validate is moved aside under the lock (`lockHeld` says the
+   * caller already holds it); an I/O error leaves the file alone.
    */
   private async sync(lockHeld: boolean): Promise<boolean> {
     if (!this.loaded) await this.firstLoad();
     const current = await statStamp(this.file).catch(() => undefined);
-    if (this.loaded && current !== undefined && sameStamp(current, this.stamp)) return false;
+    if (this.loaded && this.readError === null && current !== undefined && sameStamp(current, this.stamp)) return false;
     const before = JSON.stringify(this.store.personas);
     await this.adopt(await readStoreFile(this.file), lockHeld);
     this.loaded = true;
@@ -220,6 +231,13 @@ export class PersonaService {
   }
 
   private async adopt(read: FileRead, lockHeld: boolean): Promise<void> {
+    if (read.kind === 'failed') {
+      // An I/O error is not corruption: keep what was last read, leave the file alone, and read again next time.
+      this.readError = `The persona store ${this.file} could not be read (${read.reason}); it is left as it is, nothing is written to it, and it is read again next time.`;
+      this.addNotice({ id: READ_ERROR_NOTICE, level: 'error', message: this.readError });
+      return;
+    }
+    this.clearReadError();
     if (read.kind === 'missing') {
       this.store = emptyStore();
       this.stamp = null;
@@ -242,7 +260,6 @@ export class PersonaService {
       }
       return this.recover(decoded.reason, lockHeld);
     }
-    return this.recover(read.reason, lockHeld);
   }
 
   /** Moves an unusable store aside and starts a fresh one, unless another process already did (re-checked under the lock). */
@@ -250,7 +267,7 @@ export class PersonaService {
     const release = lockHeld ? null : await this.lock();
     try {
       const again = await readStoreFile(this.file);
-      const fine = again.kind === 'missing' || (again.kind === 'read' && decodeStore(again.text).kind !== 'corrupt');
+      const fine = again.kind !== 'read' || decodeStore(again.text).kind !== 'corrupt';
       if (fine) return this.adopt(again, true);
       const date = this.now();
       const aside = await moveAside(this.file, date);
@@ -286,6 +303,7 @@ export class PersonaService {
     return this.serial(async () => {
       const apply = prepare();
       await this.sync(false);
+      if (this.readError) throw new ServiceError('unavailable', this.readError);
       if (this.readOnlyReason) throw new ServiceError('unavailable', this.readOnlyReason);
       // Fail fast without the lock when the change is refused against what we already know (unknown id, taken seat).
       apply(this.store.personas);
@@ -293,6 +311,7 @@ export class PersonaService {
       try {
         for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
           await this.sync(true);
+          if (this.readError) throw new ServiceError('unavailable', this.readError);
           if (this.readOnlyReason) throw new ServiceError('unavailable', this.readOnlyReason);
           const base = this.store;
           const baseStamp = this.stamp;

@@ -76,6 +76,60 @@ describe('two processes writing the same store', () => {
   }, 120_000);
 });
 
+/** Stops `child` at a moment it holds the store's lock (its PID is in the lock file before and after the stop). */
+async function stopWhileHolding(child: ChildProcess, lockFile: string): Promise<void> {
+  const holds = async () => {
+    const text = await fs.readFile(lockFile, 'utf8').catch(() => '');
+    return Number(/\d+/.exec(text)?.[0]) === child.pid;
+  };
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the writer finished before it was caught holding the lock');
+    if (await holds()) {
+      child.kill('SIGSTOP');
+      if (await holds()) return;
+      child.kill('SIGCONT');
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('a writer stalled while it holds the lock', () => {
+  it('keeps the lock through a 7 s SIGSTOP, and neither writer loses an update', async () => {
+    const count = 30;
+    const stalled = startWriter([file, 'left', String(count)]);
+    const other = startWriter([file, 'right', String(count)]);
+    try {
+      const results = Promise.all([collect(stalled), collect(other)]);
+      await Promise.all([ready(stalled), ready(other)]);
+      stalled.stdin?.write('go\n');
+      await stopWhileHolding(stalled, `${file}.lock`);
+      const lockText = await fs.readFile(`${file}.lock`, 'utf8');
+      const frozen = await fs.readFile(file, 'utf8').catch(() => '(none)');
+      other.stdin?.write('go\n');
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      // The paused holder is alive: its lock stands and the other writer has written nothing meanwhile.
+      expect(await fs.readFile(`${file}.lock`, 'utf8')).toBe(lockText);
+      expect(await fs.readFile(file, 'utf8').catch(() => '(none)')).toBe(frozen);
+      stalled.kill('SIGCONT');
+      const [left, right] = await results;
+      expect([left.stderr, right.stderr]).toEqual(['', '']);
+      expect([left.code, right.code]).toEqual([0, 0]);
+      const decoded = decodeStore(await fs.readFile(file, 'utf8'));
+      if (decoded.kind !== 'ok') throw new Error(`store unreadable: ${decoded.kind}`);
+      expect(decoded.store.revision).toBe(4 * count);
+      const roles = new Map(decoded.store.personas.map((persona) => [persona.name, persona.role]));
+      for (const tag of ['left', 'right']) {
+        for (let index = 0; index < count; index += 1) expect(roles.get(`${tag}-${index}`)).toBe(`${tag} role ${index}`);
+      }
+      expect((await fs.readdir(folder)).filter((name) => name !== 'personas.json')).toEqual([]);
+    } finally {
+      stalled.kill('SIGCONT');
+      stalled.kill('SIGKILL');
+      other.kill('SIGKILL');
+    }
+  }, 120_000);
+});
+
 describe('a writer that dies between write and rename', () => {
   it('leaves the old content intact and its temp file is cleaned on the next load', async () => {
     const service = new PersonaService({ file });

@@ -6,15 +6,19 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { processAlive } from './storeLock';
 
 /** What identifies one version of the file on disk; a write always changes it (rename gives a new inode). */
 export type FileStamp = { ino: number; size: number; mtimeMs: number; ctimeMs: number };
 
-/** A read of the store file. */
+/**
+ * A read of the store file. `read` is the whole file; only such a text can be judged corrupt. `failed` is an I/O
+ * error (EACCES, EIO, EMFILE, a folder in its place…): it says nothing about the content, so the file stays as it is.
+ */
 export type FileRead =
   | { kind: 'missing' }
   | { kind: 'read'; text: string; stamp: FileStamp }
-  | { kind: 'unreadable'; reason: string };
+  | { kind: 'failed'; reason: string };
 
 /** True when both stamps describe the same file version (both absent counts as the same). */
 export function sameStamp(first: FileStamp | null, second: FileStamp | null): boolean {
@@ -52,18 +56,22 @@ export async function readStoreFile(file: string): Promise<FileRead> {
     handle = await fs.open(file, 'r');
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { kind: 'missing' };
-    return { kind: 'unreadable', reason: (error as Error).message };
+    return { kind: 'failed', reason: ioReason(error) };
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) return { kind: 'unreadable', reason: 'it is not a regular file' };
+    if (!stats.isFile()) return { kind: 'failed', reason: 'it is not a regular file' };
     const buffer = await handle.readFile();
     return { kind: 'read', text: buffer.toString('utf8'), stamp: stampOf(stats) };
   } catch (error) {
-    return { kind: 'unreadable', reason: (error as Error).message };
+    return { kind: 'failed', reason: ioReason(error) };
   } finally {
     await handle.close();
   }
+}
+
+function ioReason(error: unknown): string {
+  return errorCode(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
 const TEMP_MARK = '.tmp-';
@@ -106,16 +114,6 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
-/** True when a process with this id exists (EPERM means it exists but belongs to someone else). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errorCode(error) === 'EPERM';
-  }
-}
-
 /**
  * Removes temp files left by writers that died between write and rename: those whose process is gone, or older than
  * `staleMs` (a live process never keeps a temp file that long). Returns the removed paths.
@@ -143,58 +141,6 @@ export async function cleanStaleTemps(file: string, staleMs: number, now: number
     }
   }
   return removed;
-}
-
-/** How the lock file behaves. */
-export type LockOptions = { staleMs: number; timeoutMs: number };
-
-/** Thrown when the lock could not be taken within the timeout. */
-export class LockTimeoutError extends Error {
-  constructor(readonly lockFile: string) {
-    super(`The persona store is locked by another process (${lockFile}).`);
-    this.name = 'LockTimeoutError';
-  }
-}
-
-function pause(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
-/**
- * Takes the exclusive lock `<file>.lock` (created with `wx`, so exactly one process wins). A lock older than
- * `staleMs` belonged to a process that died while holding it and is broken. Returns the release function.
- */
-export async function acquireLock(file: string, options: LockOptions): Promise<() => Promise<void>> {
-  const lockFile = `${file}.lock`;
-  const deadline = Date.now() + options.timeoutMs;
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  for (;;) {
-    try {
-      const handle = await fs.open(lockFile, 'wx', 0o600);
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
-      return async () => {
-        await fs.rm(lockFile, { force: true });
-      };
-    } catch (error) {
-      if (errorCode(error) !== 'EEXIST') throw error;
-    }
-    const stats = await fs.stat(lockFile).catch(() => null);
-    if (stats !== null && Date.now() - stats.mtimeMs > options.staleMs) {
-      // Break the stale lock by renaming it to a unique name: if two processes race here, only one rename succeeds.
-      const aside = `${lockFile}.stale-${randomBytes(4).toString('hex')}`;
-      if (await fs.rename(lockFile, aside).then(() => true, () => false)) {
-        // Between our stat and our rename another process may have broken the same stale lock and taken a fresh one;
-        // if what we moved is fresh, put it back (link never overwrites) before discarding our copy.
-        const moved = await fs.stat(aside).catch(() => null);
-        if (moved !== null && Date.now() - moved.mtimeMs <= options.staleMs) await fs.link(aside, lockFile).catch(() => {});
-        await fs.rm(aside, { force: true });
-      }
-      continue;
-    }
-    if (Date.now() > deadline) throw new LockTimeoutError(lockFile);
-    await pause(2 + Math.random() * 10);
-  }
 }
 
 /** A file-name-safe timestamp: `2025-01-02T03-04-05-678Z`. */
