@@ -9,6 +9,7 @@ import type { ReplayResult, SeatReader } from '../readers/port';
 import type { TeamsPort } from '../teams';
 import type { PersonaPort, WorkPort } from './ports';
 import { seatIdOf } from './seatId';
+import { samePlain, sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
 
 /** How long a read-only caller may reuse the last census while the cursor is unchanged (the census rule). */
 export const CENSUS_REUSE_MS = 1000;
@@ -46,7 +47,10 @@ export class FleetService {
   private mutation = 0;
   private serial = 0;
   private appliedSerial = 0;
-  private digest = '';
+  /** The last census's body, compared part by part with the next (no serialising). */
+  private lastBody: SnapshotBody | null = null;
+  /** Each seat as the last census showed it: an unchanged seat keeps this object, so comparing is `===`. */
+  private seatViews = new Map<string, Seat>();
   private emittedCursor = 0;
   private inFlight: Census | null = null;
   private last: { snapshot: FleetSnapshot; at: number; mutation: number } | null = null;
@@ -140,9 +144,8 @@ export class FleetService {
     const body = { seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}) };
     if (serial < this.appliedSerial && this.last) return this.last.snapshot;
     this.appliedSerial = serial;
-    const digest = JSON.stringify(body);
-    if (digest !== this.digest) {
-      this.digest = digest;
+    if (!sameSnapshotBody(this.lastBody, body)) {
+      this.lastBody = body;
       this.cursor += 1;
     }
     const snapshot: FleetSnapshot = { cursor: this.cursor, ...body };
@@ -182,6 +185,14 @@ export class FleetService {
       }
     };
     await Promise.all(Array.from({ length: Math.min(PROJECT_CONCURRENCY, entries.length) }, worker));
+    const views = new Map<string, Seat>();
+    for (let index = 0; index < seats.length; index++) {
+      // A seat that shows nothing new keeps last census's object (readers return the same summary when unchanged).
+      const previous = this.seatViews.get(seats[index].id);
+      if (previous && samePlain(previous, seats[index])) seats[index] = previous;
+      views.set(seats[index].id, seats[index]);
+    }
+    this.seatViews = views;
     return seats;
   }
 

@@ -3,8 +3,8 @@
  * and a byte offset checked against a fingerprint of the bytes before it. Shared by the Claude and Codex readers.
  * No path reads a whole file into memory.
  */
-import { open, stat, type FileHandle } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
 
 /**
  * Who a file is, as far as the platform tells: device and inode, and its birth time where the file system records
@@ -100,7 +100,9 @@ export async function tailLines(
   options: TailOptions,
   onLine: (line: string) => void,
 ): Promise<TailResult> {
-  const quick = await stat(path);
+  // One synchronous stat decides whether anything moved: a few microseconds on a local file, where a pooled
+  // asynchronous stat costs tens (the census of unchanged seats is nothing but these).
+  const quick = statSync(path);
   if (state !== null && unchanged(state, quick)) return { state, cold: false, bytesRead: 0, changed: false };
   // Only a regular file is tailed: opening a FIFO would block a thread of the pool until a writer appears.
   if (!quick.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });

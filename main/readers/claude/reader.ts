@@ -30,6 +30,8 @@ interface SeatState {
   journal: string | null;
   tail: TailState | null;
   projection: ClaudeProjectionState;
+  /** The projection as an unchanged read returns it (0 bytes read), the same object until the journal changes. */
+  quiet: Projection | null;
   /** Serializes reads of one seat so two refreshes never interleave on the same tail state. */
   queue: Promise<unknown>;
 }
@@ -45,7 +47,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     const key = seatKey(seat);
     let state = seats.get(key);
     if (!state) {
-      state = { journal: null, tail: null, projection: createProjectionState(), queue: Promise.resolve() };
+      state = { journal: null, tail: null, projection: createProjectionState(), quiet: null, queue: Promise.resolve() };
       seats.set(key, state);
     }
     return state;
@@ -69,22 +71,23 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
       });
     } catch (error) {
       state.tail = null;
+      state.quiet = null;
       state.projection = createProjectionState();
       const code = (error as NodeJS.ErrnoException).code;
       // Forget a located (not given) path: the session may reappear elsewhere.
       if (!seat.path) state.journal = null;
       return { ok: false, reason: code === 'ENOENT' ? 'journal not found' : `journal unreadable (${code ?? 'error'})` };
     }
+    // Nothing moved on disk: the same answer as last time, without summarising again.
+    if (!result.changed && state.quiet) return state.quiet;
     // Events are applied after the read because only then is it known whether the read was cold (rule 8).
     if (result.cold) state.projection = createProjectionState();
     for (const event of events) applyEvent(state.projection, event);
     state.tail = result.state;
-    return {
-      ok: true,
-      subagents: summarize(state.projection),
-      read: { bytes: result.bytesRead, skippedLines: result.state.skippedLines + state.projection.skippedLines },
-      lastWriteMs: result.state.mtimeMs,
-    };
+    const read = { bytes: result.bytesRead, skippedLines: result.state.skippedLines + state.projection.skippedLines };
+    const projection: Projection = { ok: true, subagents: summarize(state.projection), read, lastWriteMs: result.state.mtimeMs };
+    state.quiet = { ...projection, read: { ...read, bytes: 0 } };
+    return projection;
   }
 
   return {
@@ -140,5 +143,6 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
 }
 
 function seatKey(seat: SeatAddress): string {
-  return JSON.stringify([seat.home, seat.sessionId, seat.path ?? null, seat.cwd ?? null]);
+  // NUL cannot occur in a path or a session id, so the fields cannot run into each other.
+  return `${seat.home}\0${seat.sessionId}\0${seat.path ?? '\0'}\0${seat.cwd ?? '\0'}`;
 }
