@@ -57,7 +57,7 @@ describe('the contract', () => {
   });
 
   it('keeps a seat without subagents unknown rather than zero', () => {
-    const seat = { id: 'claude:s', harness: 'claude', personaId: 'p', address: { harness: 'claude', home: '/h', sessionId: 's' }, activity: 'unknown', unknownReason: 'gone' };
+    const seat = { id: 'claude:s', harness: 'claude', personaId: 'p', address: { harness: 'claude', home: '/h', sessionId: 's' }, activity: { state: 'unknown', certain: false, since: null }, unknownReason: 'gone' };
     const parsed = channels['fleet.read'].response.parse({ cursor: 1, seats: [seat], personas: [], stations: [] });
     expect(parsed.seats[0].subagents).toBeUndefined();
   });

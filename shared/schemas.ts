@@ -125,8 +125,33 @@ export const CandidateSchema = z.object({
 });
 export type Candidate = z.infer<typeof CandidateSchema>;
 
-/** Whether a seat's transcript grew in the last 30 s. */
-export const ActivitySchema = z.enum(['working', 'idle', 'unknown']);
+/** What a seat is doing, from its own records: working, waiting for the owner, idle, or not known. */
+export const ActivityStateSchema = z.enum(['working', 'needs-you', 'idle', 'unknown']);
+export type ActivityState = z.infer<typeof ActivityStateSchema>;
+
+/** Why a seat needs the owner (present exactly when the state is `needs-you`). */
+export const NeedsWhySchema = z.enum(['question', 'plan', 'approval', 'turn-done', 'interrupted', 'error']);
+export type NeedsWhy = z.infer<typeof NeedsWhySchema>;
+
+/** Longest activity label, in characters (a label, never content). */
+export const ACTIVITY_LABEL_MAX = 80;
+
+/**
+ * A seat's activity. `certain` is false when a heuristic (elapsed time) decided the state; `since` is the record's
+ * own time the state began (null when not known); `label` names the tool and its target, never prompt text.
+ */
+export const ActivitySchema = z
+  .object({
+    state: ActivityStateSchema,
+    why: NeedsWhySchema.optional(),
+    certain: z.boolean(),
+    since: z.string().nullable(),
+    label: z.string().max(ACTIVITY_LABEL_MAX).optional(),
+  })
+  .refine((activity) => (activity.state === 'needs-you') === (activity.why !== undefined), {
+    message: 'why is present exactly when the state is needs-you',
+    path: ['why'],
+  });
 export type Activity = z.infer<typeof ActivitySchema>;
 
 /** A seat in the fleet snapshot. `subagents` absent means unknown (shown as "?"), never zero. */

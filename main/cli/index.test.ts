@@ -48,7 +48,9 @@ describe('pixelfleet', () => {
     const { code, stdout } = await cli(['inspect', 'claude', path, '--json']);
     expect(code).toBe(0);
     const output = JSON.parse(stdout);
-    expect(Object.keys(output)).toEqual(['harness', 'session', 'subagents', 'read']);
+    expect(Object.keys(output)).toEqual(['harness', 'session', 'activity', 'subagents', 'read']);
+    // The journal's last main-thread line is assistant text long ago: a heuristic turn-done, long since idle.
+    expect(output.activity).toMatchObject({ state: 'idle', certain: false });
     expect(output.harness).toBe('claude');
     expect(output.session).toBe('eb000000-0000-4000-8000-000000000001');
     expect(output.subagents.running).toBe(0);
@@ -101,5 +103,25 @@ describe('pixelfleet', () => {
     expect(after.seats).toEqual([]);
     expect(after.personas).toHaveLength(1);
     expect((await cli(['seats', 'close', 'claude:sess-9'], env)).code).toBe(1);
+  });
+
+  it('needs-you lists waiting seats oldest first with why, certain, since and label; exit 0 when empty too', async () => {
+    const { dir, env } = await homeWithJournal();
+    const folder = join(dir, 'claude', 'projects', '-src-app');
+    const ask = { type: 'assistant', sessionId: 'sess-8', timestamp: '2026-11-30T08:00:00.000Z', message: { id: 'm2', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_q', name: 'AskUserQuestion', input: { questions: [] } }] } };
+    await writeFile(join(folder, 'sess-8.jsonl'), `${JSON.stringify(ask)}\n`);
+    const empty = await cli(['needs-you', '--json'], env);
+    expect(empty).toMatchObject({ code: 0, stdout: '[]\n' });
+    expect((await cli(['seats', 'open', 'claude:sess-9', '--name', 'Ada'], env)).code).toBe(0);
+    expect((await cli(['seats', 'open', 'claude:sess-8', '--name', 'Bo'], env)).code).toBe(0);
+    const queue = await cli(['needs-you', '--json'], env);
+    expect(queue.code).toBe(0);
+    // sess-9 runs a Task subagent (working); sess-8 asks a question.
+    expect(JSON.parse(queue.stdout)).toEqual([
+      { seatId: 'claude:sess-8', persona: 'Bo', harness: 'claude', why: 'question', certain: true, since: '2026-11-30T08:00:00.000Z', label: 'AskUserQuestion' },
+    ]);
+    const text = await cli(['needs-you'], env);
+    expect(text.stdout).toMatch(/^Bo \(claude\) has a question — AskUserQuestion/);
+    expect((await cli(['needs-you', 'extra'], env)).code).toBe(2);
   });
 });

@@ -27,6 +27,7 @@ Fleet
   seats open <candidate id> [--name N] [--role R] [--json]
   seats close <seat id>
   fleet [--json]                         one census of your fleet: seats, personas, stations
+  needs-you [--json]                     agents waiting for you (question, plan, approval, turn done…), oldest first
   work-items --label <role> [--json]     the backlog items labelled with a role
 
 Agents
@@ -84,6 +85,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await (await import('./inspect')).runInspectCommand(rest, io);
       case 'replay':
         return await (await import('./inspect')).runReplayCommand(rest, io);
+      case 'needs-you':
+        return await (await import('./needsYou')).runNeedsYouCommand(rest, { ...io, home });
       case 'candidates':
       case 'seats':
       case 'fleet':

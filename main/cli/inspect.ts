@@ -1,6 +1,8 @@
 /** `pixelfleet inspect <harness> …` and `pixelfleet replay <harness> …`: one seat, read directly from its files. */
 import { HarnessSchema, type Harness, type SeatAddress } from '../../shared/schemas';
 import type { SeatReader } from '../readers/port';
+import { activityPhrase, UNKNOWN_ACTIVITY } from '../../shared/activity';
+import { evaluateActivity } from '../activity/basis';
 import { option, parseArgs, rejectUnknown, UsageError } from './args';
 import type { CliIo } from './index';
 
@@ -58,13 +60,14 @@ export async function runInspectCommand(argv: string[], io: CliIo): Promise<numb
   try {
     const projection = await reader.project(seat);
     const output = projection.ok
-      ? { harness, session: seat.sessionId, subagents: projection.subagents, read: projection.read }
-      : { harness, session: seat.sessionId, unknownReason: projection.reason, read: { bytes: 0, skippedLines: 0 } };
+      ? { harness, session: seat.sessionId, activity: evaluateActivity(projection.activity, Date.now()), subagents: projection.subagents, read: projection.read }
+      : { harness, session: seat.sessionId, activity: UNKNOWN_ACTIVITY, unknownReason: projection.reason, read: { bytes: 0, skippedLines: 0 } };
     if (args.flags.has('json')) {
       io.stdout(`${JSON.stringify(output, null, 2)}\n`);
     } else if (!projection.ok) {
       io.stdout(`${harness} ${seat.sessionId}: subagents unknown — ${projection.reason}\n`);
     } else {
+      io.stdout(`${harness} ${seat.sessionId}: ${activityPhrase(output.activity)}\n`);
       io.stdout(`${harness} ${seat.sessionId}: ${projection.subagents.running} running (read ${projection.read.bytes} bytes, ${projection.read.skippedLines} lines skipped)\n`);
       for (const entry of projection.subagents.recent) {
         const state = entry.state === 'running' ? 'running' : `${entry.outcome ?? 'ended'} ${entry.endedAt ?? ''}`;

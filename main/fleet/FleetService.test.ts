@@ -7,12 +7,13 @@ import type { Persona, SeatAddress } from '../../shared/schemas';
 import { PersonaService } from '../personas/PersonaService';
 import { createClaudeReader } from '../readers/claude';
 import type { Projection, SeatReader } from '../readers/port';
+import { EMPTY_BASIS, type ActivityBasis } from '../activity/basis';
 import { FleetService } from './FleetService';
 import type { PersonaPort } from './ports';
 
 const seat: SeatAddress = { harness: 'claude', home: '/nowhere', sessionId: 's1', cwd: null, path: '/nowhere/s1.jsonl' };
 
-function countingReader(options: { delayMs?: number; running?: () => number } = {}) {
+function countingReader(options: { delayMs?: number; running?: () => number; activity?: ActivityBasis } = {}) {
   const counts = { project: 0 };
   const reader: SeatReader = {
     harness: 'claude',
@@ -22,7 +23,7 @@ function countingReader(options: { delayMs?: number; running?: () => number } = 
     async project(): Promise<Projection> {
       counts.project += 1;
       if (options.delayMs) await new Promise((done) => setTimeout(done, options.delayMs));
-      return { ok: true, subagents: { running: options.running?.() ?? 0, recent: [] }, read: { bytes: 0, skippedLines: 0 }, lastWriteMs: null };
+      return { ok: true, subagents: { running: options.running?.() ?? 0, recent: [] }, read: { bytes: 0, skippedLines: 0 }, lastWriteMs: null, activity: options.activity ?? EMPTY_BASIS };
     },
     async replay() {
       return { status: 'unavailable', reason: 'fake' };
@@ -113,8 +114,28 @@ describe('census', () => {
     const fleet = new FleetService({ personas: memoryPersonas([{ ...persona('p1'), seat: codexSeat }]), readers: {} });
     const snapshot = await fleet.read();
     expect(snapshot.seats[0].subagents).toBeUndefined();
-    expect(snapshot.seats[0].activity).toBe('unknown');
+    expect(snapshot.seats[0].activity).toEqual({ state: 'unknown', certain: false, since: null });
     expect(snapshot.seats[0].unknownReason).toMatch(/Codex/);
+  });
+
+  it('re-evaluates time-bound activity on every census without a new read, keeping since', async () => {
+    const since = '2026-05-01T10:00:00.000Z';
+    const start = Date.parse(since);
+    const activity: ActivityBasis = {
+      current: { state: 'working', certain: true, since, label: 'Bash' },
+      later: { atMs: start + 10_000, activity: { state: 'needs-you', why: 'approval', certain: false, since, label: 'Bash' } },
+    };
+    let now = start + 1_000;
+    const { reader, counts } = countingReader({ activity });
+    const fleet = new FleetService({ personas: memoryPersonas([persona('p1')]), readers: { claude: reader }, now: () => now });
+    const heard: string[] = [];
+    fleet.onChange((snapshot) => heard.push(snapshot.seats[0].activity.state));
+    expect((await fleet.refresh()).seats[0].activity).toEqual(activity.current);
+    now = start + 11_000;
+    const later = await fleet.refresh();
+    expect(later.seats[0].activity).toEqual({ state: 'needs-you', why: 'approval', certain: false, since, label: 'Bash' });
+    expect(heard).toEqual(['working', 'needs-you']);
+    expect(counts.project).toBe(2);
   });
 
   it('tells listeners of a change whichever census finds it', async () => {

@@ -10,11 +10,11 @@ import type { TeamsPort } from '../teams';
 import type { PersonaPort, WorkPort } from './ports';
 import { seatIdOf } from './seatId';
 import { samePlain, sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
+import { evaluateActivity } from '../activity/basis';
+import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 
 /** How long a read-only caller may reuse the last census while the cursor is unchanged (the census rule). */
 export const CENSUS_REUSE_MS = 1000;
-/** A seat whose transcript grew within this window is `working`. */
-export const WORKING_WINDOW_MS = 30_000;
 /** How long discovered candidates are cached. */
 const CANDIDATE_CACHE_MS = 3000;
 /** Seats projected at once. */
@@ -57,6 +57,8 @@ export class FleetService {
   private candidateCache: { at: number; list: Candidate[] } | null = null;
   private readonly now: () => number;
   private readonly listeners = new Set<(snapshot: FleetSnapshot) => void>();
+  /** How long each seat's last ended turn ran (ms), from its latest projection (for the turn-done notification). */
+  private readonly turnMs = new Map<string, number | null>();
 
   constructor(private readonly options: FleetOptions) {
     this.now = options.now ?? Date.now;
@@ -65,6 +67,11 @@ export class FleetService {
   /** The current change cursor (increases on every change the owner could see). */
   get currentCursor(): number {
     return this.cursor;
+  }
+
+  /** How long the seat's last ended turn ran, in ms, as of the latest census (null when not known). */
+  lastTurnMs(seatId: string): number | null {
+    return this.turnMs.get(seatId) ?? null;
   }
 
   /** Listens for snapshots whose cursor moved; returns the unsubscribe function. */
@@ -201,16 +208,17 @@ export class FleetService {
     const base = { id, harness: address.harness, personaId: persona.id, address };
     const reader = this.options.readers[address.harness];
     if (!reader) {
-      return { ...base, activity: 'unknown', unknownReason: `${HARNESS_NAMES[address.harness]} seats are not read by this build.` };
+      return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `${HARNESS_NAMES[address.harness]} seats are not read by this build.` };
     }
     try {
       const projection = await reader.project(address);
-      if (!projection.ok) return { ...base, activity: 'unknown', unknownReason: projection.reason };
-      const working = projection.lastWriteMs !== null && this.now() - projection.lastWriteMs < WORKING_WINDOW_MS;
-      return { ...base, activity: working ? 'working' : 'idle', subagents: projection.subagents };
+      if (!projection.ok) return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: projection.reason };
+      // Time-bound rules are evaluated on every census (the refresh tick), without reading the files again.
+      this.turnMs.set(id, projection.activity.turnMs ?? null);
+      return { ...base, activity: evaluateActivity(projection.activity, this.now()), subagents: projection.subagents };
     } catch (error) {
       this.options.log?.(`pixelfleet: reading ${id} failed: ${String(error)}`);
-      return { ...base, activity: 'unknown', unknownReason: `Could not read this session: ${(error as Error)?.message ?? String(error)}` };
+      return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `Could not read this session: ${(error as Error)?.message ?? String(error)}` };
     }
   }
 

@@ -2,6 +2,7 @@
  * The one port every harness reader offers. Pure parsing and reducing live beside each reader; this port is
  * the I/O edge the fleet census, the replay broker and the CLI call.
  */
+import type { ActivityBasis } from '../activity/basis';
 import type { Candidate, Harness, ReplayPage, SeatAddress, SubagentSummary } from '../../shared/schemas';
 
 /** What a reader consumed to produce a projection (for the CLI's `read` field and the benchmark). */
@@ -18,8 +19,10 @@ export type Projection =
       ok: true;
       subagents: SubagentSummary;
       read: ReadStats;
-      /** Milliseconds since epoch of the transcript's last write (drives `working` / `idle`). */
+      /** Milliseconds since epoch of the transcript's last write. */
       lastWriteMs: number | null;
+      /** The seat's activity as its records give it, folded in the same pass; evaluated at a time by the fleet. */
+      activity: ActivityBasis;
     }
   | { ok: false; reason: string };
 

@@ -3,6 +3,7 @@
  * scene. Keyboard: Tab or arrows move between agents, Enter opens the tray, R opens the role picker.
  * It is also the world's readable surface: data-station, data-agent, data-role and data-subagents.
  */
+import { activityPhrase } from '../../shared/activity';
 import type { AppStore } from '../store/createAppStore';
 import { badgeText, type AgentModel, type StationModel, type WorldModel } from '../world/model';
 import { element, setAttribute } from './dom';
@@ -16,7 +17,7 @@ function stationLabel(station: StationModel, agents: number): string {
 function agentLabel(agent: AgentModel): string {
   const subagents = agent.subagents === null ? 'subagents unknown' : `${agent.subagents} subagents running`;
   const harness = agent.harness ? `${agent.harness}, ` : '';
-  return `${agent.name}, ${harness}${agent.activity}, ${subagents}${agent.pending ? ', role change pending' : ''}`;
+  return `${agent.name}, ${harness}${activityPhrase(agent.activity)}, ${subagents}${agent.pending ? ', role change pending' : ''}`;
 }
 
 /** The mirror; call `sync` with each new world model. */
@@ -79,7 +80,8 @@ export class Mirror {
       }
       setAttribute(button, 'data-role', agent.role === null ? '' : agent.stationKey);
       setAttribute(button, 'data-subagents', badgeText(agent.subagents) ?? '0');
-      setAttribute(button, 'data-activity', agent.activity);
+      setAttribute(button, 'data-activity', agent.activity.state);
+      setAttribute(button, 'data-why', agent.activity.why ?? '');
       setAttribute(button, 'aria-label', agentLabel(agent));
       if (button.textContent !== agent.name) button.textContent = agent.name;
     }

@@ -12,7 +12,7 @@ function memoryMain() {
   const snapshot = (): FleetSnapshot => ({
     cursor: state.cursor,
     personas: [state.persona],
-    seats: [{ id: 'seat-1', harness: 'claude', personaId: 'p1', address: { harness: 'claude', home: '/h', sessionId: 's' }, activity: 'working', subagents: { running: 1, recent: [] } }],
+    seats: [{ id: 'seat-1', harness: 'claude', personaId: 'p1', address: { harness: 'claude', home: '/h', sessionId: 's' }, activity: { state: 'working', certain: true, since: null }, subagents: { running: 1, recent: [] } }],
     stations: [],
   });
   const answer = (value: unknown): Answer<unknown> => ({ ok: true, value });

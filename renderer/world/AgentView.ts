@@ -71,7 +71,7 @@ export class AgentView extends Container {
     if (!this.look || lookKey(record.appearance) !== this.look.key) this.dress(record);
     if (!before || before.name !== record.name || before.harness !== record.harness) this.drawNamePlate(record);
     this.badge.update(record.subagents);
-    this.body.alpha = record.activity === 'unknown' ? 0.75 : 1;
+    this.body.alpha = record.activity.state === 'unknown' ? 0.75 : 1;
     this.showFrame();
   }
 
@@ -117,7 +117,7 @@ export class AgentView extends Container {
 
   /** The pose the record asks for when standing still. */
   restingPose(reducedMotion: boolean): Pose {
-    return this.record?.activity === 'working' && !reducedMotion ? 'work' : 'stand';
+    return this.record?.activity.state === 'working' && !reducedMotion ? 'work' : 'stand';
   }
 
   private showFrame(): void {

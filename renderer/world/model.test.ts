@@ -13,7 +13,7 @@ function seat(personaId: string, running?: number): Seat {
     harness: 'claude',
     personaId,
     address: { harness: 'claude', home: '/h', sessionId: personaId },
-    activity: 'working',
+    activity: { state: 'working', certain: true, since: null },
     ...(running === undefined ? {} : { subagents: { running, recent: [] } }),
   };
 }

@@ -1,4 +1,5 @@
 /** The world as plain records, derived from the store: what each station and agent view shows. Pure. */
+import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
 import type { Activity, Appearance, Harness } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
@@ -74,7 +75,7 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>): WorldModel {
       role,
       stationKey: key,
       harness: seat?.harness ?? persona.seat?.harness ?? null,
-      activity: seat?.activity ?? 'unknown',
+      activity: seat?.activity ?? UNKNOWN_ACTIVITY,
       subagents: seat?.subagents ? seat.subagents.running : null,
       seatId: seat?.id ?? null,
       pending: pending !== undefined,

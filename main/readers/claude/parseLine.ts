@@ -2,6 +2,7 @@
  * Pure parsing of one Claude Code journal line into the few facts the subagent projection needs
  * (rules 1–5 and 9 of the Claude seat design). Unknown line types and fields yield null.
  */
+import { activityFact, type ClaudeActivityFact } from './activityFacts';
 
 /** A subagent call found on a main-thread assistant line (rules 1–2). */
 export interface CallStart {
@@ -27,12 +28,18 @@ export interface TaskNotification {
   status: string | null;
 }
 
-/** The facts of one journal line. `invalid` is a line that is not JSON (counted, rule 9). */
+/**
+ * The facts of one journal line. `invalid` is a line that is not JSON (counted, rule 9); `mark` is a line that
+ * matters only to the activity projection. Every other event may carry the line's activity fact too.
+ */
 export type ClaudeEvent =
   | { type: 'invalid' }
-  | { type: 'speech'; at: string | null; sessionId: string | null; messageId: string | null; calls: CallStart[] }
-  | { type: 'user'; at: string | null; sessionId: string | null; results: ToolResult[]; notifications: TaskNotification[] }
-  | { type: 'delivery'; at: string | null; notifications: TaskNotification[] };
+  | { type: 'mark'; activity: ClaudeActivityFact }
+  | { type: 'speech'; at: string | null; sessionId: string | null; messageId: string | null; calls: CallStart[]; activity?: ClaudeActivityFact | null }
+  | { type: 'user'; at: string | null; sessionId: string | null; results: ToolResult[]; notifications: TaskNotification[]; activity?: ClaudeActivityFact | null }
+  | { type: 'delivery'; at: string | null; notifications: TaskNotification[]; activity?: ClaudeActivityFact | null };
+
+type SubagentEvent = Extract<ClaudeEvent, { type: 'speech' | 'user' | 'delivery' }>;
 
 /** Spawn tool names: `Task` was renamed `Agent` in 2.1.63 (rule 1). */
 const SPAWN_TOOLS = new Set(['Agent', 'Task']);
@@ -50,6 +57,14 @@ export function parseLine(line: string): ClaudeEvent | null {
     return { type: 'invalid' };
   }
   if (!isObject(value)) return { type: 'invalid' };
+  // The activity projection reads the same parsed object: one parse per line for both outputs.
+  const activity = activityFact(value);
+  const event = parseSubagentFacts(value);
+  if (event) return activity ? { ...event, activity } : event;
+  return activity ? { type: 'mark', activity } : null;
+}
+
+function parseSubagentFacts(value: Json): SubagentEvent | null {
   const at = stringOrNull(value.timestamp);
   const sessionId = stringOrNull(value.sessionId);
   switch (value.type) {
@@ -65,7 +80,7 @@ export function parseLine(line: string): ClaudeEvent | null {
   }
 }
 
-function parseSpeech(value: Json, at: string | null, sessionId: string | null): ClaudeEvent {
+function parseSpeech(value: Json, at: string | null, sessionId: string | null): SubagentEvent {
   const message = isObject(value.message) ? value.message : {};
   const calls: CallStart[] = [];
   if (Array.isArray(message.content)) {
@@ -87,7 +102,7 @@ function parseSpeech(value: Json, at: string | null, sessionId: string | null): 
   return { type: 'speech', at, sessionId, messageId: stringOrNull(message.id), calls };
 }
 
-function parseUser(value: Json, at: string | null, sessionId: string | null): ClaudeEvent | null {
+function parseUser(value: Json, at: string | null, sessionId: string | null): SubagentEvent | null {
   const message = isObject(value.message) ? value.message : {};
   const content = message.content;
   const notifications: TaskNotification[] = [];
@@ -116,7 +131,7 @@ function parseUser(value: Json, at: string | null, sessionId: string | null): Cl
   return { type: 'user', at, sessionId, results, notifications };
 }
 
-function parseAttachment(value: Json, at: string | null): ClaudeEvent | null {
+function parseAttachment(value: Json, at: string | null): SubagentEvent | null {
   const attachment = value.attachment;
   if (!isObject(attachment) || attachment.type !== 'queued_command') return null;
   const prompt = attachment.prompt;

@@ -9,7 +9,7 @@ import { DEFAULT_TAIL, tailLines, type TailOptions, type TailState } from '../ta
 import { discoverSessions } from './discover';
 import { escapeCwd, locateJournal, projectsDir } from './locate';
 import { parseLine, type ClaudeEvent } from './parseLine';
-import { applyEvent, createProjectionState, summarize, type ClaudeProjectionState } from './reducer';
+import { activityOf, applyEvent, createProjectionState, summarize, type ClaudeProjectionState } from './reducer';
 import { REPLAY_REASONS, replayChild } from './replay';
 
 /** Options of the Claude reader. */
@@ -85,7 +85,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     for (const event of events) applyEvent(state.projection, event);
     state.tail = result.state;
     const read = { bytes: result.bytesRead, skippedLines: result.state.skippedLines + state.projection.skippedLines };
-    const projection: Projection = { ok: true, subagents: summarize(state.projection), read, lastWriteMs: result.state.mtimeMs };
+    const projection: Projection = { ok: true, subagents: summarize(state.projection), read, lastWriteMs: result.state.mtimeMs, activity: activityOf(state.projection) };
     state.quiet = { ...projection, read: { ...read, bytes: 0 } };
     return projection;
   }

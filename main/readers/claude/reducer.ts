@@ -4,6 +4,8 @@
  * refresh; it is owned by one seat and reset on every cold read.
  */
 import type { Outcome, SubagentEntry, SubagentSummary } from '../../../shared/schemas';
+import type { ActivityBasis } from '../../activity/basis';
+import { claudeActivityBasis, createActivityState, foldActivity, type ClaudeActivityState } from './activity';
 import { parseLine, type ClaudeEvent, type TaskNotification } from './parseLine';
 
 /** One subagent call as the journal has shown it so far. */
@@ -39,6 +41,8 @@ export interface ClaudeProjectionState {
   sessionId: string | null;
   /** Last timestamp seen, standing in for a line that lacks one. */
   lastAt: string | null;
+  /** The activity projection, folded from the same events (a second output of the same pass). */
+  activity: ClaudeActivityState;
 }
 
 /** Most entries in `recent` (rule 7). */
@@ -49,7 +53,7 @@ const EPOCH = '1970-01-01T00:00:00.000Z';
 
 /** A fresh projection state (for a seat's first read and every cold read). */
 export function createProjectionState(): ClaudeProjectionState {
-  return { calls: new Map(), byAgentId: new Map(), running: new Set(), sequence: 0, skippedLines: 0, sessionId: null, lastAt: null };
+  return { calls: new Map(), byAgentId: new Map(), running: new Set(), sequence: 0, skippedLines: 0, sessionId: null, lastAt: null, activity: createActivityState() };
 }
 
 /** Folds one event into the state. */
@@ -58,6 +62,11 @@ export function applyEvent(state: ClaudeProjectionState, event: ClaudeEvent): vo
     state.skippedLines += 1;
     return;
   }
+  if (event.type === 'mark') {
+    foldActivity(state.activity, event.activity);
+    return;
+  }
+  if (event.activity) foldActivity(state.activity, event.activity);
   const at = event.at ?? state.lastAt ?? EPOCH;
   if (event.at) state.lastAt = event.at;
   switch (event.type) {
@@ -171,6 +180,13 @@ function prune(state: ClaudeProjectionState): void {
 export function summarize(state: ClaudeProjectionState): SubagentSummary {
   const recent = [...state.calls.values()].sort(newerFirst).slice(0, RECENT_LIMIT).map(toEntry);
   return { running: state.running.size, recent };
+}
+
+/** The seat's activity basis (rules 1–6 of `activity.ts`), counting the foreground subagent calls still running. */
+export function activityOf(state: ClaudeProjectionState): ActivityBasis {
+  let foreground = 0;
+  for (const id of state.running) if (state.calls.get(id)?.background === false) foreground += 1;
+  return claudeActivityBasis(state.activity, foreground);
 }
 
 /** A call as the snapshot carries it: `outcome` and `endedAt` only once ended, keys in contract order. */

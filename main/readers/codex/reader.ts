@@ -13,6 +13,7 @@ import type { CodexHeader } from './header';
 import { childEntry, needsTaskScan, summarise, type ChildFacts } from './projection';
 import { createParentState, reduceParentLine, type ParentState } from './records';
 import { readReplayPage } from './replay';
+import { codexActivityBasis } from './activity';
 import { decodeCursor } from './replayEntries';
 
 /** Bytes read from the end of a child rollout when looking for a `task_started` newer than its ending. */
@@ -130,6 +131,7 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
         subagents: summarise(entries),
         read: { bytes, skippedLines: tail.skippedLines + parent.malformed + discovery.skippedHeaders },
         lastWriteMs: tail.mtimeMs,
+        activity: codexActivityBasis(parent.activity),
       };
       return { ok: true, projection, path, children: discovery.children, entries };
     } catch (error) {

@@ -3,6 +3,7 @@
  * it uses (a thread id or an agent path); the projection later matches references to discovered children.
  */
 import type { Outcome } from '../../../shared/schemas';
+import { createCodexActivity, foldCodexActivity, type CodexActivityState } from './activity';
 
 /** What one parent record says about a child. */
 export interface ChildRecord {
@@ -25,6 +26,8 @@ export interface ParentState {
   records: Map<string, ChildRecord>;
   /** Lines that were not JSON (skipped and counted). */
   malformed: number;
+  /** The activity projection, folded from the same lines (a second output of the same pass). */
+  activity: CodexActivityState;
 }
 
 /** Pending multi-agent calls kept at most (older ones are forgotten; their outputs then say nothing). */
@@ -39,7 +42,7 @@ type JsonObject = Record<string, unknown>;
 
 /** A fresh reducer state. */
 export function createParentState(): ParentState {
-  return { seq: 0, calls: new Map(), records: new Map(), malformed: 0 };
+  return { seq: 0, calls: new Map(), records: new Map(), malformed: 0, activity: createCodexActivity() };
 }
 
 /** Normalises a child reference: thread ids lower-cased, paths absolute (`changelog` names `/root/changelog`). */
@@ -89,6 +92,7 @@ export function reduceParentLine(state: ParentState, line: string): void {
   const envelope = asObject(parsed);
   const payload = asObject(envelope?.payload);
   const at = typeof envelope?.timestamp === 'string' ? envelope.timestamp : null;
+  if (envelope && payload) foldCodexActivity(state.activity, envelope.type, payload, at);
   if (!envelope || envelope.type !== 'response_item' || !payload) return;
   switch (payload.type) {
     case 'function_call':

@@ -9,7 +9,8 @@ import { discoverSessions, resolveOpenCodeDbs, openCodeDataDir } from './locate'
 import { replayCall } from './replay';
 import { existsInSessionV2, inspectStore, schemaReason, V2_ONLY_REASON } from './schema';
 import { isBusyError, withReadOnly } from './sqlite';
-import { directChildren, readSession, selectTaskRows } from './store';
+import { directChildren, readSession, selectActivityFacts, selectTaskRows } from './store';
+import { openCodeActivityBasis } from './activity';
 import { collectRows, summarize } from './taskCalls';
 
 export { resolveOpenCodeDb, seatFromCliTarget } from './locate';
@@ -87,6 +88,7 @@ export async function projectSeat(seat: SeatAddress): Promise<Projection> {
           subagents: summarize(calls, completions, children),
           read: { bytes: window.bytes, skippedLines: window.malformed + malformed },
           lastWriteMs,
+          activity: openCodeActivityBasis(selectActivityFacts(database, session.id)),
         };
       },
       { snapshot: true },

@@ -5,6 +5,7 @@
 import type { StoreShape } from './schema';
 import type { SqliteDatabase } from './sqlite';
 import type { PartRow } from './taskCalls';
+import type { OpenCodeActivityFacts } from './activity';
 
 /** Parent messages selected per seat read (issue bound). */
 export const MAX_MESSAGES = 500;
@@ -169,4 +170,48 @@ export function selectMessageFacts(
     });
   }
   return facts;
+}
+
+/**
+ * The activity facts of a session: its newest message (role, completion, error, finish), that message's tool parts
+ * (at most `MAX_PARTS`, status and tool name only) and the newest user message's time, within the newest
+ * `MAX_MESSAGES` messages. Payload JSON never leaves SQLite.
+ */
+export function selectActivityFacts(database: SqliteDatabase, sessionId: string): OpenCodeActivityFacts {
+  const message = database.get(
+    `SELECT id, time_created,
+            CASE WHEN json_valid(data) THEN json_extract(data, '$.role') END AS role,
+            CASE WHEN json_valid(data) THEN json_extract(data, '$.time.completed') END AS completed,
+            CASE WHEN json_valid(data) THEN json_extract(data, '$.error.name') END AS error_name,
+            CASE WHEN json_valid(data) THEN json_type(data, '$.error') END AS error_type,
+            CASE WHEN json_valid(data) THEN json_extract(data, '$.finish') END AS finish
+     FROM message WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT 1`,
+    [sessionId],
+  );
+  if (!message) return { last: null, tools: [], turnStartMs: null };
+  const tools = database
+    .all(
+      `SELECT json_extract(data, '$.tool') AS tool, json_extract(data, '$.state.status') AS status FROM part
+       WHERE message_id = ? AND json_valid(data) AND json_extract(data, '$.type') = 'tool' ORDER BY id LIMIT ${MAX_PARTS}`,
+      [String(message.id)],
+    )
+    .map((row) => ({ tool: stringOrNull(row.tool) ?? 'tool', status: stringOrNull(row.status) }));
+  const turn = database.get(
+    `SELECT max(time_created) AS started FROM (SELECT time_created, data FROM message WHERE session_id = ?
+       ORDER BY time_created DESC, id DESC LIMIT ${MAX_MESSAGES})
+     WHERE json_valid(data) AND json_extract(data, '$.role') = 'user'`,
+    [sessionId],
+  );
+  const errorType = stringOrNull(message.error_type);
+  return {
+    last: {
+      role: stringOrNull(message.role),
+      createdMs: Number(message.time_created),
+      completedMs: numberOrNull(message.completed),
+      errorName: errorType === null || errorType === 'null' ? null : (stringOrNull(message.error_name) ?? 'error'),
+      finish: stringOrNull(message.finish),
+    },
+    tools,
+    turnStartMs: numberOrNull(turn?.started),
+  };
 }

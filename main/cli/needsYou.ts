@@ -1,0 +1,34 @@
+/** `pixelfleet needs-you [--json]`: the agents waiting for the owner, oldest first, from one fresh census. */
+import { elapsedPhrase, needsYouQueue, whyPhrase } from '../../shared/activity';
+import { createApp } from '../app';
+import { parseArgs, rejectUnknown, UsageError } from './args';
+import type { CliIo } from './index';
+
+/** Runs `needs-you`; exit 0 whether or not anybody waits. */
+export async function runNeedsYouCommand(argv: string[], io: CliIo & { home: string }): Promise<number> {
+  const args = parseArgs(argv, []);
+  rejectUnknown(args, ['json']);
+  if (args.positionals.length > 0) throw new UsageError('needs-you takes no arguments.');
+  const app = await createApp({ home: io.home, mode: 'web', env: io.env, live: false, log: (message) => io.stderr(`${message}\n`) });
+  let snapshot;
+  try {
+    snapshot = await app.fleet.read({ fresh: true });
+  } finally {
+    await app.dispose();
+  }
+  const queue = needsYouQueue(snapshot).map(({ seatId, persona, harness, why, certain, since, label }) => ({ seatId, persona, harness, why, certain, since, label }));
+  if (args.flags.has('json')) {
+    io.stdout(`${JSON.stringify(queue, null, 2)}\n`);
+    return 0;
+  }
+  if (queue.length === 0) {
+    io.stdout('Nobody needs you right now.\n');
+    return 0;
+  }
+  const now = Date.now();
+  for (const entry of queue) {
+    const waited = elapsedPhrase(entry.since, now);
+    io.stdout(`${entry.persona} (${entry.harness}) ${whyPhrase(entry.why, entry.certain)}${entry.label ? ` — ${entry.label}` : ''}${waited ? `, ${waited}` : ''}  [${entry.seatId}]\n`);
+  }
+  return 0;
+}
