@@ -11,6 +11,7 @@ import { FleetService } from './fleet/FleetService';
 import { LiveUpdates } from './fleet/LiveUpdates';
 import { AutoOpen } from './fleet/autoOpen';
 import { prepareDemo, type DemoHandle } from './demo/demoSetup';
+import { NotifierService } from './notify/NotifierService';
 import { PersonaService } from './personas/PersonaService';
 import type { SeatReader } from './readers/port';
 import { createReaders } from './readers/registry';
@@ -76,6 +77,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     void live?.syncWatched();
   });
   const offWork = work.onChange(() => live?.schedule());
+  // One notifier for every shell: it decides; the Electron shell or the page shows.
+  const notifier = new NotifierService({
+    fleet,
+    settings: settings.notify,
+    deliver: (note) => {
+      for (const listener of listeners) listener('notify.show', note);
+    },
+    log,
+  });
 
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
   let live: LiveUpdates | null = null;
@@ -130,6 +140,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     async dispose() {
       offFleet();
       offWork();
+      notifier.dispose();
       await live?.dispose();
       await demo?.stop();
       work.dispose();

@@ -11,6 +11,7 @@ import {
   type ContractError,
   type EventName,
   type EventOf,
+  eventNames,
   type RequestOf,
   type ResponseOf,
 } from '../shared/contract';
@@ -76,7 +77,7 @@ export function preloadTransport(api: PreloadApi): RawTransport {
   return {
     request: (channel, payload) => api.invoke(channel, payload),
     subscribe(listener) {
-      const offs = ['fleet.changed'].map((event) => api.on(event, (payload) => listener(event, payload)));
+      const offs = eventNames.map((event) => api.on(event, (payload) => listener(event, payload)));
       return () => offs.forEach((off) => off());
     },
     close() {},

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   CandidateSchema,
   FleetSnapshotSchema,
+  NeedsWhySchema,
   PersonaSchema,
   ReplayPageSchema,
   RoleCountSchema,
@@ -91,9 +92,26 @@ export const channels = {
   },
 } as const;
 
+/** A notification main decided on: the agent's name, why and project; the page shows it in browser mode. */
+export const NotificationSchema = z.object({
+  seatId: z.string(),
+  personaId: z.string(),
+  title: z.string(),
+  body: z.string(),
+  why: NeedsWhySchema,
+  certain: z.boolean(),
+  /** Play the short chime (settings.json `notify.sound`). */
+  sound: z.boolean(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
 /** Events pushed from main to the renderer. */
 export const events = {
   'fleet.changed': z.object({ snapshot: FleetSnapshotSchema }),
+  /** A seat entered needs-you for a reason that notifies. */
+  'notify.show': NotificationSchema,
+  /** Focus an agent and open its tray (a desktop notification was clicked). */
+  'agent.focus': z.object({ personaId: z.string() }),
 } as const;
 
 export type Channels = typeof channels;

@@ -1,10 +1,12 @@
 /** The desktop entry point: one window over the same services browser mode runs. */
-import { app, BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, Notification, shell } from 'electron';
 import { join } from 'node:path';
 import { createApp, type App } from '../app';
 import { resolveAppHome } from '../config/paths';
 import { isSafeExternalUrl } from '../transport/externalUrl';
-import { registerIpc } from './ipc';
+import type { EventOf } from '../../shared/contract';
+import { createDesktopDelivery } from '../notify/desktop';
+import { IPC_EVENT, registerIpc } from './ipc';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { createMainWindow } from './window';
 
@@ -44,6 +46,20 @@ if (!app.requestSingleInstanceLock()) {
     });
     const window = createMainWindow(join(root, 'out', 'preload', 'index.cjs'));
     undoIpc = registerIpc(services, window);
+    const notify = createDesktopDelivery({
+      Notification,
+      isFocused: () => !window.isDestroyed() && window.isFocused(),
+      focusAgent: (personaId) => {
+        if (window.isDestroyed()) return;
+        if (window.isMinimized()) window.restore();
+        window.show();
+        window.focus();
+        window.webContents.send(IPC_EVENT, 'agent.focus', { personaId });
+      },
+    });
+    services.onEvent((name, payload) => {
+      if (name === 'notify.show') notify(payload as EventOf<'notify.show'>);
+    });
   });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', (event) => {

@@ -22,7 +22,7 @@ const save = (value: unknown) => writeFile(file, typeof value === 'string' ? val
 describe('loadSettings', () => {
   it('gives the defaults for a missing file and creates nothing', async () => {
     const loaded = await loadSettings(file, { homeDir });
-    expect(loaded).toEqual({ settings: { workSources: [], autoOpen: [], refreshSeconds: 60 }, problems: [] });
+    expect(loaded).toEqual({ settings: { workSources: [], autoOpen: [], refreshSeconds: 60, notify: { on: ['question', 'plan', 'approval', 'error', 'turn-done'], minTurnSeconds: 60, sound: false } }, problems: [] });
     expect(await readdir(home)).toEqual([]);
   });
 
@@ -102,5 +102,20 @@ describe('resolveSettingsPath', () => {
     expect(resolveSettingsPath('/abs/notes', '/etc/app', homeDir)).toBe('/abs/notes');
     expect(resolveSettingsPath('../notes', '/etc/app', homeDir)).toBe('/etc/notes');
     expect(resolveSettingsPath('~other/notes', '/etc/app', homeDir)).toBe('/etc/app/~other/notes');
+  });
+});
+
+describe('notify settings', () => {
+  it('defaults to question, plan, approval, error and long turns, no chime; a bad field keeps the others', async () => {
+    const { parseNotifySettings, defaultNotifySettings } = await import('./notifySettings');
+    expect(defaultNotifySettings()).toEqual({ on: ['question', 'plan', 'approval', 'error', 'turn-done'], minTurnSeconds: 60, sound: false });
+    const problems: string[] = [];
+    const parsed = parseNotifySettings({ on: ['question', 'question'], minTurnSeconds: -1, sound: true, colour: 'red' }, 'settings.json', problems);
+    expect(parsed).toEqual({ on: ['question'], minTurnSeconds: 60, sound: true });
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).toMatch(/notify\.colour is not a setting[\s\S]*notify\.minTurnSeconds must be/);
+    const wrong: string[] = [];
+    expect(parseNotifySettings({ on: ['lunch'] }, 'settings.json', wrong).on).toEqual(defaultNotifySettings().on);
+    expect(wrong[0]).toMatch(/notify\.on must be a list of "question"/);
   });
 });

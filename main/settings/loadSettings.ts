@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
+import { defaultNotifySettings, parseNotifySettings } from './notifySettings';
 import {
   AutoOpenRuleSchema,
   DEFAULT_REFRESH_SECONDS,
@@ -32,7 +33,7 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /** The settings with nothing configured. */
 export function defaultSettings(): Settings {
-  return { workSources: [], autoOpen: [], refreshSeconds: DEFAULT_REFRESH_SECONDS };
+  return { workSources: [], autoOpen: [], refreshSeconds: DEFAULT_REFRESH_SECONDS, notify: defaultNotifySettings() };
 }
 
 /** Loads `file`; a missing file gives the defaults. Never throws, never writes. */
@@ -79,6 +80,7 @@ export function parseSettings(text: string, file: string, homeDir: string): Load
     if (parsed.success) settings.refreshSeconds = parsed.data;
     else problems.push(`${file}: refreshSeconds must be a whole number of seconds from 10 to 86400; ${DEFAULT_REFRESH_SECONDS} is used.`);
   }
+  settings.notify = parseNotifySettings(raw.notify, file, problems);
   return { settings, problems };
 }
 

@@ -3,6 +3,7 @@
  * Each part has its own schema so the loader can keep the valid entries when one entry is wrong.
  */
 import { z } from 'zod';
+import { NotifySettingsSchema, type NotifySettings } from './notifySettings';
 
 /** An environment variable name; tokens are only ever read from the environment, never from this file. */
 const EnvironmentNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
@@ -54,6 +55,7 @@ export const SettingsSchema = z.object({
   workSources: z.array(WorkSourceSchema).optional(),
   autoOpen: z.array(AutoOpenRuleSchema).optional(),
   refreshSeconds: RefreshSecondsSchema.optional(),
+  notify: NotifySettingsSchema.partial().optional(),
 });
 
 /** Settings after loading: every list present, folders absolute. */
@@ -62,6 +64,8 @@ export interface Settings {
   autoOpen: AutoOpenRule[];
   /** Seconds between background refreshes of the work sources. */
   refreshSeconds: number;
+  /** Desktop notifications for agents that need the owner. */
+  notify: NotifySettings;
 }
 
 /** The settings used when the file is missing or a part of it is invalid. */
