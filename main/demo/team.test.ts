@@ -22,7 +22,7 @@ describe('the demo team', () => {
     for (let index = 0; index < 3; index++) await team!.send();
     await team!.stop();
     await demo.stop();
-    const seats = demo.sessions.map((session, index) => ({ seatId: `seat-${index}`, personaId: `p-${index}`, home: demo.claudeHome, sessionId: session.sessionId, activity: 'idle' as const }));
+    const seats = demo.sessions.map((session, index) => ({ seatId: `seat-${index}`, personaId: `p-${index}`, home: demo.claudeHome, sessionId: session.sessionId, activity: { state: 'idle' as const, certain: true, since: null } }));
     const [found] = await readTeams(seats);
     expect(found.team.name).toBe(DEMO_TEAM);
     expect(found.team.leadPersonaId).toBe('p-0');

@@ -10,8 +10,8 @@ import { readTeams, type TeamSeat } from './TeamReader';
 import { parseInbox, parseTeamFile, shortSummary } from './teamFiles';
 
 const HOME = path.resolve(__dirname, 'fixtures', 'claude-home');
-const LEAD: TeamSeat = { seatId: 'claude:lead', personaId: 'p-lead', home: HOME, sessionId: '11111111-aaaa-4000-8000-000000000001', activity: 'working' };
-const ADA: TeamSeat = { seatId: 'claude:ada', personaId: 'p-ada', home: HOME, sessionId: '22222222-bbbb-4000-8000-000000000002', activity: 'idle' };
+const LEAD: TeamSeat = { seatId: 'claude:lead', personaId: 'p-lead', home: HOME, sessionId: '11111111-aaaa-4000-8000-000000000001', activity: { state: 'working', certain: true, since: null } };
+const ADA: TeamSeat = { seatId: 'claude:ada', personaId: 'p-ada', home: HOME, sessionId: '22222222-bbbb-4000-8000-000000000002', activity: { state: 'idle', certain: true, since: null } };
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -26,9 +26,9 @@ describe('agent teams', () => {
     expect(folder).toBe(path.join(HOME, 'teams', 'review-crew'));
     expect(team.leadPersonaId).toBe('p-lead');
     expect(team.members).toEqual([
-      { name: 'team-lead', agentId: 'team-lead@review-crew', lead: true, colour: 'blue', seatId: 'claude:lead', personaId: 'p-lead', state: 'working' },
-      { name: 'ada', agentId: 'ada@review-crew', lead: false, colour: 'green', seatId: 'claude:ada', personaId: 'p-ada', state: 'idle' },
-      { name: 'bo', agentId: 'bo@review-crew', lead: false, colour: 'yellow', seatId: null, personaId: null, state: 'unknown' },
+      { name: 'team-lead', agentId: 'team-lead@review-crew', lead: true, colour: 'blue', seatId: 'claude:lead', personaId: 'p-lead', state: { state: 'working', certain: true, since: null } },
+      { name: 'ada', agentId: 'ada@review-crew', lead: false, colour: 'green', seatId: 'claude:ada', personaId: 'p-ada', state: { state: 'idle', certain: true, since: null } },
+      { name: 'bo', agentId: 'bo@review-crew', lead: false, colour: 'yellow', seatId: null, personaId: null, state: { state: 'unknown', certain: false, since: null } },
     ]);
   });
 
@@ -74,10 +74,10 @@ describe('agent teams', () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 11, 2, 9, minute)).toISOString();
     await writeFile(path.join(folder, 'inboxes', 'x.json'), JSON.stringify(Array.from({ length: 40 }, (_, index) => ({ from: 'team-lead', text: 't', timestamp: at(index * 2), read: false }))));
     await writeFile(path.join(folder, 'inboxes', 'team-lead.json'), JSON.stringify(Array.from({ length: 40 }, (_, index) => ({ from: 'x', text: 't', timestamp: at(index * 2 + 1), read: false }))));
-    const [{ team }] = await readTeams([{ seatId: 's', personaId: 'p', home, sessionId: 's-lead', activity: 'idle' }]);
+    const [{ team }] = await readTeams([{ seatId: 's', personaId: 'p', home, sessionId: 's-lead', activity: { state: 'idle', certain: true, since: null } }]);
     expect(team.messages).toHaveLength(50);
     expect(team.messages[0].at).toBe(at(30));
     expect(team.messages[49].at).toBe(at(79));
-    expect(await readTeams([{ seatId: 's', personaId: 'p', home, sessionId: 'someone-else', activity: 'idle' }])).toEqual([]);
+    expect(await readTeams([{ seatId: 's', personaId: 'p', home, sessionId: 'someone-else', activity: { state: 'idle', certain: true, since: null } }])).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 import type { Activity, AgentMessage, Team, TeamMember } from '../../shared/schemas';
 import { parseInbox, parseTeamFile, recentMessages, type InboxLabel, type TeamFile } from './teamFiles';
 
@@ -83,7 +84,7 @@ function teamView(team: TeamFile, labels: InboxLabel[], seatsBySession: Map<stri
   const members: TeamMember[] = team.members.map((member) => {
     const seat = seatsBySession.get(sessionOf(member.name, member.sessionId) ?? '') ?? null;
     personaByName.set(member.name, seat?.personaId ?? null);
-    return { name: member.name, agentId: member.agentId, lead: member.name === lead, colour: member.colour, seatId: seat?.seatId ?? null, personaId: seat?.personaId ?? null, state: seat?.activity ?? 'unknown' };
+    return { name: member.name, agentId: member.agentId, lead: member.name === lead, colour: member.colour, seatId: seat?.seatId ?? null, personaId: seat?.personaId ?? null, state: seat?.activity ?? UNKNOWN_ACTIVITY };
   });
   if (team.skipped > 0) notes.push(`${team.skipped} team member ${team.skipped === 1 ? 'entry was' : 'entries were'} skipped (no name).`);
   const messages: AgentMessage[] = recentMessages(labels).map((label) => ({
