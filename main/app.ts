@@ -60,6 +60,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const demo = options.demo ? await prepareDemo({ home: paths.home, agents: options.demo.agents }) : null;
   const { settings, problems } = await loadSettings(paths.settings);
   const settingsNotices: Notice[] = problems.map((message, index) => ({ id: `settings-${index}`, level: 'warning', message }));
+  // A running app tells settings it cannot use on stderr as well as in the world (one-shot commands print their own).
+  if (options.live !== false) for (const message of problems) log(`pixelfleet: ${message}`);
   const workSources = [...(settings.workSources ?? []), ...(demo ? [{ kind: 'markdown' as const, dir: demo.backlogDir }] : [])];
 
   const personas = new PersonaService({ file: paths.personas });

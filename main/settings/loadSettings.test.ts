@@ -85,6 +85,29 @@ describe('loadSettings', () => {
     ]);
   });
 
+  it('accepts https:// anywhere and http:// only to a loopback host, since the token travels with each request', async () => {
+    await save({
+      workSources: [
+        { kind: 'github', repo: 'acme/app', apiUrl: 'https://github.example.com/api/v3' },
+        { kind: 'github', repo: 'acme/app', apiUrl: 'http://github.example.com/api/v3' },
+        { kind: 'linear', teamKey: 'ENG', apiUrl: 'http://10.0.0.7/graphql' },
+        { kind: 'github', repo: 'acme/app', apiUrl: 'http://127.0.0.1:8080' },
+        { kind: 'linear', teamKey: 'ENG', apiUrl: 'http://localhost:9000/graphql' },
+        { kind: 'github', repo: 'acme/app', apiUrl: 'http://[::1]:8080' },
+        { kind: 'github', repo: 'acme/app', apiUrl: 'http://127.0.0.1.example.com' },
+      ],
+    });
+    const loaded = await loadSettings(file, { homeDir });
+    expect(loaded.settings.workSources.map((source) => (source.kind === 'markdown' ? source.dir : source.apiUrl))).toEqual([
+      'https://github.example.com/api/v3',
+      'http://127.0.0.1:8080',
+      'http://localhost:9000/graphql',
+      'http://[::1]:8080',
+    ]);
+    const refusal = 'apiUrl must be https:// (http:// only to 127.0.0.1, ::1 or localhost: the token would travel in clear); that source is skipped.';
+    expect(loaded.problems).toEqual([1, 2, 6].map((index) => `${file}: workSources[${index}].${refusal}`));
+  });
+
   it('reports a file that is not an object, and a workSources that is not a list', async () => {
     await save('[1, 2]');
     expect((await loadSettings(file, { homeDir })).problems).toEqual([`${file} must hold a JSON object; defaults are used.`]);

@@ -8,8 +8,21 @@ import { NotifySettingsSchema, type NotifySettings } from './notifySettings';
 /** An environment variable name; tokens are only ever read from the environment, never from this file. */
 const EnvironmentNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
 
-/** An http(s) endpoint; other schemes could not be fetched and would only fail later with a vaguer message. */
-const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+/** True for a host name that can only mean this machine: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * A tracker endpoint that receives the token: https:// to any host, http:// only to a loopback host (tests, local
+ * mirrors), where the token never crosses the network in clear.
+ */
+const HttpUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .refine((value) => value.startsWith('https:') || isLoopbackHost(new URL(value).hostname), {
+    error: 'must be https:// (http:// only to 127.0.0.1, ::1 or localhost: the token would travel in clear)',
+  });
 
 /** A folder of Markdown files with YAML front matter. */
 export const MarkdownSourceSchema = z.object({

@@ -45,6 +45,37 @@ async function serve(handler: (url: string, base: string) => TrackerAnswer) {
 }
 
 describe('GitHub source', () => {
+  it('does not follow a redirect to another origin: the other host gets no request and the token stays home', async () => {
+    const elsewhere = await startTrackerServer(() => ({ status: 200, json: [issue(9, 'Planted', ['tester'])] }));
+    try {
+      // Another port is another origin, like another host.
+      const elsewhereUrl = elsewhere.url.replace('127.0.0.1', 'localhost');
+      const tracker = await serve((url) => ({ status: 302, headers: { location: `${elsewhereUrl}${url}` } }));
+      const failure = await failureOf(source(tracker.url, { GITHUB_TOKEN: TOKEN }).list());
+      expect(failure.message).toBe(
+        `GitHub: ${new URL(tracker.url).host} redirected to http://${new URL(elsewhereUrl).host}, another origin; it is not followed with the token. Check apiUrl.`,
+      );
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(tracker.requests).toHaveLength(1);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('follows a redirect within the API origin with the token (a renamed repository)', async () => {
+    const tracker = await serve((url) =>
+      url.startsWith('/repos/acme/app/')
+        ? { status: 301, headers: { location: '/repositories/42/issues?state=open&per_page=100' } }
+        : { status: 200, json: [issue(1, 'Moved', ['tester'])] },
+    );
+    const listing = await source(tracker.url, { GITHUB_TOKEN: TOKEN }).list();
+    expect(listing.items.map((item) => item.title)).toEqual(['Moved']);
+    expect(tracker.requests.map((request) => [request.url, request.headers.authorization])).toEqual([
+      ['/repos/acme/app/issues?state=open&per_page=100', `Bearer ${TOKEN}`],
+      ['/repositories/42/issues?state=open&per_page=100', `Bearer ${TOKEN}`],
+    ]);
+  });
+
   it('follows Link pagination, skips pull requests and turns status labels into the status', async () => {
     const tracker = await serve((url, base) => {
       if (url.startsWith('/repos/acme/app/issues?') && !url.includes('page=2')) {

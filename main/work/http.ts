@@ -26,8 +26,47 @@ export interface HttpAnswer {
   text: string;
 }
 
-/** Sends the request and reads the body; throws SourceFailure on timeout, network error or an oversized body. */
+/** Redirects followed at most within the API's origin. */
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Sends the request and reads the body; throws SourceFailure on timeout, network error, an oversized body, or a
+ * redirect to another origin. Redirects are followed here, not by fetch, and only within the request's origin, so
+ * the token is never sent elsewhere (and a tracker answer never silently comes from another host).
+ */
 export async function exchange(request: HttpExchange): Promise<HttpAnswer> {
+  const origin = new URL(request.url).origin;
+  let url = request.url;
+  let method = request.method ?? 'GET';
+  let body = request.body;
+  for (let hop = 0; ; hop += 1) {
+    const answer = await exchangeOnce({ ...request, url, method, body });
+    const location = REDIRECT_STATUSES.has(answer.status) ? answer.headers.get('location') : null;
+    if (location === null) return answer;
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      throw new SourceFailure(`${request.service}: ${hostOf(url)} redirected to an address that is not a URL; check apiUrl.`);
+    }
+    if (next.origin !== origin) {
+      throw new SourceFailure(
+        `${request.service}: ${hostOf(url)} redirected to ${next.protocol}//${next.host}, another origin; it is not followed with the token. Check apiUrl.`,
+      );
+    }
+    if (hop === MAX_REDIRECTS) throw new SourceFailure(`${request.service}: ${hostOf(url)} redirected more than ${MAX_REDIRECTS} times; check apiUrl.`);
+    // As fetch does: 303 (and 301/302 after a POST) turn into a GET without a body; 307 and 308 repeat the request.
+    if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === 'POST')) {
+      method = 'GET';
+      body = undefined;
+    }
+    url = next.href;
+  }
+}
+
+/** One request without following redirects. */
+async function exchangeOnce(request: HttpExchange): Promise<HttpAnswer> {
   const host = hostOf(request.url);
   const controller = new AbortController();
   const timedOut = new Error('timeout');
@@ -40,6 +79,7 @@ export async function exchange(request: HttpExchange): Promise<HttpAnswer> {
       headers: request.headers,
       body: request.body,
       signal: controller.signal,
+      redirect: 'manual',
     });
     const text = await readBounded(response, MAX_ANSWER_BYTES, `${request.service}: the answer from ${host} is larger than 8 MiB`);
     return { status: response.status, headers: response.headers, text };
