@@ -8,6 +8,8 @@ import type { Harness, Notice } from '../shared/schemas';
 import packageJson from '../package.json';
 import { appPaths, resolveHarnessHomes, type AppPaths } from './config/paths';
 import { FleetService } from './fleet/FleetService';
+import { AliasService } from './jobs/AliasService';
+import { JobsService } from './jobs/JobsService';
 import { LiveUpdates } from './fleet/LiveUpdates';
 import { AutoOpen } from './fleet/autoOpen';
 import { prepareDemo, type DemoHandle } from './demo/demoSetup';
@@ -42,6 +44,7 @@ export interface App {
   readonly fleet: FleetService;
   readonly personas: PersonaService;
   readonly work: WorkService;
+  readonly jobs: JobsService;
   readonly demo: DemoHandle | null;
   onEvent(listener: <E extends EventName>(event: E, payload: EventOf<E>) => void): () => void;
   dispose(): Promise<void>;
@@ -69,8 +72,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (demo) homes.claude = demo.claudeHome;
   const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, demo ? ['claude'] : undefined);
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
-  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => settingsNotices, log });
+  const aliases = new AliasService({ file: paths.jobAliases });
+  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...aliases.notices()], log });
   if (demo) await demo.seatPersonas(personas);
+  const jobs = new JobsService({ fleet, aliases, reminders: settings.reminders, testClock: env.PIXELFLEET_TEST_CLOCK === '1', log });
 
   const listeners = new Set<<E extends EventName>(event: E, payload: EventOf<E>) => void>();
   const offFleet = fleet.onChange((snapshot) => {
@@ -88,11 +93,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     log,
   });
+  const offJobs = jobs.onChange((board) => {
+    for (const listener of listeners) listener('jobs.changed', { board });
+  });
 
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
   let live: LiveUpdates | null = null;
   if (options.live !== false) {
     work.start();
+    jobs.start();
     live = new LiveUpdates({ fleet, extraPaths: [paths.personas], onPoll: async () => {
         await autoOpen.check();
       }, log });
@@ -120,6 +129,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     'roles.list': () => personas.rolesList(),
     'work.items': (request) => work.items(request.label, { refresh: request.refresh }),
     'subagents.replay': (request) => fleet.replay(request.seat, request.nativeId, request.cursor),
+    'jobs.list': async (request) => {
+      const board = await jobs.board();
+      return request.all ? board : { ...board, jobs: board.jobs.filter((job) => job.state === 'running') };
+    },
+    'test.advanceClock': async (request) => ({ offsetMs: await jobs.advanceClock(request.ms) }),
     'shell.openExternal': async (request) => {
       if (!options.openExternal || !isSafeExternalUrl(request.url)) return { opened: false };
       await options.openExternal(request.url);
@@ -134,6 +148,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     fleet,
     personas,
     work,
+    jobs,
     demo,
     onEvent(listener) {
       listeners.add(listener);
@@ -143,6 +158,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       offFleet();
       offWork();
       notifier.dispose();
+      offJobs();
+      jobs.dispose();
       await live?.dispose();
       await demo?.stop();
       work.dispose();

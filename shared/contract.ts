@@ -16,6 +16,7 @@ import {
   SourceErrorSchema,
   WorkItemSchema,
 } from './schemas';
+import { JobBoardSchema } from './jobs';
 
 const empty = z.object({}).strict();
 const personaId = z.string().min(1).max(200);
@@ -86,6 +87,15 @@ export const channels = {
       .strict(),
     response: ReplayPageSchema,
   },
+  'jobs.list': {
+    request: z.object({ all: z.boolean().optional() }).strict(),
+    response: JobBoardSchema,
+  },
+  /** Test clock only (PIXELFLEET_TEST_CLOCK=1): moves main's jobs clock forward; refused otherwise. */
+  'test.advanceClock': {
+    request: z.object({ ms: z.number().int().min(0).max(7 * 24 * 3_600_000) }).strict(),
+    response: z.object({ offsetMs: z.number() }),
+  },
   'shell.openExternal': {
     request: z.object({ url: z.string().max(2048) }).strict(),
     response: z.object({ opened: z.boolean() }),
@@ -112,6 +122,7 @@ export const events = {
   'notify.show': NotificationSchema,
   /** Focus an agent and open its tray (a desktop notification was clicked). */
   'agent.focus': z.object({ personaId: z.string() }),
+  'jobs.changed': z.object({ board: JobBoardSchema }),
 } as const;
 
 export type Channels = typeof channels;

@@ -29,6 +29,7 @@ Fleet
   fleet [--json]                         one census of your fleet: seats, personas, stations
   needs-you [--json]                     agents waiting for you (question, plan, approval, turn done…), oldest first
   work-items --label <role> [--json]     the backlog items labelled with a role
+  jobs [--json] [--all]                  running subagents of every seat, longest first (--all: also ended in 30 min)
 
 Agents
   agents list [--json]                   personas with their role and seat
@@ -87,6 +88,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await (await import('./inspect')).runReplayCommand(rest, io);
       case 'needs-you':
         return await (await import('./needsYou')).runNeedsYouCommand(rest, { ...io, home });
+      case 'jobs':
+        return await (await import('./jobs')).runJobsCommand(rest, { ...io, home });
       case 'candidates':
       case 'seats':
       case 'fleet':

@@ -7,6 +7,8 @@ export interface AppPaths {
   home: string;
   personas: string;
   settings: string;
+  /** The job alias store (beside personas.json). */
+  jobAliases: string;
 }
 
 /** The app home: PIXELFLEET_HOME, else the platform's config folder (XDG on Linux). The Electron userData is set to it. */
@@ -24,6 +26,7 @@ export function appPaths(home: string): AppPaths {
     home,
     personas: join(home, 'personas.json'),
     settings: join(home, 'settings.json'),
+    jobAliases: join(home, 'job-aliases.json'),
   };
 }
 

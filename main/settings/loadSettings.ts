@@ -10,7 +10,9 @@ import { defaultNotifySettings, parseNotifySettings } from './notifySettings';
 import {
   AutoOpenRuleSchema,
   DEFAULT_REFRESH_SECONDS,
+  DEFAULT_REMINDERS_CONFIG,
   RefreshSecondsSchema,
+  RemindersSchema,
   WorkSourceSchema,
   type AutoOpenRule,
   type Settings,
@@ -33,7 +35,7 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /** The settings with nothing configured. */
 export function defaultSettings(): Settings {
-  return { workSources: [], autoOpen: [], refreshSeconds: DEFAULT_REFRESH_SECONDS, notify: defaultNotifySettings() };
+  return { workSources: [], autoOpen: [], refreshSeconds: DEFAULT_REFRESH_SECONDS, notify: defaultNotifySettings(), reminders: { ...DEFAULT_REMINDERS_CONFIG } };
 }
 
 /** Loads `file`; a missing file gives the defaults. Never throws, never writes. */
@@ -81,6 +83,15 @@ export function parseSettings(text: string, file: string, homeDir: string): Load
     else problems.push(`${file}: refreshSeconds must be a whole number of seconds from 10 to 86400; ${DEFAULT_REFRESH_SECONDS} is used.`);
   }
   settings.notify = parseNotifySettings(raw.notify, file, problems);
+  if (raw.reminders !== undefined) {
+    const parsed = RemindersSchema.safeParse(raw.reminders);
+    if (parsed.success) settings.reminders = parsed.data;
+    else {
+      const issue = parsed.error.issues[0];
+      const where = ['reminders', ...(issue?.path ?? []).map(String)].join('.');
+      problems.push(`${file}: ${where} ${describeIssue(issue, raw.reminders)}; the default reminders are used (after 10 minutes, then every 30).`);
+    }
+  }
   return { settings, problems };
 }
 

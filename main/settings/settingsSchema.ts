@@ -63,12 +63,23 @@ export type AutoOpenRule = z.infer<typeof AutoOpenRuleSchema>;
 /** Seconds between background refreshes of the work sources; the floor keeps GitHub's hourly quota safe. */
 export const RefreshSecondsSchema = z.number().int().min(10).max(86_400);
 
+/** Reminders for long background jobs: the first after `backgroundMinutes`, then every `everyMinutes`. */
+export const RemindersSchema = z
+  .object({
+    backgroundMinutes: z.number().int().min(1).max(1440).default(10),
+    everyMinutes: z.number().int().min(1).max(1440).default(30),
+    on: z.boolean().default(true),
+  })
+  .strict();
+export type RemindersConfig = z.infer<typeof RemindersSchema>;
+
 /** The whole file. Unknown top-level keys are tolerated (dropped), so a newer settings file still loads. */
 export const SettingsSchema = z.object({
   workSources: z.array(WorkSourceSchema).optional(),
   autoOpen: z.array(AutoOpenRuleSchema).optional(),
   refreshSeconds: RefreshSecondsSchema.optional(),
   notify: NotifySettingsSchema.partial().optional(),
+  reminders: RemindersSchema.optional(),
 });
 
 /** Settings after loading: every list present, folders absolute. */
@@ -79,7 +90,11 @@ export interface Settings {
   refreshSeconds: number;
   /** Desktop notifications for agents that need the owner. */
   notify: NotifySettings;
+  /** Reminders for long background jobs. */
+  reminders: RemindersConfig;
 }
 
 /** The settings used when the file is missing or a part of it is invalid. */
 export const DEFAULT_REFRESH_SECONDS = 60;
+/** Reminder settings when the file says nothing. */
+export const DEFAULT_REMINDERS_CONFIG: RemindersConfig = { backgroundMinutes: 10, everyMinutes: 30, on: true };

@@ -1,0 +1,109 @@
+/**
+ * The jobs board: every subagent of the fleet as one job record, derived in main from the same subagent summaries
+ * the trays show. Pure rules for the board's order and filters live here so the page and the CLI sort alike.
+ */
+import { z } from 'zod';
+import { HarnessSchema, OutcomeSchema } from './schemas';
+
+/** How long an ended job stays on the board (rule J2), in milliseconds. */
+export const ENDED_WINDOW_MS = 30 * 60_000;
+
+/** The reminder state of a background job: how many reminders it raised and when the last one was. */
+export const JobReminderSchema = z.object({
+  count: z.number().int().positive(),
+  lastAt: z.string(),
+});
+export type JobReminder = z.infer<typeof JobReminderSchema>;
+
+/** One job: a subagent of a seat, with its alias, its parent agent and its times (labels only, never content). */
+export const JobSchema = z.object({
+  /** `<type>-<n>`, never reused; null when the harness recorded no native id (nothing stable to name). */
+  alias: z.string().nullable(),
+  nativeId: z.string().nullable(),
+  seatId: z.string(),
+  personaId: z.string(),
+  /** The parent agent's name. */
+  persona: z.string(),
+  role: z.string().nullable(),
+  harness: HarnessSchema,
+  /** The subagent type as the harness recorded it (e.g. `Explore`), or null. */
+  type: z.string().nullable(),
+  label: z.string(),
+  kind: z.enum(['foreground', 'background']),
+  state: z.enum(['running', 'ended']),
+  startedAt: z.string(),
+  endedAt: z.string().optional(),
+  endedAtEstimated: z.boolean().optional(),
+  outcome: OutcomeSchema.optional(),
+  replayable: z.boolean(),
+  reminder: JobReminderSchema.optional(),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+/** Running subagents a seat counts but does not list (its summary lists only the eight most recent). */
+export const UnlistedSchema = z.object({ seatId: z.string(), running: z.number().int().positive() });
+export type Unlisted = z.infer<typeof UnlistedSchema>;
+
+/** The board as main sends it: jobs longest-running first, aliases of every listed subagent, and unlisted counts. */
+export const JobBoardSchema = z.object({
+  jobs: z.array(JobSchema),
+  /** Alias by `<seat id>|<native id>` for every subagent the trays list (including those older than the board). */
+  aliases: z.record(z.string(), z.string()),
+  unlisted: z.array(UnlistedSchema),
+  /** The instant the board was computed (main's clock), ISO. */
+  at: z.string(),
+});
+export type JobBoard = z.infer<typeof JobBoardSchema>;
+
+/** The key of a subagent in the alias map. */
+export function jobKey(seatId: string, nativeId: string): string {
+  return `${seatId}|${nativeId}`;
+}
+
+/** Milliseconds a job has run: until it ended, else until `now` (0 when the start does not parse). */
+export function elapsedMs(job: Pick<Job, 'startedAt' | 'endedAt'>, now: number): number {
+  const start = Date.parse(job.startedAt);
+  const end = job.endedAt ? Date.parse(job.endedAt) : now;
+  if (Number.isNaN(start) || Number.isNaN(end)) return 0;
+  return Math.max(0, end - start);
+}
+
+/**
+ * Rule J3: running jobs first, then ended ones; within each, the longest-running first (ties: the earlier start,
+ * then the alias) so the order never flickers between two refreshes.
+ */
+export function sortJobs<T extends Pick<Job, 'state' | 'startedAt' | 'endedAt' | 'alias' | 'seatId' | 'nativeId'>>(jobs: readonly T[], now: number): T[] {
+  return [...jobs].sort((left, right) => {
+    if (left.state !== right.state) return left.state === 'running' ? -1 : 1;
+    const byElapsed = elapsedMs(right, now) - elapsedMs(left, now);
+    if (byElapsed !== 0) return byElapsed;
+    const byStart = left.startedAt.localeCompare(right.startedAt);
+    if (byStart !== 0) return byStart;
+    return `${left.alias}${left.seatId}${left.nativeId}`.localeCompare(`${right.alias}${right.seatId}${right.nativeId}`);
+  });
+}
+
+/** The board's filters; absent means "all". */
+export interface JobFilter {
+  harness?: Job['harness'];
+  /** A role key (lowercase), or `''` for jobs whose parent has no role. */
+  role?: string;
+  state?: Job['state'];
+}
+
+/** Rule J4: the jobs matching every filter given. Roles compare case-insensitively, as stations do. */
+export function filterJobs<T extends Pick<Job, 'harness' | 'role' | 'state'>>(jobs: readonly T[], filter: JobFilter): T[] {
+  return jobs.filter(
+    (job) =>
+      (filter.harness === undefined || job.harness === filter.harness) &&
+      (filter.state === undefined || job.state === filter.state) &&
+      (filter.role === undefined || (job.role ?? '').toLowerCase() === filter.role),
+  );
+}
+
+/** Running jobs per harness, for the board's header. */
+export function runningByHarness(jobs: readonly Pick<Job, 'harness' | 'state'>[]): Record<Job['harness'], number> {
+  const counts: Record<Job['harness'], number> = { claude: 0, codex: 0, opencode: 0 };
+  for (const job of jobs) if (job.state === 'running') counts[job.harness] += 1;
+  return counts;
+}
