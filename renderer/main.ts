@@ -8,6 +8,9 @@ import { Application, RendererType } from 'pixi.js';
 import { connectBridge } from './connect';
 import { createMessages, createBacklogPanel, createLobbyPanel, createToolbar } from './panels/panels';
 import { Mirror } from './panels/mirror';
+import { attachNotifications } from './panels/notifications';
+import { QueueStrip } from './panels/queue';
+import { centredCamera } from './world/camera';
 import { createEmptyHint, createNotices } from './panels/notices';
 import { PickerPanel } from './panels/picker';
 import { TrayPanel } from './panels/tray';
@@ -30,6 +33,8 @@ export interface PageHook {
   rendererName: string;
   ticker(): { running: boolean; frames: number };
   /** The camera, the floor's size in world pixels and how often the backdrop was painted (for tests and the bench). */
+  /** The speech bubble each agent shows (null: none), by persona id. */
+  bubbles(): Record<string, string | null>;
   view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
   /** Messages between agents as envelopes: walking ones with their screen position, then the last delivered. */
   envelopes(): PageEnvelope[];
@@ -49,6 +54,9 @@ export interface PageEnvelope {
   progress: number;
   screen: { x: number; y: number } | null;
 }
+
+/** Milliseconds between refreshes of the queue's waiting times. */
+const QUEUE_TICK_MS = 5000;
 
 /** Milliseconds between applying snapshots while the page is hidden (no animation frames run then). */
 const HIDDEN_SYNC_MS = 250;
@@ -98,7 +106,20 @@ async function boot(host: HTMLElement): Promise<void> {
   const mirror = new Mirror(store);
   const tray = new TrayPanel(store);
   const picker = new PickerPanel(store);
+  // Picking an agent from the needs-you queue (or a notification): focus it, centre the view on it, open its tray.
+  const pickAgent = (personaId: string) => {
+    flush();
+    const feet = world.positions.get(personaId);
+    if (feet) world.moveCamera(centredCamera(world.camera, feet, viewport()));
+    actions.focus(personaId);
+    actions.openTray(personaId);
+    loop.wake();
+  };
+  const queue = new QueueStrip(pickAgent);
+  setInterval(() => queue.tick(), QUEUE_TICK_MS);
+  attachNotifications({ bridge, pick: pickAgent });
   host.after(
+    queue.root,
     mirror.root,
     createToolbar(store, () => {
       world.fit(viewport());
@@ -120,6 +141,7 @@ async function boot(host: HTMLElement): Promise<void> {
       const model = selectWorld(state);
       world.sync(model, viewport());
       mirror.sync(model);
+      if (!shown || state.fleet !== shown.fleet) queue.sync(state.fleet);
       envelopes.sync(state.fleet?.teams, state.ui.reducedMotion);
       loop.wake();
     }
@@ -177,6 +199,10 @@ async function boot(host: HTMLElement): Promise<void> {
     renderer: rendererKind(app.renderer.type),
     rendererName: app.renderer.name,
     ticker: () => loop.state,
+    bubbles: () => {
+      flush();
+      return Object.fromEntries([...world.agentViews].map(([id, view]) => [id, view.bubble.kind]));
+    },
     view: () => ({ ...world.camera, width: world.layout.width, height: world.layout.height, paints: world.backdrop.paints }),
     envelopes() {
       const bounds = app.canvas.getBoundingClientRect();

@@ -5,6 +5,7 @@
 import { Container, Graphics, Sprite, type DestroyOptions } from 'pixi.js';
 import type { Harness } from '../../shared/schemas';
 import { BadgeView } from './BadgeView';
+import { BubbleView } from './BubbleView';
 import { NAMES_MIN_ZOOM, textScale } from './camera';
 import { LABEL_BOXES, NAME_PLATE_WIDTH, type Point } from './layout';
 import type { WornLook } from './lookAtlas';
@@ -41,6 +42,8 @@ export class AgentView extends Container {
   private readonly name_: PixelText;
   private readonly ring = new Graphics();
   readonly badge: BadgeView;
+  /** The needs-you (or idle) speech bubble. */
+  readonly bubble = new BubbleView();
   private pose: Pose = 'stand';
   private frame = 0;
   private zoom = 1;
@@ -61,7 +64,7 @@ export class AgentView extends Container {
     this.ring.ellipse(0, -1, 12, 5).stroke({ color: FOCUS, width: 2 });
     this.ring.visible = false;
     this.namePlate.addChild(this.plate, this.name_);
-    this.addChild(this.ring, this.shadow, this.body, this.namePlate, this.badge);
+    this.addChild(this.ring, this.shadow, this.body, this.namePlate, this.badge, this.bubble);
   }
 
   /** Applies a changed record; unchanged parts are not touched. */
@@ -71,6 +74,7 @@ export class AgentView extends Container {
     if (!this.look || lookKey(record.appearance) !== this.look.key) this.dress(record);
     if (!before || before.name !== record.name || before.harness !== record.harness) this.drawNamePlate(record);
     this.badge.update(record.subagents);
+    this.bubble.update(record.activity);
     this.body.alpha = record.activity.state === 'unknown' ? 0.75 : 1;
     this.showFrame();
   }

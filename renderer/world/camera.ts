@@ -70,3 +70,8 @@ export function zoomAt(camera: Camera, anchor: Point, direction: number): Camera
 export function panBy(camera: Camera, deltaX: number, deltaY: number): Camera {
   return { ...camera, offsetX: Math.round(camera.offsetX + deltaX), offsetY: Math.round(camera.offsetY + deltaY) };
 }
+
+/** The camera at the same zoom with `point` (world pixels) in the middle of the viewport. */
+export function centredCamera(camera: Camera, point: Point, viewport: { width: number; height: number }): Camera {
+  return { zoom: camera.zoom, offsetX: Math.round(viewport.width / 2 - point.x * camera.zoom), offsetY: Math.round(viewport.height / 2 - point.y * camera.zoom) };
+}
