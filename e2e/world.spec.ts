@@ -1,5 +1,7 @@
 /** The pixel world in browser mode over the demo fleet: what a person does — look, drag, pick a role, open a tray. */
 import { test, expect, type Page } from '@playwright/test';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { BUILT_IN_ROLES, parseRole } from '../shared/roles';
 import { freshHome, removeHome, startHost, type RunningHost } from './host';
 import { askHost, dragAgent, openWorld, roleOf } from './world.page';
@@ -149,9 +151,15 @@ test('a tray lists recent subagents, a replay shows the child, and collapsing st
 
 test('a seat whose subagents cannot be read shows "?"', async ({ page }) => {
   await openWorld(page, host);
-  const hired = await askHost(host, 'agents.hire', { name: 'Ghost', seat: { harness: 'claude', home: '/nonexistent/pixelfleet-home', sessionId: 'missing-session' } });
+  // A seat must be a discovered session: hire one under the demo's Claude home, then take its journal away.
+  const folder = join(host.home, 'demo', 'claude', 'projects', '-ghost');
+  const journal = join(folder, 'missing-session.jsonl');
+  await mkdir(folder, { recursive: true });
+  await writeFile(journal, `${JSON.stringify({ type: 'user', sessionId: 'missing-session', timestamp: new Date().toISOString(), message: { role: 'user', content: 'hi' } })}\n`);
+  const hired = await askHost(host, 'agents.hire', { name: 'Ghost', seat: { harness: 'claude', home: host.home, sessionId: 'missing-session' } });
   expect(hired.ok).toBe(true);
   const id = (hired.value as { id: string }).id;
+  await rm(journal);
   await expect.poll(() => page.locator(`[data-agent="${id}"]`).getAttribute('data-subagents'), { timeout: 15_000 }).toBe('?');
 });
 

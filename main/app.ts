@@ -8,6 +8,7 @@ import type { Harness, Notice } from '../shared/schemas';
 import packageJson from '../package.json';
 import { appPaths, resolveHarnessHomes, type AppPaths } from './config/paths';
 import { FleetService } from './fleet/FleetService';
+import { confineSeat } from './fleet/seatResolver';
 import { AliasService } from './jobs/AliasService';
 import { JobsService } from './jobs/JobsService';
 import { LiveUpdates } from './fleet/LiveUpdates';
@@ -121,10 +122,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     'fleet.candidates': (request) => fleet.candidates({ refresh: request.refresh }),
     'seats.open': (request) => fleet.openSeat(request),
     'seats.close': (request) => fleet.closeSeat(request.seatId),
-    'agents.hire': (request) => fleet.mutate(() => personas.hire(request)),
+    'agents.hire': async (request) => {
+      const seat = await confineSeat(fleet, request.seat);
+      return fleet.mutate(() => personas.hire({ ...request, seat }));
+    },
     'personas.list': () => personas.list(),
     'personas.setRole': (request) => fleet.mutate(() => personas.setRole(request.personaId, request.role)),
-    'personas.moveSeat': (request) => fleet.mutate(() => personas.moveSeat(request.personaId, request.seat)),
+    'personas.moveSeat': async (request) => {
+      const seat = await confineSeat(fleet, request.seat);
+      return fleet.mutate(() => personas.moveSeat(request.personaId, seat));
+    },
     'personas.rename': (request) => fleet.mutate(() => personas.rename(request.personaId, request.name)),
     'roles.list': () => personas.rolesList(),
     'work.items': (request) => work.items(request.label, { refresh: request.refresh }),
