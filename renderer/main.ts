@@ -17,6 +17,7 @@ import { TrayPanel } from './panels/tray';
 import type { AppState } from './store/appState';
 import { createAppStore, describeFailure } from './store/createAppStore';
 import { FrameLoop } from './world/frameLoop';
+import { panBy } from './world/camera';
 import { attachInput } from './world/input';
 import { EnvelopeLayer } from './world/EnvelopeLayer';
 import { selectWorld } from './world/model';
@@ -105,6 +106,21 @@ async function boot(host: HTMLElement): Promise<void> {
   const viewport = () => ({ width: app.screen.width, height: app.screen.height });
   const mirror = new Mirror(store);
   const tray = new TrayPanel(store);
+  tray.attachWorld({
+    agentBox(id) {
+      const feet = world.positions.get(id);
+      if (!feet) return null;
+      const bounds = app.canvas.getBoundingClientRect();
+      // The character with its badge and name plate, in world pixels around the feet.
+      const topLeft = world.toCanvas({ x: feet.x - 12, y: feet.y - 44 });
+      const bottomRight = world.toCanvas({ x: feet.x + 12, y: feet.y + 10 });
+      return { x: bounds.left + topLeft.x, y: bounds.top + topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y };
+    },
+    pan(deltaX, deltaY) {
+      world.moveCamera(panBy(world.camera, deltaX, deltaY));
+      loop.wake();
+    },
+  });
   const picker = new PickerPanel(store);
   // Picking an agent from the needs-you queue (or a notification): focus it, centre the view on it, open its tray.
   const pickAgent = (personaId: string) => {
@@ -143,6 +159,7 @@ async function boot(host: HTMLElement): Promise<void> {
       mirror.sync(model);
       if (!shown || state.fleet !== shown.fleet) queue.sync(state.fleet);
       envelopes.sync(state.fleet?.teams, state.ui.reducedMotion);
+      tray.place();
       loop.wake();
     }
     if (!shown || state.ui.focused !== shown.ui.focused) {
@@ -166,11 +183,15 @@ async function boot(host: HTMLElement): Promise<void> {
     else requestAnimationFrame(flush);
   });
   render(store.getState());
-  attachInput(app.canvas, world, store, () => loop.wake());
+  attachInput(app.canvas, world, store, () => {
+    loop.wake();
+    tray.place();
+  });
   addEventListener('resize', () => {
     app.renderer.resize(host.clientWidth, host.clientHeight);
     flush();
     world.resize(viewport());
+    tray.place();
     loop.wake();
   });
 

@@ -38,13 +38,19 @@ export const SubagentEntrySchema = z.object({
   /** True when endedAt is an estimate (Codex idleness). */
   endedAtEstimated: z.boolean().optional(),
   replayable: z.boolean(),
+  /** Why the entry cannot be replayed yet (or at all), as a sentence saying what the owner can expect. */
+  replayNote: z.string().optional(),
 });
 export type SubagentEntry = z.infer<typeof SubagentEntrySchema>;
 
-/** The running count (every running call) and the eight most recent entries, newest first. */
+/**
+ * The running count (every running call) and the eight most recent entries, newest first. `earlier` lists ended
+ * subagents found on disk from before the read window (at most 64, newest first); they never change `running`.
+ */
 export const SubagentSummarySchema = z.object({
   running: z.number().int().nonnegative(),
   recent: z.array(SubagentEntrySchema).max(8),
+  earlier: z.array(SubagentEntrySchema).max(64).optional(),
 });
 export type SubagentSummary = z.infer<typeof SubagentSummarySchema>;
 
@@ -232,5 +238,7 @@ export const FleetSnapshotSchema = z.object({
   notices: z.array(NoticeSchema).optional(),
   /** Agent teams that lead or hold an addressed seat; absent when there are none. */
   teams: z.array(TeamSchema).optional(),
+  /** The owner's home folder, so panels can show working folders as `~/…`. */
+  ownerHome: z.string().optional(),
 });
 export type FleetSnapshot = z.infer<typeof FleetSnapshotSchema>;

@@ -2,6 +2,7 @@
  * The live fleet: the seats the owner addressed (personas holding a seat), one shared census of their
  * projections, the change cursor, discovery of candidate seats, and the replay broker.
  */
+import { homedir } from 'node:os';
 import type { Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, Station, Team } from '../../shared/schemas';
 import { roleKey, rolesList } from '../../shared/roles';
 import { ServiceError } from '../errors';
@@ -33,6 +34,8 @@ export interface FleetOptions {
   notices?: () => Notice[];
   now?: () => number;
   log?: (message: string) => void;
+  /** The owner's home folder shown as `~` in panels (default: the process's home). */
+  ownerHome?: string;
 }
 
 interface Census {
@@ -155,7 +158,7 @@ export class FleetService {
       this.lastBody = body;
       this.cursor += 1;
     }
-    const snapshot: FleetSnapshot = { cursor: this.cursor, ...body };
+    const snapshot: FleetSnapshot = { cursor: this.cursor, ...body, ownerHome: this.options.ownerHome ?? homedir() };
     this.last = { snapshot, at: this.now(), mutation };
     // Whichever census sees a change first tells the listeners, so a change found by a plain read is never lost.
     if (snapshot.cursor > this.emittedCursor) {

@@ -1,125 +1,193 @@
 /**
- * The tray of one agent: its eight most recent subagents with label, kind, state, start time and duration; a
- * replayable entry expands into the replay (newest page, older pages on scroll, refreshed while running).
+ * An agent's card with its tray: the header (name, role, harness, folder), its most recent subagents and the
+ * earlier ones found on disk, each with label, kind, state, start time and duration. A replayable entry expands
+ * into the replay pane in place. Rows are reconciled by id, so snapshots never disturb what the owner is reading,
+ * scrolling or focusing; an open replay stays (pinned) when its entry leaves the lists.
  */
 import type { SubagentEntry } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
-import { clockTime, duration, element } from './dom';
+import { AgentCardHeader, agentCardFacts } from './agentCard';
+import { element } from './dom';
+import { placeBeside, type Rect } from './placement';
+import { ReplayPane } from './replayPane';
+import { TrayRow, rowKey } from './trayRow';
 
-/** Pixels from the top of the replay log at which older pages load. */
-const OLDER_THRESHOLD = 24;
+/** What the tray asks of the world to sit beside an agent. */
+export interface TrayWorld {
+  /** The agent's box on screen (CSS pixels), or null when it is not drawn. */
+  agentBox(personaId: string): Rect | null;
+  /** Pans the world by a screen distance. */
+  pan(deltaX: number, deltaY: number): void;
+}
+
+/** The sentence for a running entry that cannot be replayed and carries no reason of its own. */
+export const NOT_LOCATED = 'live transcript not located yet; replay opens when the call records its agent id';
 
 /** The tray panel. */
 export class TrayPanel {
   readonly root = element('aside', { 'data-panel': 'tray', class: 'panel tray', role: 'dialog', 'aria-label': 'Subagents' });
+  private readonly header = new AgentCardHeader();
+  private readonly status = element('p', { class: 'muted tray-status', 'data-tray-status': true });
+  private readonly recent = element('ol', { class: 'entries', 'data-tray-recent': true });
+  private readonly earlierHeading = element('h3', { class: 'tray-earlier-heading' }, 'Earlier');
+  private readonly earlier = element('ol', { class: 'entries entries-earlier', 'data-tray-earlier': true });
+  private readonly rows = new Map<string, TrayRow>();
+  private pane: { nativeId: string; view: ReplayPane; row: TrayRow } | null = null;
   private shown: { tray: string | null; fleet: AppState['fleet']; replay: AppState['replay'] } = { tray: null, fleet: null, replay: null };
+  private world: TrayWorld | null = null;
+  private placed = '';
 
   constructor(private readonly store: AppStore) {
     this.root.hidden = true;
-    this.root.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') store.getState().actions.closeTray();
+    const close = element('button', { type: 'button', class: 'close', 'data-close': true, onclick: () => this.close() }, 'Close');
+    this.earlierHeading.hidden = true;
+    this.root.append(element('header', { class: 'tray-header' }, this.header.root, close), this.status, this.recent, this.earlierHeading, this.earlier);
+    // Escape closes the tray from anywhere, unless another panel (the role picker) has the keyboard.
+    window.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || this.root.hidden) return;
+      const target = event.target as HTMLElement | null;
+      const panel = target?.closest?.('[data-panel]');
+      if (panel && panel !== this.root) return;
+      if (store.getState().ui.picker !== null) return;
+      this.close();
     });
     store.subscribe((state) => this.render(state));
   }
 
+  /** Lets the tray place itself beside its agent and pan the world when there is no room. */
+  attachWorld(world: TrayWorld): void {
+    this.world = world;
+  }
+
+  /** Moves the panel beside its agent (call when the camera or the agent moved); only on open may the world pan. */
+  place(allowPan = false): void {
+    const personaId = this.shown.tray;
+    if (!this.world || personaId === null || this.root.hidden) return;
+    const box = this.world.agentBox(personaId);
+    if (!box) return;
+    const size = { width: this.root.offsetWidth, height: this.root.offsetHeight };
+    const focused = document.querySelector<HTMLElement>('[data-mirror] [data-agent]:focus');
+    const avoid = focused ? [focused.getBoundingClientRect()] : [];
+    const spot = placeBeside(box, size, { width: innerWidth, height: innerHeight }, avoid);
+    if (spot.panX !== 0 || spot.panY !== 0) {
+      if (!allowPan) return;
+      this.world.pan(spot.panX, spot.panY);
+    }
+    const key = `${spot.left},${spot.top}`;
+    if (key === this.placed) return;
+    this.placed = key;
+    this.root.style.left = `${spot.left}px`;
+    this.root.style.top = `${spot.top}px`;
+    this.root.style.right = 'auto';
+  }
+
+  private close(): void {
+    const personaId = this.store.getState().ui.tray;
+    const hadFocus = this.root.contains(document.activeElement);
+    this.store.getState().actions.closeTray();
+    if (hadFocus && personaId) document.querySelector<HTMLElement>(`[data-agent="${CSS.escape(personaId)}"]`)?.focus();
+  }
+
   private render(state: AppState): void {
     const { tray } = state.ui;
-    if (tray === this.shown.tray && state.fleet === this.shown.fleet && state.replay === this.shown.replay) return;
-    const replayOnly = tray === this.shown.tray && state.fleet === this.shown.fleet;
-    this.shown = { tray, fleet: state.fleet, replay: state.replay };
+    const replay = state.replay && state.replay.personaId === tray ? state.replay : null;
+    if (tray === this.shown.tray && state.fleet === this.shown.fleet && replay === this.shown.replay) return;
+    const opening = tray !== this.shown.tray;
+    this.shown = { tray, fleet: state.fleet, replay };
     this.root.hidden = tray === null;
-    if (tray === null) {
-      this.root.replaceChildren();
-      return;
-    }
-    const existingLog = this.root.querySelector('[data-replay-log]');
-    if (replayOnly && existingLog && state.replay) {
-      this.renderLog(existingLog as HTMLElement, state);
-      return;
-    }
-    const persona = state.fleet?.personas.find((entry) => entry.id === tray);
+    if (tray === null || opening) this.clear();
+    if (tray === null) return;
+    this.root.dataset.trayFor = tray;
+    const facts = agentCardFacts(state.fleet, tray);
+    if (facts) this.header.update(facts);
+    this.root.setAttribute('aria-label', `${facts?.name ?? 'Agent'}: card and subagents`);
+    this.renderLists(state, tray, replay);
+    if (replay && this.pane?.nativeId === replay.nativeId) this.pane.view.update(replay, this.pane.row.entry);
+    if (opening) this.placed = '';
+    this.place(opening);
+  }
+
+  private renderLists(state: AppState, tray: string, replay: AppState['replay']): void {
     const seat = state.fleet?.seats.find((entry) => entry.personaId === tray);
-    const { actions } = this.store.getState();
-    const close = element('button', { type: 'button', class: 'close', 'data-close': true, onclick: () => actions.closeTray() }, 'Close');
-    const heading = element('h2', {}, `${persona?.name ?? 'Agent'}: subagents`);
-    this.root.setAttribute('aria-label', `Subagents of ${persona?.name ?? 'agent'}`);
-    const body: Node[] = [];
-    if (!seat) body.push(element('p', { class: 'muted' }, 'This agent has no seat, so its subagents are unknown.'));
-    else if (!seat.subagents) body.push(element('p', { class: 'muted', 'data-unknown': true }, `Subagents unknown: ${seat.unknownReason ?? 'this seat cannot be read.'}`));
-    else if (seat.subagents.recent.length === 0) body.push(element('p', { class: 'muted' }, 'No subagents yet.'));
-    else {
-      body.push(element('p', { class: 'muted' }, `${seat.subagents.running} running`));
-      const list = element('ol', { class: 'entries' });
-      for (const entry of seat.subagents.recent) list.append(this.entry(entry, state));
-      body.push(list);
+    const summary = seat?.subagents;
+    let status: string;
+    if (!seat) status = 'This agent has no seat, so its subagents are unknown.';
+    else if (!summary) status = `Subagents unknown: ${seat.unknownReason ?? 'this seat cannot be read.'}`;
+    else if (summary.recent.length === 0 && (summary.earlier?.length ?? 0) === 0) status = 'No subagents yet.';
+    else status = `${summary.running} running`;
+    if (this.status.textContent !== status) this.status.textContent = status;
+    this.status.toggleAttribute('data-unknown', Boolean(seat && !summary));
+
+    const recent = summary?.recent ?? [];
+    const recentIds = new Set(recent.map((entry) => entry.nativeId));
+    const earlier = (summary?.earlier ?? []).filter((entry) => !recentIds.has(entry.nativeId));
+    const listed = new Set([...recentIds, ...earlier.map((entry) => entry.nativeId)]);
+    const expanded = replay?.nativeId ?? null;
+    // An open replay whose entry left both lists stays, pinned at the end of the recent ones, until closed.
+    const pinned: SubagentEntry[] = replay && !listed.has(replay.nativeId) ? [replay.pinned ?? placeholder(replay.nativeId)] : [];
+    const seen = new Set<string>();
+    this.reconcile(this.recent, [...recent.map((entry, index) => ({ entry, index, kind: 'recent' as const })), ...pinned.map((entry) => ({ entry, index: 0, kind: 'pinned' as const }))], expanded, seen);
+    this.reconcile(this.earlier, earlier.map((entry, index) => ({ entry, index, kind: 'earlier' as const })), expanded, seen);
+    this.earlierHeading.hidden = earlier.length === 0;
+    for (const [key, row] of this.rows) {
+      if (seen.has(key)) continue;
+      if (this.pane?.row === row) this.disposePane();
+      row.root.remove();
+      this.rows.delete(key);
     }
-    this.root.replaceChildren(element('header', {}, heading, close), ...body);
+    this.syncPane(replay);
   }
 
-  private entry(entry: SubagentEntry, state: AppState): HTMLElement {
-    const { actions } = this.store.getState();
-    const when = `${clockTime(entry.startedAt)} · ${duration(entry.startedAt, entry.endedAt)}${entry.endedAtEstimated ? ' (estimated)' : ''}`;
-    const facts = element(
-      'span',
-      { class: 'facts' },
-      element('span', { class: `state state-${entry.state}` }, entry.state === 'running' ? 'running' : `ended${entry.outcome ? ` (${entry.outcome})` : ''}`),
-      entry.kind ? element('span', { class: 'kind' }, entry.kind) : null,
-      element('span', { class: 'time' }, when),
-    );
-    const replayable = entry.replayable && entry.nativeId !== null;
-    const expanded = replayable && state.replay?.nativeId === entry.nativeId;
-    const title = replayable
-      ? element(
-          'button',
-          {
-            type: 'button',
-            class: 'label',
-            'data-replay': entry.nativeId!,
-            'aria-expanded': expanded ? 'true' : 'false',
-            onclick: () => (expanded ? actions.collapseReplay() : void actions.openReplay(entry.nativeId!)),
+  private reconcile(list: HTMLElement, wanted: { entry: SubagentEntry; index: number; kind: 'recent' | 'earlier' | 'pinned' }[], expanded: string | null, seen: Set<string>): void {
+    let cursor: Element | null = list.firstElementChild;
+    for (const { entry, index, kind } of wanted) {
+      const key = rowKey(entry, index);
+      seen.add(key);
+      let row = this.rows.get(key);
+      if (!row) {
+        row = new TrayRow(key, {
+          toggle: (nativeId) => {
+            const { actions, replay } = this.store.getState();
+            if (replay?.nativeId === nativeId) actions.collapseReplay();
+            else void actions.openReplay(nativeId);
           },
-          entry.label,
-        )
-      : element('span', { class: 'label', 'data-count-only': true }, entry.label);
-    const item = element('li', { 'data-subagent': entry.nativeId ?? entry.label, 'data-state': entry.state }, title, facts);
-    if (expanded) {
-      const log = element('div', { class: 'replay', 'data-replay-log': true, role: 'log', tabindex: 0, 'aria-label': `Replay of ${entry.label}` });
-      log.addEventListener('scroll', () => {
-        if (log.scrollTop < OLDER_THRESHOLD) void this.store.getState().actions.loadOlderReplay();
-      });
-      const collapse = element('button', { type: 'button', 'data-collapse': true, onclick: () => actions.collapseReplay() }, 'Collapse');
-      item.append(log, collapse);
-      this.renderLog(log, state);
+        });
+        this.rows.set(key, row);
+      }
+      row.update(entry, kind, expanded !== null && entry.nativeId === expanded, entry.state === 'running' && !entry.replayable ? (entry.replayNote ?? NOT_LOCATED) : (entry.replayNote ?? null));
+      // Rows move by inserting the others around them, so the expanded row (and its scroll) stays put.
+      if (row.root !== cursor) list.insertBefore(row.root, cursor);
+      cursor = row.root.nextElementSibling;
     }
-    return item;
   }
 
-  private renderLog(log: HTMLElement, state: AppState): void {
-    const replay = state.replay;
-    if (!replay) return;
-    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 8;
-    const previousHeight = log.scrollHeight;
-    const nodes: Node[] = [];
-    if (replay.status === 'loading') nodes.push(element('p', { class: 'muted' }, 'Loading…'));
-    else if (replay.status === 'unavailable' || replay.status === 'error') {
-      nodes.push(element('p', { class: 'muted', 'data-replay-unavailable': true }, `Replay unavailable: ${replay.reason ?? 'no reason given.'}`));
-    } else {
-      if (replay.olderCursor) {
-        const older = element('button', { type: 'button', 'data-older': true, onclick: () => void this.store.getState().actions.loadOlderReplay() }, replay.loadingOlder ? 'Loading older…' : 'Load older');
-        nodes.push(older);
-      }
-      const entries = [...replay.older, ...replay.latest];
-      if (entries.length === 0) nodes.push(element('p', { class: 'muted' }, 'Nothing said yet.'));
-      for (const line of entries) {
-        const who = line.role === 'tool' && line.tool ? `tool ${line.tool}` : line.role;
-        nodes.push(element('div', { class: `line line-${line.role}`, 'data-line-role': line.role }, element('b', {}, who), element('span', {}, line.text)));
-      }
-      if (replay.running) nodes.push(element('p', { class: 'muted' }, 'Running — refreshing every 2 s.'));
-    }
-    log.replaceChildren(...nodes);
-    // Stay at the bottom while following a running child; keep the reading place when older pages arrive on top.
-    if (atBottom || previousHeight === 0) log.scrollTop = log.scrollHeight;
-    else log.scrollTop += log.scrollHeight - previousHeight;
+  private syncPane(replay: AppState['replay']): void {
+    if (!replay) return this.disposePane();
+    if (this.pane?.nativeId === replay.nativeId) return;
+    this.disposePane();
+    const row = [...this.rows.values()].find((candidate) => candidate.entry?.nativeId === replay.nativeId);
+    if (!row) return;
+    const view = new ReplayPane({ label: `Replay of ${row.entry?.label ?? 'subagent'}`, loadOlder: () => void this.store.getState().actions.loadOlderReplay() });
+    row.mountPane(view, () => this.store.getState().actions.collapseReplay());
+    this.pane = { nativeId: replay.nativeId, view, row };
   }
+
+  private disposePane(): void {
+    if (!this.pane) return;
+    this.pane.row.unmountPane();
+    this.pane.view.dispose();
+    this.pane = null;
+  }
+
+  private clear(): void {
+    this.disposePane();
+    for (const row of this.rows.values()) row.root.remove();
+    this.rows.clear();
+    this.placed = '';
+  }
+}
+
+function placeholder(nativeId: string): SubagentEntry {
+  return { nativeId, label: 'subagent', kind: null, background: false, state: 'ended', startedAt: '', replayable: true };
 }

@@ -1,5 +1,6 @@
 /** The shape of the renderer's one store: slices for the fleet, roles, lobby, trays/replay and the UI. */
-import type { Candidate, FleetSnapshot, ReplayEntry, RoleCount } from '../../shared/schemas';
+import type { Candidate, FleetSnapshot, RoleCount, SubagentEntry } from '../../shared/schemas';
+import type { ReplayLine } from './replayLines';
 
 /** A role change shown before main confirmed it; `previous` is what a refusal rolls back to. */
 export interface PendingRole {
@@ -14,16 +15,20 @@ export interface Message {
   text: string;
 }
 
-/** The replay expanded in the open tray: the newest page plus any older pages the owner scrolled to. */
+/**
+ * The replay expanded in the open tray: every line read so far (older pages prepended as the owner scrolls up, new
+ * lines appended while the child runs), keyed for reconciliation. It stays open until closed, even when its entry
+ * leaves the seat's lists (`pinned` keeps the entry as last seen).
+ */
 export interface ReplayState {
   personaId: string;
   seatId: string;
   nativeId: string;
   status: 'loading' | 'ok' | 'unavailable' | 'error';
-  /** The newest page, replaced on every refresh while the child runs. */
-  latest: ReplayEntry[];
-  /** Older pages, oldest first, prepended as the owner scrolls up. */
-  older: ReplayEntry[];
+  /** Lines oldest first, with keys that never change while the replay is open. */
+  lines: ReplayLine[];
+  /** The entry as the tray last listed it (label, state, times), kept while the replay is open. */
+  pinned: SubagentEntry | null;
   olderCursor: string | null;
   loadingOlder: boolean;
   running: boolean;
@@ -51,7 +56,8 @@ export interface AppActions {
   focus(personaId: string | null): void;
   openTray(personaId: string): void;
   closeTray(): void;
-  openReplay(nativeId: string): Promise<void>;
+  /** Opens a replay of the open tray's seat, or of `seatId` (another panel mounting the replay pane). */
+  openReplay(nativeId: string, seatId?: string): Promise<void>;
   loadOlderReplay(): Promise<void>;
   collapseReplay(): void;
   openPicker(personaId: string): Promise<void>;

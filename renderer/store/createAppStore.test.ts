@@ -8,7 +8,7 @@ import { createAppStore, type AppStore } from './createAppStore';
 /** A small in-memory main: personas with roles, the role rule, and a child that runs until told to stop. */
 function memoryMain() {
   const persona: Persona = { id: 'p1', name: 'Ada', appearance: { body: 0, hair: 0, palette: 0, accessory: 0 }, role: 'builder', createdAt: 'x', updatedAt: 'x' };
-  const state = { persona, cursor: 1, childRunning: true, replayCalls: [] as (string | undefined)[] };
+  const state = { persona, cursor: 1, childRunning: true, replayCalls: [] as (string | undefined)[], childLines: [] as string[] };
   const snapshot = (): FleetSnapshot => ({
     cursor: state.cursor,
     personas: [state.persona],
@@ -35,7 +35,10 @@ function memoryMain() {
       if (channel === 'subagents.replay') {
         state.replayCalls.push(body.cursor ?? undefined);
         if (body.cursor) return answer({ status: 'ok', running: state.childRunning, entries: [{ at: null, role: 'user', text: 'older line' }], nextCursor: null });
-        return answer({ status: 'ok', running: state.childRunning, entries: [{ at: null, role: 'assistant', text: `newest ${state.replayCalls.length}` }], nextCursor: 'c1' });
+        // The child grows by one line per read; the newest page is its last three lines.
+        state.childLines.push(`line ${state.childLines.length + 1}`);
+        const entries = state.childLines.slice(-3).map((text) => ({ at: null, role: 'assistant', text }));
+        return answer({ status: 'ok', running: state.childRunning, entries, nextCursor: 'c1' });
       }
       return { ok: false, error: { code: 'unknown', message: channel } };
     },
@@ -88,7 +91,12 @@ describe('createAppStore', () => {
     expect(store.getState().replay).toMatchObject({ status: 'ok', running: true, olderCursor: 'c1' });
     await expect.poll(() => main.state.replayCalls.length).toBeGreaterThanOrEqual(3);
     await store.getState().actions.loadOlderReplay();
-    expect(store.getState().replay?.older.map((entry) => entry.text)).toEqual(['older line']);
+    const texts = store.getState().replay!.lines.map((line) => line.entry.text);
+    // Older lines on top, then every line the child wrote, each once, in order.
+    expect(texts[0]).toBe('older line');
+    expect(texts.slice(1)).toEqual(main.state.childLines.slice(0, texts.length - 1));
+    const keys = store.getState().replay!.lines.map((line) => line.key);
+    expect(keys).toEqual([...keys].sort((a, b) => a - b));
     expect(main.state.replayCalls).toContain('c1');
     store.getState().actions.collapseReplay();
     const calls = main.state.replayCalls.length;

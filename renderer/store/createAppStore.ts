@@ -4,7 +4,7 @@ import type { Bridge } from '../bridge';
 import { roleKey as stationKey } from '../../shared/roles';
 import type { FleetSnapshot, Persona } from '../../shared/schemas';
 import type { AppActions, AppState, Message } from './appState';
-import { createReplayActions } from './replayActions';
+import { createReplayActions, withPinned } from './replayActions';
 
 /** Options for a store; tests pass a short refresh interval. */
 export interface AppStoreOptions {
@@ -65,7 +65,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
         const current = get().fleet;
         // The cursor only grows; an older snapshot arriving late must not undo a newer one.
         if (current && snapshot.cursor < current.cursor) return;
-        set({ fleet: snapshot });
+        set({ fleet: snapshot, replay: withPinned(get().replay, snapshot) });
       },
       async setRole(personaId, role) {
         const persona = get().fleet?.personas.find((entry) => entry.id === personaId);

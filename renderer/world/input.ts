@@ -1,6 +1,6 @@
 /**
- * Pointer and keyboard input on the canvas: drag an agent onto a station (or the lobby), click a badge for the tray,
- * drag empty floor to pan, wheel to zoom, arrows and +/- on the page, F to fit all. Hit tests use the pure layout.
+ * Pointer and keyboard input on the canvas: drag an agent onto a station (or the lobby), click a character or its
+ * badge for its card and tray, click empty floor to close it, drag empty floor to pan, wheel to zoom, arrows and +/- on the page, F to fit all. Hit tests use the pure layout.
  */
 import type { AppStore } from '../store/createAppStore';
 import { panBy, toWorld, zoomAt } from './camera';
@@ -16,7 +16,7 @@ const PAN_STEP = 48;
 
 type Gesture =
   | { kind: 'agent'; id: string; start: Point; grab: Point; moved: boolean; over: string | null }
-  | { kind: 'pan'; last: Point }
+  | { kind: 'pan'; last: Point; start: Point; moved: boolean }
   | null;
 
 /** Wires input; returns a function that removes the listeners. */
@@ -64,7 +64,7 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
       const feet = world.positions.get(id)!;
       gesture = { kind: 'agent', id, start: local(event), grab: { x: feet.x - point.x, y: feet.y - point.y }, moved: false, over: null };
     } else {
-      gesture = { kind: 'pan', last: local(event) };
+      gesture = { kind: 'pan', last: local(event), start: local(event), moved: false };
     }
   };
 
@@ -85,6 +85,8 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     if (!gesture) return hoverAt(event);
     const screen = local(event);
     if (gesture.kind === 'pan') {
+      if (!gesture.moved && Math.hypot(screen.x - gesture.start.x, screen.y - gesture.start.y) < DRAG_THRESHOLD) return;
+      gesture.moved = true;
       world.moveCamera(panBy(world.camera, screen.x - gesture.last.x, screen.y - gesture.last.y));
       gesture.last = screen;
       wake();
@@ -106,11 +108,17 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     const ended = gesture;
     gesture = null;
     if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
-    if (!ended || ended.kind !== 'agent') return;
+    if (!ended) return;
     const { actions } = store.getState();
+    if (ended.kind === 'pan') {
+      // A click on empty floor closes the agent's card.
+      if (!ended.moved && store.getState().ui.tray !== null) actions.closeTray();
+      return;
+    }
     highlight(null);
     if (!ended.moved) {
-      actions.focus(ended.id);
+      // A click on a character opens its card with the tray (running subagents or not).
+      actions.openTray(ended.id);
       return;
     }
     const target = stationAt(world.layout, worldOf(event));
