@@ -21,6 +21,8 @@ export interface ChildSpawn {
   background: boolean;
   /** Uuid of the parent's assistant line holding the call (foreground results point at it). */
   callUuid: string;
+  /** True when the parent mirrors this child's lines with `progress` lines (its live locator, format §4). */
+  mirrored: boolean;
   startedAtMs: number;
 }
 
@@ -47,7 +49,8 @@ export class SimulatedChild {
     if (spawn.background) this.outcome = roll < 0.8 ? 'completed' : roll < 0.92 ? 'failed' : 'killed';
     else this.outcome = roll < 0.9 ? 'completed' : 'failed';
     this.report = pick(random, FINAL_REPORTS);
-    const rounds = randomInt(random, 1, spawn.background ? 3 : 2);
+    // Background helpers work longer, so a running replay has lines to follow.
+    const rounds = spawn.background ? randomInt(random, 2, 6) : randomInt(random, 1, 2);
     const script: ChildAction[] = [];
     for (let round = 0; round < rounds; round += 1) script.push('text', 'tool', 'result');
     // A failed or killed child stops early: nothing in the child file says it ended (format §7).

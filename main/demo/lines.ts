@@ -23,7 +23,7 @@ export interface LineBase {
   timestamp: string;
 }
 
-function envelope(context: JournalContext, base: LineBase, type: 'user' | 'assistant'): Record<string, unknown> {
+function envelope(context: JournalContext, base: LineBase, type: 'user' | 'assistant' | 'progress'): Record<string, unknown> {
   const line: Record<string, unknown> = {
     parentUuid: base.parentUuid,
     isSidechain: context.agentId !== undefined,
@@ -94,6 +94,18 @@ export function toolResultLine(context: JournalContext, base: LineBase, toolUseI
   line.message = { role: 'user', content: [block] };
   line.toolUseResult = outcome.toolUseResult;
   line.sourceToolAssistantUUID = base.parentUuid;
+  return serialize(line);
+}
+
+/**
+ * A `progress` line in the parent while a subagent runs (2.0.x–2.1.7x builds, format §4): it names the running call
+ * (`parentToolUseID`) and the child's agent id, the recorded live locator of the child's file. No content is mirrored.
+ */
+export function agentProgressLine(context: JournalContext, base: LineBase, toolUseId: string, agentId: string): string {
+  const line = envelope(context, base, 'progress');
+  line.data = { type: 'agent_progress', agentId };
+  line.toolUseID = `agent_msg_${base.uuid.replace(/-/g, '').slice(0, 24)}`;
+  line.parentToolUseID = toolUseId;
   return serialize(line);
 }
 

@@ -8,6 +8,7 @@ import {
   agentCompleted,
   agentFailed,
   agentLaunched,
+  agentProgressLine,
   assistantLine,
   escapeCwd,
   taskNotificationLine,
@@ -64,7 +65,10 @@ export class SimulatedSession {
     const out: StepOutput = { main: [], children: [], sidecars: [] };
     for (const child of [...this.foreground, ...this.background]) {
       const lines = child.advance(stamp);
-      if (lines.length > 0) out.children.push({ agentId: child.spawn.agentId, lines });
+      if (lines.length === 0) continue;
+      out.children.push({ agentId: child.spawn.agentId, lines });
+      const { mirrored, toolUseId, agentId } = child.spawn;
+      if (mirrored) out.main.push(agentProgressLine(this.context, this.next(stamp), toolUseId, agentId));
     }
     const finished = this.background.filter((child) => child.done);
     this.background = this.background.filter((child) => !child.done);
@@ -186,7 +190,8 @@ export class SimulatedSession {
       const call = this.next(stamp);
       out.main.push(assistantLine(this.context, call, message, { type: 'tool_use', id: toolUseId, name: 'Agent', input }));
       const child = new SimulatedChild(
-        { agentId, toolUseId, description, subagentType, prompt, background, callUuid: call.uuid, startedAtMs: nowMs },
+        // Every other foreground helper is mirrored by progress lines, so some running ones are replayable live.
+        { agentId, toolUseId, description, subagentType, prompt, background, callUuid: call.uuid, startedAtMs: nowMs, mirrored: !background && index % 2 === 0 },
         this.context,
         this.random,
         this.ids,

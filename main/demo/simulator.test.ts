@@ -98,6 +98,29 @@ describe('startDemo', () => {
     expect(seen.parallelGroups).toBeGreaterThan(0);
   });
 
+  it('mirrors some running foreground helpers with progress lines naming their call and agent id, before the call ends', async () => {
+    const { fleet } = await runSteps({ home: tempHome(), steps: 60 });
+    let mirrored = 0;
+    fleet.sessions.forEach((session, index) => {
+      const lines = readJournal(session.path);
+      const calls = new Map(agentCalls(lines).map((call) => [call.toolUseId, call]));
+      lines.forEach((line, position) => {
+        if (line.type !== 'progress') return;
+        const call = calls.get(line.parentToolUseID);
+        expect(call, 'a progress line names an Agent call of this journal').toBeDefined();
+        expect(call!.input.run_in_background).toBeUndefined();
+        // The locator's child file exists and is that call's child.
+        const childLines = readJournal(childPath(fleet, index, line.data.agentId));
+        expect(childLines[0]).toMatchObject({ message: { content: call!.input.prompt } });
+        // Progress lines appear only while the call runs: before its result line.
+        const resultAt = lines.findIndex((other) => other.type === 'user' && Array.isArray(other.message.content) && other.message.content[0].tool_use_id === call!.toolUseId);
+        if (resultAt !== -1) expect(position).toBeLessThan(resultAt);
+        mirrored += 1;
+      });
+    });
+    expect(mirrored).toBeGreaterThan(0);
+  });
+
   it('lays journals out under the escaped working folder and suggests a spread of roles', async () => {
     const home = tempHome();
     const { fleet } = await runSteps({ home, steps: 1, agents: 7 });

@@ -55,8 +55,15 @@ const user = envelope.extend({
   toolUseResult: z.unknown().optional(),
 });
 
+const progress = envelope.extend({
+  type: z.literal('progress'),
+  toolUseID: z.string().min(1),
+  parentToolUseID: z.string().regex(TOOL_USE_ID),
+  data: z.object({ type: z.literal('agent_progress'), agentId: z.string().regex(AGENT_ID) }),
+});
+
 /** One journal line in the documented shape. */
-export const LineSchema = z.discriminatedUnion('type', [assistant, user]);
+export const LineSchema = z.discriminatedUnion('type', [assistant, user, progress]);
 /** A parsed journal line. */
 export type Line = z.infer<typeof LineSchema>;
 
@@ -88,6 +95,7 @@ export interface CallRecord {
 export function agentCalls(lines: Line[]): CallRecord[] {
   const calls = new Map<string, CallRecord>();
   for (const line of lines) {
+    if (line.type === 'progress') continue;
     if (line.type === 'assistant') {
       const only = line.message.content[0];
       if (only.type === 'tool_use' && only.name === 'Agent') {
