@@ -36,6 +36,10 @@ Agents
   agents roles [--json]                  roles with their counts, in station order
   agents role <persona id or name> <role> | --clear
   agents hire --name N [--role R] [--json]
+  agents launch --harness claude|codex|opencode --role R --cwd DIR [--name N] [--prompt P] [--json]
+                                         hire and start the harness in a new tmux session (pf-<name>)
+  agents attach <persona>                print the tmux attach command
+  agents stop <persona>                  ask the harness to exit, then end its tmux session (deletes nothing)
 
 Roles
   roles show <role> [--json]             a role's profile (description, charter, tools, models, colour)
@@ -77,6 +81,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
       case 'demo':
         return await (await import('./web')).runWebCommand(rest, { ...io, home, demo: true });
       case 'agents':
+        if (['launch', 'attach', 'stop'].includes(rest[0])) return await (await import('./launch')).runLaunchCommand(rest, { ...io, home });
         return await (await import('./agents')).runAgentsCommand(rest, { home, stdout: io.stdout, stderr: io.stderr });
       case 'work-items':
         return await (await import('./workItems')).runWorkItemsCommand(rest, { home, env: io.env, stdout: { write: io.stdout }, stderr: { write: io.stderr } });

@@ -1,0 +1,115 @@
+/**
+ * Hire and launch: hires a persona with a role, starts its harness in a new tmux session and seats the session.
+ * Claude Code is seated up front by the session id chosen here; Codex and OpenCode by the first new session for the
+ * folder discovered after the launch time (the matching `autoOpen` uses), within a deadline. Stop asks the harness to
+ * exit and kills the tmux session after a grace period; nothing is deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Harness, Persona } from '../../shared/schemas';
+import { resolveHarnessHomes } from '../config/paths';
+import { ServiceError } from '../errors';
+import { ruleMatches } from '../fleet/autoOpen';
+import type { FleetService } from '../fleet/FleetService';
+import type { PersonaService } from '../personas/PersonaService';
+import { HARNESS_EXIT, harnessArgv, newSessionArgv, tmuxSessionName, tmuxSocketArgs } from './launchRules';
+import { detectHarnesses, detectTmux, hasSession, runTmux } from './tmux';
+
+/** What `launch` needs. */
+export interface LaunchRequest {
+  harness: Harness;
+  role: string;
+  cwd: string;
+  name?: string;
+  prompt?: string;
+}
+
+/** The services and settings a launch runs against. */
+export interface LaunchContext {
+  fleet: FleetService;
+  personas: PersonaService;
+  env: NodeJS.ProcessEnv;
+  /** How long Codex/OpenCode get to show a new session (default 60 s). */
+  seatDeadlineMs?: number;
+  pollMs?: number;
+}
+
+/** The result of a launch: the persona (seated or not), its tmux session, and why it has no seat when it has none. */
+export interface LaunchResult {
+  persona: Persona;
+  tmuxSession: string;
+  argv: string[];
+  seated: boolean;
+  reason: string | null;
+}
+
+async function folderOrThrow(cwd: string): Promise<string> {
+  const folder = path.resolve(cwd);
+  const info = await stat(folder).catch(() => null);
+  if (!info?.isDirectory()) throw new ServiceError('invalid_request', `The folder ${JSON.stringify(cwd)} does not exist or is not a folder.`);
+  return folder;
+}
+
+/** Hires, starts the harness in tmux, and seats it. Refusals are ServiceErrors; a missing seat is a reason. */
+export async function launch(request: LaunchRequest, context: LaunchContext): Promise<LaunchResult> {
+  const { env } = context;
+  const tmux = detectTmux(env);
+  if (!tmux.ok) throw new ServiceError('unavailable', tmux.reason);
+  const found = detectHarnesses(env).find((entry) => entry.harness === request.harness)!;
+  if (!found.ok) throw new ServiceError('unavailable', `Cannot launch ${request.harness}: ${found.reason}.`);
+  const cwd = await folderOrThrow(request.cwd);
+  const sessionId = request.harness === 'claude' ? randomUUID() : undefined;
+  const seat = sessionId ? { harness: 'claude' as const, home: resolveHarnessHomes(env).claude, sessionId, cwd, path: null } : null;
+  const before = request.harness === 'claude' ? null : new Set((await context.fleet.candidates({ refresh: true })).map((entry) => entry.id));
+  const launchedAt = new Date().toISOString();
+  const persona = await context.fleet.mutate(() => context.personas.hire({ name: request.name, role: request.role, seat }));
+  const session = tmuxSessionName(persona);
+  if (await hasSession(tmux.executable, session, env)) {
+    return { persona, tmuxSession: session, argv: [], seated: Boolean(seat), reason: `A tmux session named ${session} already runs; nothing was started.` };
+  }
+  const argv = harnessArgv({ harness: request.harness, executable: found.executable, cwd, prompt: request.prompt, sessionId });
+  const started = await runTmux(tmux.executable, newSessionArgv({ session, cwd, argv, env }), env);
+  if (!started.ok) return { persona, tmuxSession: session, argv, seated: Boolean(seat), reason: `tmux did not start the session: ${started.reason}` };
+  if (seat) return { persona, tmuxSession: session, argv, seated: true, reason: null };
+  const seated = await seatFirstNew(persona, request.harness, cwd, launchedAt, before!, context);
+  return { persona: seated ?? persona, tmuxSession: session, argv, seated: Boolean(seated), reason: seated ? null : `No new ${request.harness} session appeared for ${cwd} within ${Math.round((context.seatDeadlineMs ?? 60_000) / 1000)} s; the persona stays hired without a seat.` };
+}
+
+async function seatFirstNew(persona: Persona, harness: Harness, cwd: string, launchedAt: string, before: Set<string>, context: LaunchContext): Promise<Persona | null> {
+  const deadline = Date.now() + (context.seatDeadlineMs ?? 60_000);
+  while (Date.now() < deadline) {
+    const candidate = (await context.fleet.candidates({ refresh: true })).find(
+      (entry) => !before.has(entry.id) && !entry.opened && entry.lastActivity >= launchedAt && ruleMatches({ harness, cwd }, entry),
+    );
+    if (candidate) return context.fleet.mutate(() => context.personas.moveSeat(persona.id, candidate.seat));
+    await new Promise((resolve) => setTimeout(resolve, context.pollMs ?? 1000));
+  }
+  return null;
+}
+
+/** The tmux session of a persona, or a not_found ServiceError. */
+export async function personaSession(personas: PersonaService, who: string): Promise<{ persona: Persona; session: string }> {
+  const persona = await personas.find(who);
+  if (!persona) throw new ServiceError('not_found', `No persona with id or name ${JSON.stringify(who)}.`);
+  return { persona, session: tmuxSessionName(persona) };
+}
+
+/** Sends the harness's exit, waits up to `graceMs` for the session to end, then kills it. Deletes nothing. */
+export async function stop(persona: Persona, session: string, env: NodeJS.ProcessEnv, graceMs = 5000): Promise<{ ok: true; killed: boolean } | { ok: false; reason: string }> {
+  const tmux = detectTmux(env);
+  if (!tmux.ok) return { ok: false, reason: tmux.reason };
+  if (!(await hasSession(tmux.executable, session, env))) return { ok: false, reason: `No tmux session ${session} runs for ${persona.name}.` };
+  const target = `=${session}:`;
+  const exit = HARNESS_EXIT[persona.seat?.harness ?? 'claude'];
+  await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'send-keys', '-t', target, '-l', exit], env);
+  await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'send-keys', '-t', target, 'Enter'], env);
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    if (!(await hasSession(tmux.executable, session, env))) return { ok: true, killed: false };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const killed = await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'kill-session', '-t', `=${session}`], env);
+  if (!killed.ok && (await hasSession(tmux.executable, session, env))) return { ok: false, reason: `tmux could not end ${session}: ${killed.reason}` };
+  return { ok: true, killed: true };
+}
