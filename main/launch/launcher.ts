@@ -1,17 +1,19 @@
 /**
  * Hire and launch: hires a persona with a role, starts its harness in a new tmux session and seats the session.
- * Claude Code is seated up front by the session id chosen here; Codex and OpenCode by the first new session for the
+ * Claude Code is seated by the session id chosen here, as soon as discovery lists its journal; Codex and OpenCode by the first new session for the
  * folder discovered after the launch time (the matching `autoOpen` uses), within a deadline. Stop asks the harness to
- * exit and kills the tmux session after a grace period; nothing is deleted.
+ * exit and kills the tmux session after a grace period; nothing is deleted. Every seat goes through seat confinement
+ * (main/fleet/seatResolver.ts), as hires and opens do.
  */
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Harness, Persona } from '../../shared/schemas';
-import { resolveHarnessHomes } from '../config/paths';
+import type { Candidate, Harness, Persona } from '../../shared/schemas';
 import { ServiceError } from '../errors';
 import { ruleMatches } from '../fleet/autoOpen';
 import type { FleetService } from '../fleet/FleetService';
+import { seatIdOf } from '../fleet/seatId';
+import { confineSeat } from '../fleet/seatResolver';
 import type { PersonaService } from '../personas/PersonaService';
 import { HARNESS_EXIT, harnessArgv, newSessionArgv, tmuxSessionName, tmuxSocketArgs } from './launchRules';
 import { detectHarnesses, detectTmux, hasSession, runTmux } from './tmux';
@@ -60,30 +62,38 @@ export async function launch(request: LaunchRequest, context: LaunchContext): Pr
   if (!found.ok) throw new ServiceError('unavailable', `Cannot launch ${request.harness}: ${found.reason}.`);
   const cwd = await folderOrThrow(request.cwd);
   const sessionId = request.harness === 'claude' ? randomUUID() : undefined;
-  const seat = sessionId ? { harness: 'claude' as const, home: resolveHarnessHomes(env).claude, sessionId, cwd, path: null } : null;
-  const before = request.harness === 'claude' ? null : new Set((await context.fleet.candidates({ refresh: true })).map((entry) => entry.id));
+  const before = new Set((await context.fleet.candidates({ refresh: true })).map((entry) => entry.id));
   const launchedAt = new Date().toISOString();
-  const persona = await context.fleet.mutate(() => context.personas.hire({ name: request.name, role: request.role, seat }));
+  const persona = await context.fleet.mutate(() => context.personas.hire({ name: request.name, role: request.role }));
   const session = tmuxSessionName(persona);
   if (await hasSession(tmux.executable, session, env)) {
-    return { persona, tmuxSession: session, argv: [], seated: Boolean(seat), reason: `A tmux session named ${session} already runs; nothing was started.` };
+    return { persona, tmuxSession: session, argv: [], seated: false, reason: `A tmux session named ${session} already runs; nothing was started.` };
   }
   const argv = harnessArgv({ harness: request.harness, executable: found.executable, cwd, prompt: request.prompt, sessionId });
   const started = await runTmux(tmux.executable, newSessionArgv({ session, cwd, argv, env }), env);
-  if (!started.ok) return { persona, tmuxSession: session, argv, seated: Boolean(seat), reason: `tmux did not start the session: ${started.reason}` };
-  if (seat) return { persona, tmuxSession: session, argv, seated: true, reason: null };
-  const seated = await seatFirstNew(persona, request.harness, cwd, launchedAt, before!, context);
-  return { persona: seated ?? persona, tmuxSession: session, argv, seated: Boolean(seated), reason: seated ? null : `No new ${request.harness} session appeared for ${cwd} within ${Math.round((context.seatDeadlineMs ?? 60_000) / 1000)} s; the persona stays hired without a seat.` };
+  if (!started.ok) return { persona, tmuxSession: session, argv, seated: false, reason: `tmux did not start the session: ${started.reason}` };
+  const matches = (entry: Candidate) =>
+    sessionId ? entry.id === seatIdOf({ harness: 'claude', sessionId }) : !before.has(entry.id) && !entry.opened && entry.lastActivity >= launchedAt && ruleMatches({ harness: request.harness, cwd }, entry);
+  const seated = await seatWhenDiscovered(persona, matches, context);
+  const seconds = Math.round((context.seatDeadlineMs ?? 60_000) / 1000);
+  const reason = seated
+    ? null
+    : sessionId
+      ? `Claude Code session ${sessionId} wrote no journal within ${seconds} s (it writes one with the first message); the persona stays hired without a seat.`
+      : `No new ${request.harness} session appeared for ${cwd} within ${seconds} s; the persona stays hired without a seat.`;
+  return { persona: seated ?? persona, tmuxSession: session, argv, seated: Boolean(seated), reason };
 }
 
-async function seatFirstNew(persona: Persona, harness: Harness, cwd: string, launchedAt: string, before: Set<string>, context: LaunchContext): Promise<Persona | null> {
+/** Seats the persona with the first discovered session that matches, through seat confinement, before the deadline. */
+async function seatWhenDiscovered(persona: Persona, matches: (entry: Candidate) => boolean, context: LaunchContext): Promise<Persona | null> {
   const deadline = Date.now() + (context.seatDeadlineMs ?? 60_000);
   while (Date.now() < deadline) {
-    const candidate = (await context.fleet.candidates({ refresh: true })).find(
-      (entry) => !before.has(entry.id) && !entry.opened && entry.lastActivity >= launchedAt && ruleMatches({ harness, cwd }, entry),
-    );
-    if (candidate) return context.fleet.mutate(() => context.personas.moveSeat(persona.id, candidate.seat));
-    await new Promise((resolve) => setTimeout(resolve, context.pollMs ?? 1000));
+    const candidate = (await context.fleet.candidates({ refresh: true })).find(matches);
+    if (candidate) {
+      const seat = await confineSeat(context.fleet, candidate.seat);
+      return context.fleet.mutate(() => context.personas.moveSeat(persona.id, seat));
+    }
+    await new Promise((resolve) => setTimeout(resolve, context.pollMs ?? 250));
   }
   return null;
 }
