@@ -17,7 +17,9 @@ describe('the demo team', () => {
     const home = await mkdtemp(path.join(tmpdir(), 'pixelfleet-demo-team-'));
     dirs.push(home);
     const demo = await startDemo({ home, agents: 4, seed: 7, speed: 0 });
-    const team = await startDemoTeam({ claudeHome: demo.claudeHome, sessions: demo.sessions, intervalMs: 0 });
+    // One second between messages, as the running demo spaces them; three sends in one millisecond would tie.
+    let clock = Date.parse('2026-01-01T09:00:00Z');
+    const team = await startDemoTeam({ claudeHome: demo.claudeHome, sessions: demo.sessions, intervalMs: 0, now: () => (clock += 1000) });
     expect(team).not.toBeNull();
     for (let index = 0; index < 3; index++) await team!.send();
     await team!.stop();
