@@ -4,12 +4,22 @@
  * the same compiled code. It also writes `out/main/build-manifest.json`, the sources the build read with their mtime
  * and size, which `main/cli/pixelfleet.mjs` checks on every start so a development checkout never runs stale code.
  */
-import { statSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { MainViteConfig } from 'electron-vite';
 
-/** The repository root (this file is main/build/mainBuild.ts). */
-const ROOT = resolve(import.meta.dirname, '..', '..');
+/**
+ * The repository root: the nearest folder up from this module that holds this file's own source. Not a fixed
+ * `../..`: a config loader may bundle this module into a file beside `electron.config.ts` at the root.
+ */
+const ROOT = findRoot(import.meta.dirname);
+
+function findRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'main', 'build', 'mainBuild.ts'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`the repository root was not found above ${start}`);
+  }
+}
 /** Where the main-process build goes. */
 export const MAIN_OUT = join(ROOT, 'out', 'main');
 /** The manifest the CLI launcher compares with the sources. */
