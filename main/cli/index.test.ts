@@ -1,12 +1,14 @@
 /** The pixelfleet command in-process, with captured output, over real temp homes and the shared fixtures. */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json';
 import { main } from './index';
+import { sharedFixtures } from '../testing/sharedFixtures';
 
-const FIXTURES = resolve(process.cwd(), '../shared/fixtures');
+const fixtures = sharedFixtures('`inspect` and `replay` over a shared Claude journal');
+const FIXTURES = fixtures.path();
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
@@ -43,7 +45,7 @@ describe('pixelfleet', () => {
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('inspects a Claude journal in the documented JSON shape', async () => {
+  it.skipIf(!fixtures.present)('inspects a Claude journal in the documented JSON shape', async () => {
     const path = join(FIXTURES, 'claude/06-synthetic-async-agent-notification_v2.1.34/eb000000-0000-4000-8000-000000000001.jsonl');
     const { code, stdout } = await cli(['inspect', 'claude', path, '--json']);
     expect(code).toBe(0);
@@ -58,7 +60,7 @@ describe('pixelfleet', () => {
     expect(output.read.bytes).toBeGreaterThan(0);
   });
 
-  it('refuses a replay with a foreign cursor: exit 2 and one line on stderr', async () => {
+  it.skipIf(!fixtures.present)('refuses a replay with a foreign cursor: exit 2 and one line on stderr', async () => {
     const path = join(FIXTURES, 'claude/06-synthetic-async-agent-notification_v2.1.34/eb000000-0000-4000-8000-000000000001.jsonl');
     const refused = await cli(['replay', 'claude', path, 'tu_Task_async_001', '--cursor', 'not-a-cursor', '--json']);
     expect(refused.code).toBe(2);

@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { createClaudeReader } from './reader';
 import { seatFromCliTarget } from './locate';
 import type { Projection } from '../port';
+import { sharedFixtures } from '../../testing/sharedFixtures';
 
-const shared = path.resolve(process.cwd(), '../shared/fixtures/claude');
+const fixtures = sharedFixtures('the Claude reader over every shared journal (1.0.x to 2.1.x)');
+const shared = fixtures.path('claude');
 
 async function inspect(relative: string) {
   const reader = createClaudeReader({ home: shared });
@@ -18,7 +20,7 @@ async function inspect(relative: string) {
   return { reader, seat, projection };
 }
 
-describe('shared Claude fixtures', () => {
+describe.skipIf(!fixtures.present)('shared Claude fixtures', () => {
   it('01 (1.0.108, inline sidechains): three Task calls, one failed, none replayable', async () => {
     const { projection, reader, seat } = await inspect('01-legacy-inline-sidechain_v1.0.108/sample-project/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl');
     // Lines 11/12 (msg_01XU4…) and 24 hold Task calls; results: line 14 is_error, line 22, line 40.

@@ -1,12 +1,14 @@
 import { appendFile, copyFile, mkdir, rm, utimes } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatAddress } from '../../../shared/schemas';
 import { countingFileSystem } from './fileSystem';
 import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId, writeRollout } from '../../testing/codexRollout';
 import { createCodexReader, seatFromCliTarget } from './reader';
+import { sharedFixtures } from '../../testing/sharedFixtures';
 
-const shared = resolve(process.cwd(), '../shared/fixtures/codex/synthetic');
+const fixtures = sharedFixtures('the Codex reader over the synthetic v1 home and v2 excerpts');
+const shared = fixtures.path('codex/synthetic');
 const v1Home = join(shared, 'codex-home');
 const v1Parent = join(v1Home, 'sessions/2026/04/20/rollout-2026-04-20T10-00-00-019daa55-2500-7840-9d72-08433ddf79ed.jsonl');
 const later = () => Date.parse('2026-05-01T00:00:00.000Z');
@@ -20,7 +22,7 @@ async function home(): Promise<string> {
   return made;
 }
 
-describe('the synthetic v1 home in ../shared/fixtures/codex', () => {
+describe.skipIf(!fixtures.present)('the synthetic v1 home in ../shared/fixtures/codex', () => {
   it('projects both children as the parent settled them', async () => {
     const seat = await seatFromCliTarget(v1Parent, {});
     expect(seat).toMatchObject({ harness: 'codex', home: v1Home, sessionId: '019daa55-2500-7840-9d72-08433ddf79ed', cwd: '/home/dev/repo' });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SubagentSummarySchema } from '../../../shared/schemas';
@@ -8,8 +8,10 @@ import type { SeatAddress } from '../../../shared/schemas';
 import { createOpenCodeReader, projectSeat } from './reader';
 import { perTestCleanups } from '../../testing/cleanups';
 import { StoreWriter } from '../../testing/opencodeStore';
+import { sharedFixtures } from '../../testing/sharedFixtures';
 
-const FIXTURE_SQL = resolve(process.cwd(), '../shared/fixtures/opencode/synthetic/opencode-1x.sql');
+const fixtures = sharedFixtures('the OpenCode reader over the synthetic 1.x store');
+const FIXTURE_SQL = fixtures.path('opencode/synthetic/opencode-1x.sql');
 const PARENT = 'ses_17349f97fffeS3nQnV6PpF02QK';
 
 const { cleanups, tempDir } = perTestCleanups();
@@ -25,7 +27,7 @@ function fixtureDb(dir = tempDir()): string {
 
 const seatOf = (home: string, sessionId: string): SeatAddress => ({ harness: 'opencode', home, sessionId, cwd: '/work/repo', path: null });
 
-describe('OpenCode reader over the 1.x fixture', () => {
+describe.skipIf(!fixtures.present)('OpenCode reader over the 1.x fixture', () => {
   it('projects every task call state of the fixture', async () => {
     const home = fixtureDb();
     const projection = await createOpenCodeReader({ db: home }).project(seatOf(home, PARENT));

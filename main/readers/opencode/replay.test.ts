@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ReplayPageSchema } from '../../../shared/schemas';
@@ -8,8 +8,10 @@ import { createOpenCodeReader } from './reader';
 import { replayCall } from './replay';
 import { perTestCleanups } from '../../testing/cleanups';
 import { StoreWriter } from '../../testing/opencodeStore';
+import { sharedFixtures } from '../../testing/sharedFixtures';
 
-const FIXTURE_SQL = resolve(process.cwd(), '../shared/fixtures/opencode/synthetic/opencode-1x.sql');
+const fixtures = sharedFixtures('OpenCode replay over the synthetic 1.x store');
+const FIXTURE_SQL = fixtures.path('opencode/synthetic/opencode-1x.sql');
 const PARENT = 'ses_17349f97fffeS3nQnV6PpF02QK';
 
 const { cleanups, tempDir } = perTestCleanups();
@@ -24,7 +26,7 @@ function fixtureDb(): string {
 
 const seatOf = (home: string, sessionId = PARENT): SeatAddress => ({ harness: 'opencode', home, sessionId, cwd: null, path: null });
 
-describe('replay over the 1.x fixture', () => {
+describe.skipIf(!fixtures.present)('replay over the 1.x fixture', () => {
   it('replays a foreground child: text, tool calls and output excerpts, still running after its resume', async () => {
     const home = fixtureDb();
     const page = await createOpenCodeReader({ db: home }).replay(seatOf(home), 'toolu_01PFleetTaskCount0001');
