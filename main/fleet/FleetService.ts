@@ -67,11 +67,6 @@ export class FleetService {
     this.now = options.now ?? Date.now;
   }
 
-  /** The current change cursor (increases on every change the owner could see). */
-  get currentCursor(): number {
-    return this.cursor;
-  }
-
   /** How long the seat's last ended turn ran, in ms, as of the latest census (null when not known). */
   lastTurnMs(seatId: string): number | null {
     return this.turnMs.get(seatId) ?? null;
@@ -129,12 +124,12 @@ export class FleetService {
 
   private startCensus(mutation: number): Promise<FleetSnapshot> {
     const serial = ++this.serial;
-    const census: Census = { serial, mutation, promise: Promise.resolve(null as unknown as FleetSnapshot) };
-    census.promise = this.census(serial, mutation).finally(() => {
-      if (this.inFlight === census) this.inFlight = null;
+    // The census settles asynchronously, so `inFlight` is always set before this clean-up can run.
+    const promise = this.census(serial, mutation).finally(() => {
+      if (this.inFlight?.serial === serial) this.inFlight = null;
     });
-    this.inFlight = census;
-    return census.promise;
+    this.inFlight = { serial, mutation, promise };
+    return promise;
   }
 
   private async census(serial: number, mutation: number): Promise<FleetSnapshot> {

@@ -4,15 +4,12 @@
  * becomes `{ code, message }` without changing anything.
  */
 import {
-  channelNames,
   isChannel,
   parseRequest,
   parseResponse,
   type Answer,
   type ChannelName,
   type Channels,
-  type EventName,
-  type EventOf,
   type ResponseOf,
 } from '../../shared/contract';
 import type { z } from 'zod';
@@ -23,19 +20,14 @@ export type Handlers = {
   [C in ChannelName]: (request: z.infer<Channels[C]['request']>) => Promise<ResponseOf<C>> | ResponseOf<C>;
 };
 
-/** Something that can push events to connected renderers. */
-export type EventSink = <E extends EventName>(event: E, payload: EventOf<E>) => void;
-
 /** The request dispatcher shared by all transports. */
 export interface Router {
   handle(channel: unknown, payload: unknown): Promise<Answer<unknown>>;
-  readonly channels: readonly ChannelName[];
 }
 
 /** Builds a router over a complete set of handlers. */
 export function createRouter(handlers: Handlers, log: (message: string) => void = () => {}): Router {
   return {
-    channels: channelNames,
     async handle(channel, payload) {
       if (!isChannel(channel)) {
         return { ok: false, error: { code: 'unknown_channel', message: `Unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}.` } };
