@@ -3,7 +3,7 @@
  * them all. The Electron shell, the browser-mode host and the CLI all start the app through here.
  */
 import { mkdir } from 'node:fs/promises';
-import type { EventName, EventOf } from '../shared/contract';
+import { createEventStream, type EventListener } from './transport/events';
 import type { Harness, Notice } from '../shared/schemas';
 import packageJson from '../package.json';
 import { appPaths, resolveHarnessHomes, type AppPaths } from './config/paths';
@@ -47,7 +47,7 @@ export interface App {
   readonly work: WorkService;
   readonly jobs: JobsService;
   readonly demo: DemoHandle | null;
-  onEvent(listener: <E extends EventName>(event: E, payload: EventOf<E>) => void): () => void;
+  onEvent(listener: EventListener): () => void;
   dispose(): Promise<void>;
 }
 
@@ -78,9 +78,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (demo) await demo.seatPersonas(personas);
   const jobs = new JobsService({ fleet, aliases, reminders: settings.reminders, testClock: env.PIXELFLEET_TEST_CLOCK === '1', log });
 
-  const listeners = new Set<<E extends EventName>(event: E, payload: EventOf<E>) => void>();
+  const events = createEventStream(log);
+  const emit = events.emit;
   const offFleet = fleet.onChange((snapshot) => {
-    for (const listener of listeners) listener('fleet.changed', { snapshot });
+    emit('fleet.changed', { snapshot });
     // A seat opened or hired is watched from its first snapshot on, not from the next refresh.
     void live?.syncWatched();
   });
@@ -89,14 +90,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   const notifier = new NotifierService({
     fleet,
     settings: settings.notify,
-    deliver: (note) => {
-      for (const listener of listeners) listener('notify.show', note);
-    },
+    deliver: (note) => emit('notify.show', note),
     log,
   });
-  const offJobs = jobs.onChange((board) => {
-    for (const listener of listeners) listener('jobs.changed', { board });
-  });
+  const offJobs = jobs.onChange((board) => emit('jobs.changed', { board }));
 
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
   let live: LiveUpdates | null = null;
@@ -157,10 +154,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     work,
     jobs,
     demo,
-    onEvent(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onEvent: events.onEvent,
     async dispose() {
       offFleet();
       offWork();

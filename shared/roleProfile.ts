@@ -46,7 +46,6 @@ export const RoleProfileSchema = z
   })
   .strict();
 export type RoleProfile = z.infer<typeof RoleProfileSchema>;
-export type RoleProfileInput = z.input<typeof RoleProfileSchema>;
 
 /** The tools a profile leaves the role: the allow list (or every tool) minus the deny list. */
 export function effectiveTools(profile: Pick<RoleProfile, 'tools'>): NeutralTool[] {

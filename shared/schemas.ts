@@ -133,7 +133,6 @@ export type Candidate = z.infer<typeof CandidateSchema>;
 
 /** What a seat is doing, from its own records: working, waiting for the owner, idle, or not known. */
 export const ActivityStateSchema = z.enum(['working', 'needs-you', 'idle', 'unknown']);
-export type ActivityState = z.infer<typeof ActivityStateSchema>;
 
 /** Why a seat needs the owner (present exactly when the state is `needs-you`). */
 export const NeedsWhySchema = z.enum(['question', 'plan', 'approval', 'turn-done', 'interrupted', 'error']);

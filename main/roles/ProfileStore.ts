@@ -4,7 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { isBuiltInRole, parseRole, roleKey, type BuiltInRole } from '../../shared/roles';
+import { isBuiltInRole, roleKey, type BuiltInRole } from '../../shared/roles';
 import type { RoleProfile } from '../../shared/roleProfile';
 import { commitTemp, discardTemp, writeTemp } from '../personas/storeFile';
 import { DEFAULT_PROFILES } from './defaults';
@@ -30,11 +30,6 @@ export function profilesFolder(home: string): string {
 /** The file of one role's profile; the role must parse (its key names the file). */
 export function profilePath(home: string, role: string): string {
   return path.join(profilesFolder(home), `${roleKey(role)}.md`);
-}
-
-/** The canonical role, or a sentence naming the broken rule. */
-export function canonicalRole(role: string): { ok: true; role: string } | { ok: false; reason: string } {
-  return parseRole(role);
 }
 
 function fallback(role: string): Pick<LoadedProfile, 'source' | 'profile'> {

@@ -52,8 +52,3 @@ export function parseNotifySettings(raw: unknown, file: string, problems: string
   }
   return settings;
 }
-
-/** True when `why` is one of the reasons that notify. */
-export function notifiesFor(settings: NotifySettings, why: NeedsWhy): boolean {
-  return settings.on.includes(why);
-}
