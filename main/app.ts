@@ -132,6 +132,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     'personas.rename': (request) => fleet.mutate(() => personas.rename(request.personaId, request.name)),
     'roles.list': () => personas.rolesList(),
     'work.items': (request) => work.items(request.label, { refresh: request.refresh }),
+    'work.refresh': async () => ({ changed: await work.refreshAll() }),
     'subagents.replay': (request) => fleet.replay(request.seat, request.nativeId, request.cursor),
     'jobs.list': async (request) => {
       const board = await jobs.board();

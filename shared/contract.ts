@@ -81,6 +81,11 @@ export const channels = {
     request: z.object({ label: z.string().min(1).max(100), refresh: z.boolean().optional() }).strict(),
     response: z.object({ items: z.array(WorkItemSchema), errors: z.array(SourceErrorSchema) }),
   },
+  /** Asks every work source for fresh items now; the result reaches the stations with the next snapshot. */
+  'work.refresh': {
+    request: empty,
+    response: z.object({ changed: z.boolean() }),
+  },
   'subagents.replay': {
     request: z
       .object({ seat: z.string().min(1), nativeId: z.string().min(1).max(200), cursor: z.string().max(2000).optional() })

@@ -16,6 +16,7 @@ function memoryMain() {
     stations: [],
   });
   const answer = (value: unknown): Answer<unknown> => ({ ok: true, value });
+  const listeners = new Set<(event: string, payload: unknown) => void>();
   const transport: RawTransport = {
     async request(channel, payload) {
       const body = payload as Record<string, string | null | undefined>;
@@ -30,6 +31,8 @@ function memoryMain() {
           state.persona = { ...state.persona, role: parsed.role };
         }
         state.cursor += 1;
+        // Like main: the change is announced (a census) before the request is answered.
+        for (const listener of listeners) listener('fleet.changed', { snapshot: snapshot() });
         return answer(state.persona);
       }
       if (channel === 'subagents.replay') {
@@ -42,7 +45,10 @@ function memoryMain() {
       }
       return { ok: false, error: { code: 'unknown', message: channel } };
     },
-    subscribe: () => () => {},
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close() {},
   };
   return { state, bridge: createBridgeFromTransport(transport, 'memory') };

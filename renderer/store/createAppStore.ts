@@ -1,8 +1,6 @@
 /** The renderer's one vanilla zustand store; actions are its only writers and the only callers of the bridge. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../bridge';
-import { roleKey as stationKey } from '../../shared/roles';
-import type { FleetSnapshot, Persona } from '../../shared/schemas';
 import type { AppActions, AppState, Message } from './appState';
 import { createReplayActions, withPinned } from './replayActions';
 
@@ -22,10 +20,6 @@ export type AppStore = StoreApi<AppState>;
 export function describeFailure(error: unknown): string {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
   return String(error);
-}
-
-function withPersona(snapshot: FleetSnapshot, persona: Persona): FleetSnapshot {
-  return { ...snapshot, personas: snapshot.personas.map((entry) => (entry.id === persona.id ? persona : entry)) };
 }
 
 /** Creates a store bound to a bridge; call `actions.load()` to read the fleet and follow its changes. */
@@ -80,8 +74,10 @@ export function createAppStore(options: AppStoreOptions): AppStore {
           return rest;
         };
         try {
-          const saved = await bridge.invoke('personas.setRole', { personaId, role });
-          set((state) => ({ fleet: state.fleet ? withPersona(state.fleet, saved) : state.fleet, ui: { ...state.ui, pending: settle() } }));
+          // The service announces the change before it answers, so the snapshot with the new role is already here;
+          // the answer only settles the pending state.
+          await bridge.invoke('personas.setRole', { personaId, role });
+          ui({ pending: settle() });
           if (get().roles) void get().actions.loadRoles();
           return true;
         } catch (error) {
@@ -120,9 +116,10 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       },
       openBacklog(roleKey) {
         ui({ backlog: roleKey });
-        // Opening a board asks its sources for fresh items; the answer arrives with the next snapshot.
-        const station = roleKey === null ? undefined : get().fleet?.stations.find((entry) => stationKey(entry.role) === roleKey);
-        if (station) bridge.invoke('work.items', { label: station.role, refresh: true }).catch(() => {});
+        // Opening a board asks the sources for fresh items; they arrive with the next snapshot.
+        if (roleKey !== null) {
+          bridge.invoke('work.refresh', {}).catch((error: unknown) => pushMessage('error', `Could not refresh the backlog: ${describeFailure(error)}`));
+        }
       },
       async openExternal(url) {
         const web = /^https?:\/\//i.test(url);
