@@ -85,7 +85,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     // A seat opened or hired is watched from its first snapshot on, not from the next refresh.
     void live?.syncWatched();
   });
-  const offWork = work.onChange(() => live?.schedule());
   // One notifier for every shell: it decides; the Electron shell or the page shows.
   const notifier = new NotifierService({
     fleet,
@@ -121,15 +120,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     'seats.close': (request) => fleet.closeSeat(request.seatId),
     'agents.hire': async (request) => {
       const seat = await confineSeat(fleet, request.seat);
-      return fleet.mutate(() => personas.hire({ ...request, seat }));
+      return personas.hire({ ...request, seat });
     },
     'personas.list': () => personas.list(),
-    'personas.setRole': (request) => fleet.mutate(() => personas.setRole(request.personaId, request.role)),
+    'personas.setRole': (request) => personas.setRole(request.personaId, request.role),
     'personas.moveSeat': async (request) => {
       const seat = await confineSeat(fleet, request.seat);
-      return fleet.mutate(() => personas.moveSeat(request.personaId, seat));
+      return personas.moveSeat(request.personaId, seat);
     },
-    'personas.rename': (request) => fleet.mutate(() => personas.rename(request.personaId, request.name)),
+    'personas.rename': (request) => personas.rename(request.personaId, request.name),
     'roles.list': () => personas.rolesList(),
     'work.items': (request) => work.items(request.label, { refresh: request.refresh }),
     'work.refresh': async () => ({ changed: await work.refreshAll() }),
@@ -158,7 +157,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     onEvent: events.onEvent,
     async dispose() {
       offFleet();
-      offWork();
+      fleet.dispose();
       notifier.dispose();
       offJobs();
       jobs.dispose();

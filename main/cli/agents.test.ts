@@ -169,7 +169,9 @@ describe('agents in a real child process', () => {
     const app = new PersonaService({ file: path.join(home, 'personas.json') });
     const ada = await app.hire({ name: 'Ada' });
     let changes = 0;
-    app.onChange(() => (changes += 1));
+    app.onChange(() => {
+      changes += 1;
+    });
     const entry = `const { runAgentsCommand } = await import(${JSON.stringify(path.resolve('main/cli/agents.ts'))});
       process.exitCode = await runAgentsCommand(process.argv.slice(1), {
         home: process.env.PIXELFLEET_HOME, stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) });`;

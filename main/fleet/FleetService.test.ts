@@ -10,6 +10,7 @@ import type { Projection, SeatReader } from '../readers/port';
 import { EMPTY_BASIS, type ActivityBasis } from '../activity/basis';
 import { FleetService } from './FleetService';
 import type { PersonaPort } from './ports';
+import { Changes } from '../changes';
 
 const seat: SeatAddress = { harness: 'claude', home: '/nowhere', sessionId: 's1', cwd: null, path: '/nowhere/s1.jsonl' };
 
@@ -37,7 +38,13 @@ function countingReader(options: { delayMs?: number; running?: () => number; act
 
 function memoryPersonas(initial: Persona[]): PersonaPort & { all: Persona[] } {
   const all = [...initial];
-  const touch = (persona: Persona, change: Partial<Persona>) => Object.assign(persona, change, { updatedAt: new Date().toISOString() });
+  // Like the real store: every write is announced, and resolves once the followers (the fleet's census) are done.
+  const changes = new Changes('memory personas');
+  const announced = async <T>(value: T): Promise<T> => {
+    await changes.emit();
+    return value;
+  };
+  const touch = (persona: Persona, change: Partial<Persona>) => announced(Object.assign(persona, change, { updatedAt: new Date().toISOString() }));
   const find = (id: string) => all.find((persona) => persona.id === id)!;
   return {
     all,
@@ -45,13 +52,13 @@ function memoryPersonas(initial: Persona[]): PersonaPort & { all: Persona[] } {
     hire: async (input) => {
       const persona: Persona = { id: `p${all.length + 1}`, name: input.name ?? 'Nib', appearance: { body: 0, hair: 0, palette: 0, accessory: 0 }, role: input.role ?? undefined, seat: input.seat, createdAt: 'now', updatedAt: 'now' };
       all.push(persona);
-      return persona;
+      return announced(persona);
     },
     setRole: async (id, role) => touch(find(id), { role: role ?? undefined }),
     moveSeat: async (id, next) => touch(find(id), { seat: next ?? undefined }),
     rename: async (id, name) => touch(find(id), { name }),
     refresh: async () => false,
-    onChange: () => () => {},
+    onChange: (listener) => changes.on(listener),
     notices: () => [],
   };
 }
@@ -87,8 +94,8 @@ describe('census', () => {
     const fleet = new FleetService({ personas, readers: { claude: reader } });
     const older = fleet.read();
     await new Promise((done) => setTimeout(done, 5));
+    // The write is announced, and the fleet follows it with a census that starts after it.
     await personas.setRole('p1', 'tester');
-    fleet.markMutated();
     const fresh = await fleet.read();
     expect(counts.project).toBe(2);
     expect(fresh.personas[0].role).toBe('tester');
@@ -159,7 +166,7 @@ describe('census', () => {
     await fleet.read();
     const seen: number[] = [];
     fleet.onChange((snapshot) => seen.push(snapshot.cursor));
-    await fleet.mutate(() => personas.setRole('p1', 'planner'));
+    await personas.setRole('p1', 'planner');
     expect(seen.length).toBe(1);
     expect(seen[0]).toBeGreaterThan(1);
   });

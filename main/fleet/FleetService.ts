@@ -13,6 +13,7 @@ import { seatIdOf } from './seatId';
 import { samePlain, sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
 import { evaluateActivity } from '../activity/basis';
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
+import { Changes } from '../changes';
 
 /** How long a read-only caller may reuse the last census while the cursor is unchanged (the census rule). */
 export const CENSUS_REUSE_MS = 1000;
@@ -59,12 +60,27 @@ export class FleetService {
   private last: { snapshot: FleetSnapshot; at: number; mutation: number } | null = null;
   private candidateCache: { at: number; list: Candidate[] } | null = null;
   private readonly now: () => number;
-  private readonly listeners = new Set<(snapshot: FleetSnapshot) => void>();
+  private readonly changes: Changes<FleetSnapshot>;
+  private readonly unfollow: (() => void)[];
   /** How long each seat's last ended turn ran (ms), from its latest projection (for the turn-done notification). */
   private readonly turnMs = new Map<string, number | null>();
 
   constructor(private readonly options: FleetOptions) {
     this.now = options.now ?? Date.now;
+    this.changes = new Changes('fleet', options.log);
+    // The fleet follows the services that change what it shows: each of their changes is followed by a census
+    // that starts after it, and a write resolves only once that census is done.
+    const follow = () => {
+      this.markMutated();
+      return this.read().then(() => undefined);
+    };
+    this.unfollow = [options.personas.onChange(follow), ...(options.work ? [options.work.onChange(follow)] : [])];
+  }
+
+  /** Stops following the persona and work services and forgets the listeners. */
+  dispose(): void {
+    for (const off of this.unfollow) off();
+    this.changes.clear();
   }
 
   /** How long the seat's last ended turn ran, in ms, as of the latest census (null when not known). */
@@ -74,8 +90,7 @@ export class FleetService {
 
   /** Listens for snapshots whose cursor moved; returns the unsubscribe function. */
   onChange(listener: (snapshot: FleetSnapshot) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on(listener);
   }
 
   /**
@@ -97,29 +112,9 @@ export class FleetService {
     return this.startCensus(this.mutation);
   }
 
-  /** Records that the owner changed something: later reads never use a census started before it. */
-  markMutated(): void {
+  /** Records that something changed: later reads never use a census started before it. */
+  private markMutated(): void {
     this.mutation += 1;
-  }
-
-  /** Runs `change`, then a census that starts after it (which tells listeners). */
-  async mutate<T>(change: () => Promise<T>): Promise<T> {
-    try {
-      return await change();
-    } finally {
-      this.markMutated();
-      await this.read();
-    }
-  }
-
-  private emit(snapshot: FleetSnapshot): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(snapshot);
-      } catch (error) {
-        this.options.log?.(`pixelfleet: fleet listener failed: ${String(error)}`);
-      }
-    }
   }
 
   private startCensus(mutation: number): Promise<FleetSnapshot> {
@@ -158,7 +153,8 @@ export class FleetService {
     // Whichever census sees a change first tells the listeners, so a change found by a plain read is never lost.
     if (snapshot.cursor > this.emittedCursor) {
       this.emittedCursor = snapshot.cursor;
-      this.emit(snapshot);
+      // Listeners are called at once; their own work (the jobs board, notifications) does not hold up the census.
+      void this.changes.emit(snapshot);
     }
     return snapshot;
   }
@@ -253,7 +249,7 @@ export class FleetService {
     const existing = (await this.options.personas.list()).find((persona) => persona.seat && seatIdOf(persona.seat) === candidate.id);
     const persona =
       existing ??
-      (await this.mutate(() => this.options.personas.hire({ name: request.name, role: request.role ?? null, seat: candidate.seat })));
+      (await this.options.personas.hire({ name: request.name, role: request.role ?? null, seat: candidate.seat }));
     const snapshot = await this.read();
     const seat = snapshot.seats.find((entry) => entry.id === candidate.id);
     if (!seat) throw new ServiceError('internal', 'The seat was opened but is missing from the fleet.');
@@ -264,12 +260,10 @@ export class FleetService {
   async closeSeat(seatId: string): Promise<{ closed: boolean }> {
     const holders = (await this.options.personas.list()).filter((persona) => persona.seat && seatIdOf(persona.seat) === seatId);
     if (holders.length === 0) return { closed: false };
-    await this.mutate(async () => {
-      for (const persona of holders) {
-        this.options.readers[persona.seat!.harness]?.forget(persona.seat!);
-        await this.options.personas.moveSeat(persona.id, null);
-      }
-    });
+    for (const persona of holders) {
+      this.options.readers[persona.seat!.harness]?.forget(persona.seat!);
+      await this.options.personas.moveSeat(persona.id, null);
+    }
     return { closed: true };
   }
 

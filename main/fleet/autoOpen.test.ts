@@ -55,7 +55,7 @@ describe('auto-open rules', () => {
   });
 
   it('do nothing without rules', async () => {
-    const personas = { list: async () => [] } as unknown as PersonaService;
+    const personas = { list: async () => [], onChange: () => () => {} } as unknown as PersonaService;
     const fleet = new FleetService({ personas, readers: {} });
     expect(await new AutoOpen({ fleet, rules: [] }).check()).toEqual([]);
   });

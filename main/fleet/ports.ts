@@ -1,5 +1,6 @@
 /** The narrow views of other services that the fleet needs (structural, so tests can pass counting fakes). */
 import type { Notice, Persona, SeatAddress, WorkItem } from '../../shared/schemas';
+import type { ChangeListener } from '../changes';
 
 /** What the fleet uses of the persona store. */
 export interface PersonaPort {
@@ -9,7 +10,8 @@ export interface PersonaPort {
   moveSeat(personaId: string, seat: SeatAddress | null): Promise<Persona>;
   rename(personaId: string, name: string): Promise<Persona>;
   refresh(): Promise<boolean>;
-  onChange(listener: () => void): () => void;
+  /** Announces each change; a write resolves after its listeners finished. */
+  onChange(listener: ChangeListener<void>): () => void;
   notices(): Notice[];
 }
 
@@ -22,5 +24,5 @@ export interface Backlog {
 /** What the fleet uses of the work-item service. */
 export interface WorkPort {
   backlogFor(roles: string[]): Map<string, Backlog>;
-  onChange(listener: () => void): () => void;
+  onChange(listener: ChangeListener<void>): () => void;
 }

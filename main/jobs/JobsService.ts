@@ -9,6 +9,7 @@ import { ServiceError } from '../errors';
 import type { AliasService } from './AliasService';
 import { aliasRequestsOf, deriveJobs } from './deriveJobs';
 import { DEFAULT_REMINDERS, ReminderClock, type JobNotice, type ReminderSettings } from './reminders';
+import { Changes } from '../changes';
 
 /** Longest wait between two evaluations, so ended jobs leave the board on time (ms). */
 const MAX_TICK_MS = 60_000;
@@ -38,12 +39,14 @@ export class JobsService {
   private off: (() => void) | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
-  private readonly boardListeners = new Set<(board: JobBoard) => void>();
-  private readonly noticeListeners = new Set<(notice: JobNotice) => void>();
+  private readonly boardChanges: Changes<JobBoard>;
+  private readonly noticeChanges: Changes<JobNotice>;
 
   constructor(private readonly options: JobsOptions) {
     this.clock = new ReminderClock(options.reminders ?? DEFAULT_REMINDERS);
     this.baseNow = options.now ?? Date.now;
+    this.boardChanges = new Changes('jobs board', options.log);
+    this.noticeChanges = new Changes('jobs notice', options.log);
   }
 
   /** The service's clock (ms since epoch), including any test advance. */
@@ -68,14 +71,12 @@ export class JobsService {
 
   /** Listens for boards that changed; returns the unsubscribe function. */
   onChange(listener: (board: JobBoard) => void): () => void {
-    this.boardListeners.add(listener);
-    return () => this.boardListeners.delete(listener);
+    return this.boardChanges.on(listener);
   }
 
   /** Listens for reminder and finished notices (the notifier's input); returns the unsubscribe function. */
   onNotice(listener: (notice: JobNotice) => void): () => void {
-    this.noticeListeners.add(listener);
-    return () => this.noticeListeners.delete(listener);
+    return this.noticeChanges.on(listener);
   }
 
   /** Moves the clock forward (test clock only) and re-evaluates; returns the total advance in ms. */
@@ -93,8 +94,8 @@ export class JobsService {
     this.off = null;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    this.boardListeners.clear();
-    this.noticeListeners.clear();
+    this.boardChanges.clear();
+    this.noticeChanges.clear();
   }
 
   private update(): Promise<JobBoard> {
@@ -115,11 +116,11 @@ export class JobsService {
     const derived = deriveJobs(snapshot, aliases, now);
     const evaluated = this.clock.evaluate(derived.jobs, now);
     const board: JobBoard = { jobs: evaluated.jobs, aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString() };
-    for (const notice of evaluated.notices) this.tell(this.noticeListeners, notice);
+    for (const notice of evaluated.notices) void this.noticeChanges.emit(notice);
     const digest = JSON.stringify({ ...board, at: '' });
     if (digest !== this.digest) {
       this.digest = digest;
-      this.tell(this.boardListeners, board);
+      void this.boardChanges.emit(board);
     }
     this.schedule(evaluated.nextDueAt, now);
     return board;
@@ -134,15 +135,5 @@ export class JobsService {
       void this.update().catch((error: unknown) => this.options.log?.(`pixelfleet: jobs board failed: ${String(error)}`));
     }, wait);
     this.timer.unref?.();
-  }
-
-  private tell<T>(listeners: Set<(value: T) => void>, value: T): void {
-    for (const listener of [...listeners]) {
-      try {
-        listener(value);
-      } catch (error) {
-        this.options.log?.(`pixelfleet: jobs listener failed: ${String(error)}`);
-      }
-    }
   }
 }

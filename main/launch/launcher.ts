@@ -64,7 +64,7 @@ export async function launch(request: LaunchRequest, context: LaunchContext): Pr
   const sessionId = request.harness === 'claude' ? randomUUID() : undefined;
   const before = new Set((await context.fleet.candidates({ refresh: true })).map((entry) => entry.id));
   const launchedAt = new Date().toISOString();
-  const persona = await context.fleet.mutate(() => context.personas.hire({ name: request.name, role: request.role }));
+  const persona = await context.personas.hire({ name: request.name, role: request.role });
   const session = tmuxSessionName(persona);
   if (await hasSession(tmux.executable, session, env)) {
     return { persona, tmuxSession: session, argv: [], seated: false, reason: `A tmux session named ${session} already runs; nothing was started.` };
@@ -91,7 +91,7 @@ async function seatWhenDiscovered(persona: Persona, matches: (entry: Candidate) 
     const candidate = (await context.fleet.candidates({ refresh: true })).find(matches);
     if (candidate) {
       const seat = await confineSeat(context.fleet, candidate.seat);
-      return context.fleet.mutate(() => context.personas.moveSeat(persona.id, seat));
+      return context.personas.moveSeat(persona.id, seat);
     }
     await new Promise((resolve) => setTimeout(resolve, context.pollMs ?? 250));
   }

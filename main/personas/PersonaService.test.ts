@@ -185,7 +185,9 @@ describe('changes from another process', () => {
     const app = open();
     const cli = open();
     let changes = 0;
-    app.onChange(() => (changes += 1));
+    app.onChange(() => {
+      changes += 1;
+    });
     const ada = await app.hire({ name: 'Ada' });
     expect(changes).toBe(1);
     expect(await app.refresh()).toBe(false);

@@ -7,6 +7,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { rolesList } from '../../shared/roles';
 import type { Notice, Persona, RoleCount, SeatAddress } from '../../shared/schemas';
 import { ServiceError } from '../errors';
+import { Changes, type ChangeListener } from '../changes';
 import { generatePersonaName } from './names';
 import {
   findPersona,
@@ -79,7 +80,8 @@ export class PersonaService {
   /** Set while the last read of the file failed with an I/O error; the cached personas stay, nothing is written. */
   private readError: string | null = null;
   private readonly noticeList: Notice[] = [];
-  private readonly listeners = new Set<() => void>();
+  /** Announces every change: awaited after a write (so it returns once followers caught up), not after a re-read. */
+  private readonly changes = new Changes('persona store');
   /** Operations of this process run one at a time; other processes are kept out by the lock file. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -158,9 +160,8 @@ export class PersonaService {
   }
 
   /** Subscribes to changes (made here, or noticed on disk); returns the unsubscribe function. */
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: ChangeListener<void>): () => void {
+    return this.changes.on(listener);
   }
 
   /** Messages for the owner about the store (moved aside, newer version), oldest first. */
@@ -171,7 +172,7 @@ export class PersonaService {
   /** Stops notifying listeners and refuses further calls. */
   dispose(): void {
     this.disposed = true;
-    this.listeners.clear();
+    this.changes.clear();
   }
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
@@ -179,16 +180,6 @@ export class PersonaService {
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => undefined);
     return run;
-  }
-
-  private emit(): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener();
-      } catch {
-        // One faulty listener must not stop the others or fail the change that already happened.
-      }
-    }
   }
 
   private clearReadError(): void {
@@ -215,7 +206,8 @@ export class PersonaService {
     await this.adopt(await readStoreFile(this.file), lockHeld);
     this.loaded = true;
     const changed = JSON.stringify(this.store.personas) !== before;
-    if (changed) this.emit();
+    // Not awaited: a follower may read the store again, which queues behind the task running this.
+    if (changed) void this.changes.emit();
     return changed;
   }
 
@@ -299,8 +291,9 @@ export class PersonaService {
    * Runs one change: `prepare` validates the request once (a bad one touches nothing) and returns the change as a
    * function of the personas, applied again to fresh personas whenever the file changed underneath.
    */
-  private change(prepare: () => (personas: readonly Persona[]) => PersonaChange): Promise<Persona> {
-    return this.serial(async () => {
+  private async change(prepare: () => (personas: readonly Persona[]) => PersonaChange): Promise<Persona> {
+    let wrote = false;
+    const persona = await this.serial(async () => {
       const apply = prepare();
       await this.sync(false);
       if (this.readError) throw new ServiceError('unavailable', this.readError);
@@ -328,7 +321,7 @@ export class PersonaService {
           await commitTemp(temp, this.file);
           this.store = next;
           this.stamp = await statStamp(this.file);
-          this.emit();
+          wrote = true;
           return result.persona;
         }
         throw new ServiceError('unavailable', 'The persona store kept changing while saving; nothing was changed. Try again.');
@@ -336,5 +329,8 @@ export class PersonaService {
         await release();
       }
     });
+    // Announced outside the queue, so a follower's census can read the store; the change returns after it.
+    if (wrote) await this.changes.emit();
+    return persona;
   }
 }

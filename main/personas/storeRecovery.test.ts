@@ -72,7 +72,9 @@ describe('a corrupt store', () => {
     const service = open();
     await service.hire({ name: 'Ada' });
     let changes = 0;
-    service.onChange(() => (changes += 1));
+    service.onChange(() => {
+      changes += 1;
+    });
     await fs.writeFile(file, '\u0000\u0001 binary');
     expect(await service.refresh()).toBe(true);
     expect(changes).toBe(1);

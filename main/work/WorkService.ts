@@ -7,6 +7,7 @@ import type { WorkSourceConfig } from '../settings/settingsSchema';
 import { createWorkSource } from './createSource';
 import { itemsLabelled, labelKey } from './labelMatch';
 import { SourceFailure, type WorkListing, type WorkSource } from './port';
+import { Changes, type ChangeListener } from '../changes';
 
 /** How the service is built; only `sources` and `env` are required. */
 export interface WorkServiceOptions {
@@ -58,7 +59,7 @@ export const SOURCE_DEADLINE_MS = 10_000;
 /** Caches and refreshes the work sources; the fleet reads backlogs from it without touching the network. */
 export class WorkService {
   private readonly states: SourceState[];
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Changes('work source');
   private readonly stopper = new AbortController();
   private readonly refreshMs: number;
   private readonly onDemandFloorMs: number;
@@ -138,9 +139,8 @@ export class WorkService {
   }
 
   /** Calls `listener` after a refresh that changed the items or errors; returns the unsubscribe function. */
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: ChangeListener<void>): () => void {
+    return this.changes.on(listener);
   }
 
   /** Stops the timer, aborts requests in flight and forgets the listeners. */
@@ -149,7 +149,7 @@ export class WorkService {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.stopper.abort();
-    this.listeners.clear();
+    this.changes.clear();
   }
 
   private async refresh(states: SourceState[]): Promise<boolean> {
@@ -159,13 +159,7 @@ export class WorkService {
     const fingerprint = this.fingerprint();
     if (fingerprint === this.emittedFingerprint) return false;
     this.emittedFingerprint = fingerprint;
-    for (const listener of [...this.listeners]) {
-      try {
-        listener();
-      } catch {
-        // A listener's failure must not stop the others or the refresh loop.
-      }
-    }
+    await this.changes.emit();
     return true;
   }
 
