@@ -45,12 +45,12 @@ export function option(args: ParsedArgs, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** A positive integer option, with a default. */
-export function intOption(args: ParsedArgs, name: string, fallback: number, max = 100_000): number {
+/** A whole-number option from `min` to `max`, with a default. */
+export function intOption(args: ParsedArgs, name: string, fallback: number, max = 100_000, min = 0): number {
   const value = option(args, name);
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > max) throw new UsageError(`--${name} takes a whole number from 0 to ${max}.`);
+  if (!Number.isInteger(number) || number < min || number > max) throw new UsageError(`--${name} takes a whole number from ${min} to ${max}.`);
   return number;
 }
 

@@ -1,35 +1,32 @@
 /** `pixelfleet web` and `pixelfleet demo`: browser mode, serving the world until interrupted. */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createApp } from '../app';
+import { parseStartArgs, planHome, startServices, type Started } from '../bootstrap';
 import { startHost } from '../host/server';
 import { ensureRendererBuilt } from '../host/rendererBuild';
-import { intOption, option, parseArgs, rejectUnknown } from './args';
 import type { CliIo } from './index';
 
 /** Runs browser mode; resolves with the exit code once SIGINT or SIGTERM stops it. */
 export async function runWebCommand(argv: string[], io: CliIo & { home: string; demo: boolean }): Promise<number> {
-  const args = parseArgs(argv, ['port', 'agents', 'home']);
-  rejectUnknown(args, ['port', 'agents', 'home', 'demo', 'open', 'no-open']);
-  const demo = io.demo || args.flags.has('demo');
-  const port = intOption(args, 'port', 0, 65535);
-  const agents = intOption(args, 'agents', 6, 500);
-  let home = option(args, 'home') ? resolve(option(args, 'home')!) : io.home;
-  // The demo's throwaway home goes away with it; a home the owner named stays.
-  const throwaway = demo && !option(args, 'home') && !io.env.PIXELFLEET_HOME;
-  if (throwaway) home = await mkdtemp(join(tmpdir(), 'pixelfleet-demo-'));
-
+  const args = parseStartArgs(argv, { strict: true, demo: io.demo });
+  const { demo, agents, port } = args;
   const log = (message: string) => io.stderr(`${message}\n`);
   const rendererDir = await ensureRendererBuilt(log);
-  const app = await createApp({ home, mode: 'web', demo: demo ? { agents } : undefined, env: io.env, log });
+  // The demo's throwaway home goes away with it; a home the owner named stays.
+  const plan = planHome(args, io.env);
+  const { home, throwaway } = plan;
+  let started: Started;
+  try {
+    started = await startServices(args, plan, { mode: 'web', env: io.env, log });
+  } catch (error) {
+    io.stderr(`pixelfleet: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const { app } = started;
   let host;
   try {
     host = await startHost({ app, rendererDir, port, log });
   } catch (error) {
-    await app.dispose();
-    if (throwaway) await rm(home, { recursive: true, force: true });
+    await started.stop();
     const code = (error as NodeJS.ErrnoException).code;
     io.stderr(
       code === 'EADDRINUSE'
@@ -41,7 +38,7 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
   io.stdout(`Pixelfleet is running at ${host.url}\n`);
   io.stdout(`  data: ${home}${demo ? ` (demo fleet of ${agents} agents${throwaway ? "; removed when you stop" : ""})` : ''}\n  Press Ctrl+C to stop.\n`);
   // `demo` opens the world itself where there is a screen; `web` only prints the address unless asked.
-  const open = args.flags.has('open') || (io.demo && !args.flags.has('no-open') && hasScreen(io.env));
+  const open = args.open ?? (io.demo && hasScreen(io.env));
   if (open) openInBrowser(host.url, log);
 
   return new Promise((done) => {
@@ -50,8 +47,7 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
       if (stopping) return;
       stopping = true;
       await host.close();
-      await app.dispose();
-      if (throwaway) await rm(home, { recursive: true, force: true });
+      await started.stop();
       done(0);
     };
     process.once('SIGINT', () => void stop());

@@ -1,8 +1,7 @@
-/** The desktop entry point: one window over the same services browser mode runs. */
-import { app, BrowserWindow, Notification, shell } from 'electron';
+/** The desktop entry point: one window over the same services browser mode runs, started by the one bootstrap. */
+import { app, BrowserWindow, dialog, Notification, shell } from 'electron';
 import { join } from 'node:path';
-import { createApp, type App } from '../app';
-import { resolveAppHome } from '../config/paths';
+import { runDesktop, type Started } from '../bootstrap';
 import { isSafeExternalUrl } from '../transport/externalUrl';
 import type { EventOf } from '../../shared/contract';
 import { createDesktopDelivery } from '../notify/desktop';
@@ -10,17 +9,9 @@ import { IPC_EVENT, registerIpc } from './ipc';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { createMainWindow } from './window';
 
-const home = resolveAppHome();
-// The CLI, browser mode and the desktop app share one data folder.
-app.setPath('userData', home);
 registerAppScheme();
 
-const argv = process.argv.slice(1);
-const demoIndex = argv.indexOf('--demo');
-const agentsIndex = argv.indexOf('--agents');
-const demo = demoIndex >= 0 ? { agents: agentsIndex >= 0 ? Math.max(1, Number(argv[agentsIndex + 1]) || 6) : 6 } : undefined;
-
-let services: App | null = null;
+let started: Started | null = null;
 let undoIpc: (() => void) | null = null;
 
 if (!app.requestSingleInstanceLock()) {
@@ -33,41 +24,47 @@ if (!app.requestSingleInstanceLock()) {
       window.focus();
     }
   });
-  app.whenReady().then(async () => {
-    const root = app.getAppPath();
-    serveRenderer(join(root, 'out', 'renderer'));
-    services = await createApp({
-      home,
-      mode: 'electron',
-      demo,
-      openExternal: async (url) => {
-        if (isSafeExternalUrl(url)) await shell.openExternal(url);
-      },
-    });
-    const window = createMainWindow(join(root, 'out', 'preload', 'index.cjs'));
-    undoIpc = registerIpc(services, window);
-    const notify = createDesktopDelivery({
-      Notification,
-      isFocused: () => !window.isDestroyed() && window.isFocused(),
-      focusAgent: (personaId) => {
-        if (window.isDestroyed()) return;
-        if (window.isMinimized()) window.restore();
-        window.show();
-        window.focus();
-        window.webContents.send(IPC_EVENT, 'agent.focus', { personaId });
-      },
-    });
-    services.onEvent((name, payload) => {
-      if (name === 'notify.show') notify(payload as EventOf<'notify.show'>);
-    });
+  void runDesktop({
+    argv: process.argv.slice(1),
+    env: process.env,
+    // The CLI, browser mode and the desktop app share one data folder (a demo's is a throwaway one).
+    setDataFolder: (home) => app.setPath('userData', home),
+    whenReady: () => app.whenReady(),
+    showBootError: (title, reason) => dialog.showErrorBox(title, reason),
+    quit: () => app.quit(),
+    log: (message) => console.error(message),
+    openExternal: async (url) => {
+      if (isSafeExternalUrl(url)) await shell.openExternal(url);
+    },
+    openWindow(services) {
+      const root = app.getAppPath();
+      serveRenderer(join(root, 'out', 'renderer'));
+      const window = createMainWindow(join(root, 'out', 'preload', 'index.cjs'));
+      undoIpc = registerIpc(services.app, window);
+      const notify = createDesktopDelivery({
+        Notification,
+        isFocused: () => !window.isDestroyed() && window.isFocused(),
+        focusAgent: (personaId) => {
+          if (window.isDestroyed()) return;
+          if (window.isMinimized()) window.restore();
+          window.show();
+          window.focus();
+          window.webContents.send(IPC_EVENT, 'agent.focus', { personaId });
+        },
+      });
+      services.app.onEvent((name, payload) => {
+        if (name === 'notify.show') notify(payload as EventOf<'notify.show'>);
+      });
+      started = services;
+    },
   });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', (event) => {
-    if (!services) return;
+    if (!started) return;
     event.preventDefault();
-    const running = services;
-    services = null;
+    const running = started;
+    started = null;
     undoIpc?.();
-    void running.dispose().finally(() => app.quit());
+    void running.stop().finally(() => app.quit());
   });
 }
