@@ -137,7 +137,27 @@ export type RequestOf<C extends ChannelName> = z.input<Channels[C]['request']>;
 export type ResponseOf<C extends ChannelName> = z.infer<Channels[C]['response']>;
 export type EventOf<E extends EventName> = z.infer<(typeof events)[E]>;
 
-/** An error crossing the boundary. */
+/**
+ * Every error code that crosses the boundary (Electron IPC, the WebSocket, the CLI), with what it tells the caller.
+ * The message beside it is for the owner; the code is for programs.
+ */
+export const ERROR_CODES = {
+  invalid_request: 'the request breaks the contract or a rule (shape, length, seat, name); nothing changed',
+  invalid_role: 'the role breaks the role rules; nothing changed',
+  not_found: 'no persona, seat, session or subagent has that id',
+  refused: 'the reader refused the request (a replay outside the seat, a forged cursor)',
+  unavailable: 'the service cannot do it now (the store is unreadable or read-only, a harness is missing); try again later',
+  unknown_channel: 'no such channel in the contract',
+  invalid_message: 'a WebSocket message that is not { id, channel, payload }',
+  forbidden: 'the sender may not talk to Pixelfleet (a foreign frame or origin)',
+  invalid_response: 'a bug in main: its answer broke the contract (logged)',
+  invalid_event: 'a bug in main: an event broke the contract (logged, not sent)',
+  internal: 'an unexpected failure in main (logged)',
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** An error crossing the boundary. Read tolerantly (a newer main may add codes, a transport adds its own, such as
+ * `disconnected`); main sends only the codes listed above. */
 export const ErrorSchema = z.object({ code: z.string(), message: z.string() });
 export type ContractError = z.infer<typeof ErrorSchema>;
 

@@ -1,17 +1,8 @@
 /** `pixelfleet candidates | seats open|close | fleet`: one-shot operations on the app home's fleet. */
 import { activityPhrase } from '../../shared/activity';
-import { createApp, type App } from '../app';
 import { option, parseArgs, rejectUnknown, UsageError } from './args';
+import { withRouter } from './appSession';
 import type { CliIo } from './index';
-
-async function withApp<T>(io: CliIo & { home: string }, run: (app: App) => Promise<T>): Promise<T> {
-  const app = await createApp({ home: io.home, mode: 'web', env: io.env, live: false, log: (message) => io.stderr(`${message}\n`) });
-  try {
-    return await run(app);
-  } finally {
-    await app.dispose();
-  }
-}
 
 function print(io: CliIo, json: boolean, value: unknown, text: () => string): void {
   io.stdout(json ? `${JSON.stringify(value, null, 2)}\n` : text());
@@ -23,7 +14,7 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
   const json = args.flags.has('json');
   if (command === 'candidates') {
     rejectUnknown(args, ['json']);
-    const list = await withApp(io, (app) => app.fleet.candidates({ refresh: true }));
+    const list = await withRouter(io, (call) => call('fleet.candidates', { refresh: true }));
     print(io, json, list, () =>
       list.length === 0
         ? 'No sessions found (looked in the Claude Code, Codex and OpenCode homes).\n'
@@ -33,7 +24,7 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
   }
   if (command === 'fleet') {
     rejectUnknown(args, ['json']);
-    const snapshot = await withApp(io, (app) => app.fleet.read({ fresh: true }));
+    const snapshot = await withRouter(io, (call) => call('fleet.read', { fresh: true }));
     print(io, json, snapshot, () => {
       const names = new Map(snapshot.personas.map((persona) => [persona.id, persona]));
       const lines = snapshot.seats.map((seat) => {
@@ -50,14 +41,14 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
   if (verb === 'open') {
     rejectUnknown(args, ['json', 'name', 'role']);
     if (!id || extra) throw new UsageError('seats open takes one candidate id.');
-    const opened = await withApp(io, (app) => app.fleet.openSeat({ candidateId: id, name: option(args, 'name'), role: option(args, 'role') }));
+    const opened = await withRouter(io, (call) => call('seats.open', { candidateId: id, name: option(args, 'name'), role: option(args, 'role') }));
     print(io, json, opened, () => `Opened ${opened.seat.id} as ${opened.persona.name} (${opened.persona.role ?? 'unassigned'}).\n`);
     return 0;
   }
   if (verb === 'close') {
     rejectUnknown(args, ['json']);
     if (!id || extra) throw new UsageError('seats close takes one seat id.');
-    const result = await withApp(io, (app) => app.fleet.closeSeat(id));
+    const result = await withRouter(io, (call) => call('seats.close', { seatId: id }));
     if (!result.closed) {
       io.stderr(`pixelfleet: no open seat has the id ${id}.\n`);
       return 1;

@@ -3,6 +3,7 @@
 import packageJson from '../../package.json';
 import { resolveAppHome } from '../config/paths';
 import { UsageError } from './args';
+import { CommandFailure } from './appSession';
 
 const APP_VERSION: string = packageJson.version;
 
@@ -107,6 +108,11 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     if (error instanceof UsageError) {
       io.stderr(`pixelfleet: ${error.message} Run \`pixelfleet --help\`.\n`);
       return 2;
+    }
+    // A request the app refused (exit 1, as every refusal of the CLI): its message and its contract code.
+    if (error instanceof CommandFailure) {
+      io.stderr(`pixelfleet: ${error.message} (${error.code})\n`);
+      return 1;
     }
     io.stderr(`pixelfleet: ${(error as Error)?.message ?? String(error)}\n`);
     return 1;

@@ -1,6 +1,6 @@
 /** `pixelfleet jobs [--json] [--all]`: the fleet's running subagents (with `--all`, also those ended in the last 30 minutes). */
 import { elapsedMs, type Job } from '../../shared/jobs';
-import { createApp } from '../app';
+import { withRouter } from './appSession';
 import { parseArgs, rejectUnknown } from './args';
 import type { CliIo } from './index';
 
@@ -46,25 +46,21 @@ export async function runJobsCommand(argv: string[], io: CliIo & { home: string 
   const args = parseArgs(argv, []);
   rejectUnknown(args, ['json', 'all']);
   const all = args.flags.has('all');
-  const app = await createApp({ home: io.home, mode: 'web', env: io.env, live: false, log: (message) => io.stderr(`${message}\n`) });
-  try {
-    const board = await app.jobs.board({ fresh: true });
-    const jobs = all ? board.jobs : board.jobs.filter((job) => job.state === 'running');
-    if (args.flags.has('json')) {
-      io.stdout(`${JSON.stringify(jobs.map(jobLine), null, 2)}\n`);
-      return 0;
-    }
-    const now = app.jobs.now();
-    const lines = jobs.map((job) => {
-      const state = job.state === 'running' ? 'running' : `ended${job.outcome ? ` (${job.outcome})` : ''}`;
-      return `${(job.alias ?? '—').padEnd(20)} ${minutes(elapsedMs(job, now)).padStart(6)}  ${job.kind.padEnd(10)} ${state.padEnd(20)} ${job.persona} (${job.harness})  ${job.label}\n`;
-    });
-    const unlisted = board.unlisted.reduce((sum, entry) => sum + entry.running, 0);
-    if (jobs.length === 0) lines.push(all ? 'No subagents running or ended in the last 30 minutes.\n' : 'No subagents running.\n');
-    if (unlisted > 0) lines.push(`${unlisted} more running subagent(s) are counted but not listed (older than their agent's 8 most recent).\n`);
-    io.stdout(lines.join(''));
+  const board = await withRouter(io, (call) => call('jobs.list', { all }));
+  const jobs = board.jobs;
+  if (args.flags.has('json')) {
+    io.stdout(`${JSON.stringify(jobs.map(jobLine), null, 2)}\n`);
     return 0;
-  } finally {
-    await app.dispose();
   }
+  // The board's own instant (main's clock, which a test clock may have moved).
+  const now = Date.parse(board.at);
+  const lines = jobs.map((job) => {
+    const state = job.state === 'running' ? 'running' : `ended${job.outcome ? ` (${job.outcome})` : ''}`;
+    return `${(job.alias ?? '—').padEnd(20)} ${minutes(elapsedMs(job, now)).padStart(6)}  ${job.kind.padEnd(10)} ${state.padEnd(20)} ${job.persona} (${job.harness})  ${job.label}\n`;
+  });
+  const unlisted = board.unlisted.reduce((sum, entry) => sum + entry.running, 0);
+  if (jobs.length === 0) lines.push(all ? 'No subagents running or ended in the last 30 minutes.\n' : 'No subagents running.\n');
+  if (unlisted > 0) lines.push(`${unlisted} more running subagent(s) are counted but not listed (older than their agent's 8 most recent).\n`);
+  io.stdout(lines.join(''));
+  return 0;
 }

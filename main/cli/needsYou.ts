@@ -1,6 +1,6 @@
 /** `pixelfleet needs-you [--json]`: the agents waiting for the owner, oldest first, from one fresh census. */
 import { elapsedPhrase, needsYouQueue, whyPhrase } from '../../shared/activity';
-import { createApp } from '../app';
+import { withRouter } from './appSession';
 import { parseArgs, rejectUnknown, UsageError } from './args';
 import type { CliIo } from './index';
 
@@ -9,13 +9,7 @@ export async function runNeedsYouCommand(argv: string[], io: CliIo & { home: str
   const args = parseArgs(argv, []);
   rejectUnknown(args, ['json']);
   if (args.positionals.length > 0) throw new UsageError('needs-you takes no arguments.');
-  const app = await createApp({ home: io.home, mode: 'web', env: io.env, live: false, log: (message) => io.stderr(`${message}\n`) });
-  let snapshot;
-  try {
-    snapshot = await app.fleet.read({ fresh: true });
-  } finally {
-    await app.dispose();
-  }
+  const snapshot = await withRouter(io, (call) => call('fleet.read', { fresh: true }));
   const queue = needsYouQueue(snapshot).map(({ seatId, persona, harness, why, certain, since, label }) => ({ seatId, persona, harness, why, certain, since, label }));
   if (args.flags.has('json')) {
     io.stdout(`${JSON.stringify(queue, null, 2)}\n`);
