@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { ROLE_MAX_LENGTH, normaliseRoleText } from './roles';
+import { shownValue } from './shown';
+
+export { SHOWN_MAX_LENGTH, shownValue } from './shown';
 
 /** Longest id a request may carry (persona, seat, session, candidate, native subagent ids), in characters. */
 export const ID_MAX_LENGTH = 200;
@@ -11,13 +14,8 @@ export const ID_MAX_LENGTH = 200;
 export const PATH_MAX_LENGTH = 4096;
 /** Longest persona name, in characters (code points after NFC and whitespace collapsing): the persona rule. */
 export const NAME_MAX_LENGTH = 48;
-/** Most characters of a client's value an error message repeats. */
-export const SHOWN_MAX_LENGTH = 80;
-
-/** A client's value as an error may show it: at most 80 characters, cut with an ellipsis. */
-export function shownValue(value: string): string {
-  return value.length > SHOWN_MAX_LENGTH ? `${value.slice(0, SHOWN_MAX_LENGTH - 1)}…` : value;
-}
+/** Longest replay cursor a request may carry (an opaque token main issued), in characters. */
+export const REPLAY_CURSOR_MAX_LENGTH = 2000;
 
 /** The length the persona and role rules measure: code points after NFC, trimming and whitespace collapsing. */
 export function ruleLength(value: string): number {
@@ -60,3 +58,5 @@ export const pathString = (min = 0) => boundedString('a path', PATH_MAX_LENGTH, 
 export const nameString = () => ruleBoundedString('a name', NAME_MAX_LENGTH, 1);
 /** A role (or a label compared with roles) in a request (≤ 24 characters, as the role rules count). */
 export const roleString = (min = 0) => ruleBoundedString('a role', ROLE_MAX_LENGTH, min);
+/** A replay cursor in a request (≤ 2,000 characters). */
+export const cursorString = () => boundedString('a replay cursor', REPLAY_CURSOR_MAX_LENGTH);

@@ -1,7 +1,8 @@
 /** `pixelfleet candidates | seats open|close | fleet`: one-shot operations on the app home's fleet. */
 import { activityPhrase } from '../../shared/activity';
 import { createApp, type App } from '../app';
-import { option, parseArgs, rejectUnknown, UsageError } from './args';
+import { shownValue } from '../../shared/bounds';
+import { bounded, option, parseArgs, rejectUnknown, UsageError } from './args';
 import type { CliIo } from './index';
 
 async function withApp<T>(io: CliIo & { home: string }, run: (app: App) => Promise<T>): Promise<T> {
@@ -50,6 +51,7 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
   if (verb === 'open') {
     rejectUnknown(args, ['json', 'name', 'role']);
     if (!id || extra) throw new UsageError('seats open takes one candidate id.');
+    bounded('the candidate id', id, 'id');
     const opened = await withApp(io, (app) => app.fleet.openSeat({ candidateId: id, name: option(args, 'name'), role: option(args, 'role') }));
     print(io, json, opened, () => `Opened ${opened.seat.id} as ${opened.persona.name} (${opened.persona.role ?? 'unassigned'}).\n`);
     return 0;
@@ -57,9 +59,10 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
   if (verb === 'close') {
     rejectUnknown(args, ['json']);
     if (!id || extra) throw new UsageError('seats close takes one seat id.');
+    bounded('the seat id', id, 'id');
     const result = await withApp(io, (app) => app.fleet.closeSeat(id));
     if (!result.closed) {
-      io.stderr(`pixelfleet: no open seat has the id ${id}.\n`);
+      io.stderr(`pixelfleet: no open seat has the id ${shownValue(id)}.\n`);
       return 1;
     }
     print(io, json, result, () => `Closed ${id}; its persona stays, unassigned from the seat.\n`);

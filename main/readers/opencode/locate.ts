@@ -5,6 +5,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { shownValue } from '../../../shared/bounds';
 import type { Candidate, SeatAddress } from '../../../shared/schemas';
 import { ServiceError } from '../../errors';
 import { inspectStore, existsInSessionV2 } from './schema';
@@ -135,7 +136,7 @@ export async function seatFromCliTarget(
   env: OpenCodeEnv = process.env,
 ): Promise<SeatAddress> {
   if (!SESSION_ID_PATTERN.test(target)) {
-    throw new ServiceError('invalid_request', `"${target}" is not an OpenCode session id (ses_…).`);
+    throw new ServiceError('invalid_request', `"${shownValue(target)}" is not an OpenCode session id (ses_…).`);
   }
   const dbPath = flags.db ?? resolveOpenCodeDb(env);
   if (!dbPath) {
