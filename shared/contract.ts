@@ -17,11 +17,23 @@ import {
   WorkItemSchema,
 } from './schemas';
 import { JobBoardSchema } from './jobs';
+import { boundedString, cursorString, idString, nameString, pathString, roleString, shownValue } from './bounds';
 
 const empty = z.object({}).strict();
-const personaId = z.string().min(1).max(200);
-/** A seat address as a request field: strict, so a typo is refused instead of ignored. */
-const seatAddressRequest = SeatAddressSchema.strict();
+const personaId = idString();
+/**
+ * A seat address as a request field: strict, so a typo is refused instead of ignored, and every string bounded. Only
+ * the harness and the session id are used; the service resolves the rest under the configured homes.
+ */
+const seatAddressRequest = SeatAddressSchema.extend({
+  home: pathString(1),
+  sessionId: idString(),
+  cwd: pathString().nullable().optional(),
+  path: pathString().nullable().optional(),
+}).strict();
+
+/** Longest link the page may ask the system browser to open, in characters. */
+const EXTERNAL_URL_MAX_LENGTH = 2048;
 
 /** Every channel: request (strict) and response (read tolerantly by the renderer). */
 export const channels = {
@@ -45,19 +57,19 @@ export const channels = {
   },
   'seats.open': {
     request: z
-      .object({ candidateId: z.string().min(1), name: z.string().min(1).max(60).optional(), role: z.string().optional() })
+      .object({ candidateId: idString(), name: nameString().optional(), role: roleString().optional() })
       .strict(),
     response: z.object({ seat: SeatSchema, persona: PersonaSchema }),
   },
   'seats.close': {
-    request: z.object({ seatId: z.string().min(1) }).strict(),
+    request: z.object({ seatId: idString() }).strict(),
     response: z.object({ closed: z.boolean() }),
   },
   'agents.hire': {
     request: z
       .object({
-        name: z.string().min(1).max(60).optional(),
-        role: z.string().nullable().optional(),
+        name: nameString().optional(),
+        role: roleString().nullable().optional(),
         seat: seatAddressRequest.optional(),
       })
       .strict(),
@@ -65,7 +77,7 @@ export const channels = {
   },
   'personas.list': { request: empty, response: z.array(PersonaSchema) },
   'personas.setRole': {
-    request: z.object({ personaId, role: z.string().nullable() }).strict(),
+    request: z.object({ personaId, role: roleString().nullable() }).strict(),
     response: PersonaSchema,
   },
   'personas.moveSeat': {
@@ -73,12 +85,12 @@ export const channels = {
     response: PersonaSchema,
   },
   'personas.rename': {
-    request: z.object({ personaId, name: z.string().min(1).max(60) }).strict(),
+    request: z.object({ personaId, name: nameString() }).strict(),
     response: PersonaSchema,
   },
   'roles.list': { request: empty, response: z.array(RoleCountSchema) },
   'work.items': {
-    request: z.object({ label: z.string().min(1).max(100), refresh: z.boolean().optional() }).strict(),
+    request: z.object({ label: roleString(1), refresh: z.boolean().optional() }).strict(),
     response: z.object({ items: z.array(WorkItemSchema), errors: z.array(SourceErrorSchema) }),
   },
   /** Asks every work source for fresh items now; the result reaches the stations with the next snapshot. */
@@ -88,7 +100,7 @@ export const channels = {
   },
   'subagents.replay': {
     request: z
-      .object({ seat: z.string().min(1), nativeId: z.string().min(1).max(200), cursor: z.string().max(2000).optional() })
+      .object({ seat: idString(), nativeId: idString(), cursor: cursorString().optional() })
       .strict(),
     response: ReplayPageSchema,
   },
@@ -102,7 +114,7 @@ export const channels = {
     response: z.object({ offsetMs: z.number() }),
   },
   'shell.openExternal': {
-    request: z.object({ url: z.string().max(2048) }).strict(),
+    request: z.object({ url: boundedString('a link', EXTERNAL_URL_MAX_LENGTH) }).strict(),
     response: z.object({ opened: z.boolean() }),
   },
 } as const;
@@ -186,7 +198,9 @@ export function describeIssues(error: z.ZodError): string {
     .map((issue) => {
       const path = issue.path.length > 0 ? issue.path.join('.') : '(request)';
       if (issue.code === 'unrecognized_keys') {
-        return `${issue.keys.map((key) => [...issue.path, key].join('.')).join(', ')}: unknown field`;
+        // Key names come from the client: a few of them, each shown at most 80 characters long.
+        const keys = issue.keys.slice(0, 3).map((key) => shownValue([...issue.path, key].join('.')));
+        return `${keys.join(', ')}${issue.keys.length > 3 ? ` (and ${issue.keys.length - 3} more)` : ''}: unknown field`;
       }
       return `${path}: ${issue.message}`;
     })

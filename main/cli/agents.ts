@@ -4,7 +4,9 @@
  */
 import path from 'node:path';
 import type { Persona, RoleCount } from '../../shared/schemas';
+import { shownValue } from '../../shared/bounds';
 import { ServiceError } from '../errors';
+import { bounded } from './args';
 import { PersonaService } from '../personas/PersonaService';
 
 /** Where the command writes and which store it uses. */
@@ -96,7 +98,7 @@ function json(value: unknown): string {
 }
 
 function noPositionals(parsed: Parsed, command: string): void {
-  if (parsed.positionals.length > 0) throw new UsageError(`${command} takes no arguments (got "${parsed.positionals[0]}")`);
+  if (parsed.positionals.length > 0) throw new UsageError(`${command} takes no arguments (got "${shownValue(parsed.positionals[0])}")`);
 }
 
 async function runSubcommand(service: PersonaService, subcommand: string, rest: string[], io: AgentsIo): Promise<void> {
@@ -123,8 +125,9 @@ async function runSubcommand(service: PersonaService, subcommand: string, rest: 
       if (who === undefined) throw new UsageError('role needs a persona id or name');
       if (clear && roleWords.length > 0) throw new UsageError('role takes either a role or --clear, not both');
       if (!clear && roleWords.length === 0) throw new UsageError('role needs a role, or --clear to remove it');
+      bounded('the persona id or name', who, 'id');
       const persona = await service.find(who);
-      if (!persona) throw new ServiceError('not_found', `No persona with id or name ${JSON.stringify(who)}.`);
+      if (!persona) throw new ServiceError('not_found', `No persona with id or name ${JSON.stringify(shownValue(who))}.`);
       // Unquoted words are one role: `agents role Ada Sound Designer`.
       const updated = await service.setRole(persona.id, clear ? null : roleWords.join(' '));
       if (parsed.flags.has('json')) io.stdout(json(personaRecord(updated)));
@@ -144,7 +147,7 @@ async function runSubcommand(service: PersonaService, subcommand: string, rest: 
       return;
     }
     default:
-      throw new UsageError(`unknown command "${subcommand}"`);
+      throw new UsageError(`unknown command "${shownValue(subcommand)}"`);
   }
 }
 

@@ -1,4 +1,6 @@
 /** A small argument parser for the pixelfleet command: positionals, `--flag`, `--key value` and `--key=value`. */
+import { cursorString, idString, nameString, pathString, roleString, shownValue } from '../../shared/bounds';
+import { ServiceError } from '../errors';
 
 /** Parsed arguments. */
 export interface ParsedArgs {
@@ -57,6 +59,20 @@ export function intOption(args: ParsedArgs, name: string, fallback: number, max 
 /** Refuses flags the command does not know (a typo should not pass silently). */
 export function rejectUnknown(args: ParsedArgs, known: readonly string[]): void {
   for (const name of args.flags.keys()) {
-    if (!known.includes(name)) throw new UsageError(`Unknown option --${name}.`);
+    if (!known.includes(name)) throw new UsageError(`Unknown option --${shownValue(name)}.`);
   }
+}
+
+/** The contract's bound for each kind of command-line value (the same bounds as a request over the transports). */
+const ARGUMENT_BOUNDS = { id: idString, path: pathString, name: nameString, role: roleString, cursor: cursorString } as const;
+
+/**
+ * Holds a command-line value to the contract's bound for its kind. An over-long value is refused (exit 1) naming the
+ * argument and showing at most 80 characters of it; absent passes through.
+ */
+export function bounded<T extends string | undefined>(argument: string, value: T, kind: keyof typeof ARGUMENT_BOUNDS): T {
+  if (value === undefined) return value;
+  const result = ARGUMENT_BOUNDS[kind]().safeParse(value);
+  if (!result.success) throw new ServiceError('invalid_request', `${argument} ${result.error.issues[0].message}.`);
+  return value;
 }

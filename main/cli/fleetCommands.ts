@@ -1,6 +1,7 @@
 /** `pixelfleet candidates | seats open|close | fleet`: one-shot operations on the app home's fleet. */
 import { activityPhrase } from '../../shared/activity';
-import { option, parseArgs, rejectUnknown, UsageError } from './args';
+import { shownValue } from '../../shared/bounds';
+import { bounded, option, parseArgs, rejectUnknown, UsageError } from './args';
 import { withRouter } from './appSession';
 import type { CliIo } from './index';
 
@@ -41,6 +42,7 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
   if (verb === 'open') {
     rejectUnknown(args, ['json', 'name', 'role']);
     if (!id || extra) throw new UsageError('seats open takes one candidate id.');
+    bounded('the candidate id', id, 'id');
     const opened = await withRouter(io, (call) => call('seats.open', { candidateId: id, name: option(args, 'name'), role: option(args, 'role') }));
     print(io, json, opened, () => `Opened ${opened.seat.id} as ${opened.persona.name} (${opened.persona.role ?? 'unassigned'}).\n`);
     return 0;
@@ -48,9 +50,10 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
   if (verb === 'close') {
     rejectUnknown(args, ['json']);
     if (!id || extra) throw new UsageError('seats close takes one seat id.');
+    bounded('the seat id', id, 'id');
     const result = await withRouter(io, (call) => call('seats.close', { seatId: id }));
     if (!result.closed) {
-      io.stderr(`pixelfleet: no open seat has the id ${id}.\n`);
+      io.stderr(`pixelfleet: no open seat has the id ${shownValue(id)}.\n`);
       return 1;
     }
     print(io, json, result, () => `Closed ${id}; its persona stays, unassigned from the seat.\n`);

@@ -1,6 +1,7 @@
 /** The `pixelfleet` command: routes subcommands; every command returns its exit code. */
 // Commands are imported when run, so `--version` and `--help` load almost nothing.
 import packageJson from '../../package.json';
+import { shownValue } from '../../shared/shown';
 import { resolveAppHome } from '../config/paths';
 import { UsageError } from './args';
 import { CommandFailure } from './appSession';
@@ -101,7 +102,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
       case 'fleet':
         return await (await import('./fleetCommands')).runFleetCommand(command, rest, { ...io, home });
       default:
-        io.stderr(`pixelfleet: unknown command "${command}". Run \`pixelfleet --help\`.\n`);
+        io.stderr(`pixelfleet: unknown command "${shownValue(command)}". Run \`pixelfleet --help\`.\n`);
         return 2;
     }
   } catch (error) {

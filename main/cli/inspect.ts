@@ -3,12 +3,17 @@ import { HarnessSchema, type Harness, type SeatAddress } from '../../shared/sche
 import type { SeatReader } from '../readers/port';
 import { activityPhrase, UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { evaluateActivity } from '../activity/basis';
-import { option, parseArgs, rejectUnknown, UsageError } from './args';
+import { shownValue } from '../../shared/bounds';
+import { bounded, option, parseArgs, rejectUnknown, UsageError } from './args';
 import type { CliIo } from './index';
 
 const VALUED = ['codex-home', 'db', 'cursor'] as const;
 
 async function openSeat(harness: Harness, target: string, args: ReturnType<typeof parseArgs>, env: NodeJS.ProcessEnv): Promise<{ seat: SeatAddress; reader: SeatReader }> {
+  // A session is a transcript path (Claude, Codex) or an id (OpenCode); the folders are paths.
+  bounded('the session', target, harness === 'opencode' ? 'id' : 'path');
+  bounded('--codex-home', option(args, 'codex-home'), 'path');
+  bounded('--db', option(args, 'db'), 'path');
   switch (harness) {
     case 'claude': {
       const { createClaudeReader, seatFromCliTarget } = await import('../readers/claude');
@@ -43,7 +48,7 @@ async function openSeatOrSay(harness: Harness, target: string, args: ReturnType<
 
 function harnessOf(value: string | undefined): Harness {
   const parsed = HarnessSchema.safeParse(value);
-  if (!parsed.success) throw new UsageError(`The harness is one of claude, codex, opencode${value ? ` (not "${value}")` : ''}.`);
+  if (!parsed.success) throw new UsageError(`The harness is one of claude, codex, opencode${value ? ` (not "${shownValue(value)}")` : ''}.`);
   return parsed.data;
 }
 
@@ -87,6 +92,8 @@ export async function runReplayCommand(argv: string[], io: CliIo): Promise<numbe
   const [harnessName, target, nativeId, extra] = args.positionals;
   const harness = harnessOf(harnessName);
   if (!target || !nativeId || extra) throw new UsageError(`replay ${harness} takes a session and a native id.`);
+  bounded('the native id', nativeId, 'id');
+  bounded('--cursor', option(args, 'cursor'), 'cursor');
   const opened = await openSeatOrSay(harness, target, args, io);
   if (!opened) return 2;
   const { seat, reader } = opened;

@@ -7,7 +7,7 @@ import { attachCommand } from '../launch/launchRules';
 import { launch, personaSession, stop } from '../launch/launcher';
 import { detectTmux, hasSession } from '../launch/tmux';
 import { PersonaService } from '../personas/PersonaService';
-import { option, parseArgs, rejectUnknown, UsageError } from './args';
+import { bounded, option, parseArgs, rejectUnknown, UsageError } from './args';
 import { personaRecord } from './agents';
 import type { CliIo } from './index';
 
@@ -29,6 +29,7 @@ async function runLaunch(argv: string[], io: CliIo & { home: string }): Promise<
   const cwd = option(args, 'cwd');
   if (role === undefined) throw new UsageError('--role is needed.');
   if (cwd === undefined) throw new UsageError('--cwd is needed.');
+  bounded('--cwd', cwd, 'path');
   const tmux = detectTmux(io.env);
   if (!tmux.ok) {
     io.stderr(line(tmux.reason));
@@ -52,6 +53,7 @@ async function runLaunch(argv: string[], io: CliIo & { home: string }): Promise<
 
 async function withPersona(who: string | undefined, extra: string | undefined, command: string, io: CliIo & { home: string }) {
   if (!who || extra !== undefined) throw new UsageError(`${command} takes one persona id or name.`);
+  bounded('the persona id or name', who, 'id');
   const personas = new PersonaService({ file: path.join(io.home, 'personas.json') });
   try {
     return await personaSession(personas, who);

@@ -3,6 +3,7 @@
  * sources in `<home>/settings.json`, with each failing source's error beside them.
  */
 import path from 'node:path';
+import { roleString, shownValue } from '../../shared/bounds';
 import type { SourceError, WorkItem } from '../../shared/schemas';
 import { loadSettings } from '../settings/loadSettings';
 import { WorkService } from '../work/WorkService';
@@ -62,9 +63,12 @@ export function parseArguments(args: string[]): ParsedArguments {
       index += 1;
       if (label === undefined) return { ok: false, message: 'work-items: --label needs a role, e.g. --label tester.' };
     } else if (argument.startsWith('--label=')) label = argument.slice('--label='.length);
-    else return { ok: false, message: `work-items: unknown argument ${JSON.stringify(argument)}.` };
+    else return { ok: false, message: `work-items: unknown argument ${JSON.stringify(shownValue(argument))}.` };
   }
   if (label === undefined || label.trim() === '') return { ok: false, message: 'work-items: --label <role> is required.' };
+  // A label is compared with roles, so it is held to the role rule's length (the contract's bound for work.items).
+  const bound = roleString().safeParse(label);
+  if (!bound.success) return { ok: false, message: `work-items: --label ${bound.error.issues[0].message}.` };
   return { ok: true, label: label.trim(), json };
 }
 

@@ -1,5 +1,6 @@
 /** The preload: exposes exactly the contract's channels and events on `window.pixelfleet`, nothing else. */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { shownValue } from '../../shared/bounds';
 import { channelNames, eventNames } from '../../shared/contract';
 
 const channels = new Set<string>(channelNames);
@@ -8,7 +9,7 @@ const events = new Set<string>(eventNames);
 contextBridge.exposeInMainWorld('pixelfleet', {
   invoke(channel: string, payload: unknown) {
     if (!channels.has(channel)) {
-      return Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: `Unknown channel ${String(channel)}.` } });
+      return Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: `Unknown channel ${shownValue(String(channel))}.` } });
     }
     return ipcRenderer.invoke(`pixelfleet:${channel}`, payload);
   },

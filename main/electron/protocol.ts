@@ -1,7 +1,7 @@
 /** Serves the built renderer over a privileged `app://` scheme so every response carries the strict CSP. */
 import { net, protocol } from 'electron';
-import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { appFileFor } from '../transport/appUrl';
 import { contentSecurityPolicy } from '../transport/csp';
 
 /** The scheme and origin of the app's pages. */
@@ -16,15 +16,18 @@ export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } }]);
 }
 
-/** Serves files under `rendererDir` at app://pixelfleet/…, refusing anything outside it. */
+/** Serves files under `rendererDir` at app://pixelfleet/…, refusing anything outside it; a bad request never throws. */
 export function serveRenderer(rendererDir: string): void {
-  const root = normalize(rendererDir);
   protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
-    const file = normalize(join(root, relative));
-    if (url.host !== 'pixelfleet' || !file.startsWith(root + sep)) return new Response('Not found', { status: 404 });
-    const response = await net.fetch(pathToFileURL(file).toString());
+    const target = appFileFor(rendererDir, request.url);
+    if (!target.ok) return new Response(target.status === 400 ? 'Bad request' : 'Not found', { status: target.status });
+    let response: Response;
+    try {
+      response = await net.fetch(pathToFileURL(target.file).toString());
+    } catch {
+      // A missing or unreadable file makes net.fetch reject.
+      return new Response('Not found', { status: 404 });
+    }
     const headers = new Headers(response.headers);
     headers.set('Content-Security-Policy', DESKTOP_CSP);
     headers.set('X-Content-Type-Options', 'nosniff');

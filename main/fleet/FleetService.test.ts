@@ -21,6 +21,9 @@ function countingReader(options: { delayMs?: number; running?: () => number; act
     async discover() {
       return [];
     },
+    async resolve(sessionId) {
+      return { id: `claude:${sessionId}`, harness: 'claude', seat: { ...seat, sessionId }, cwdHint: null, lastActivity: '', size: 0 };
+    },
     async project(): Promise<Projection> {
       counts.project += 1;
       if (options.delayMs) await new Promise((done) => setTimeout(done, options.delayMs));

@@ -3,13 +3,15 @@
  * projections, the change cursor, discovery of candidate seats, and the replay broker.
  */
 import { homedir } from 'node:os';
-import type { Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, Station, Team } from '../../shared/schemas';
+import type { Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, SeatAddress, Station, Team } from '../../shared/schemas';
+import { shownValue } from '../../shared/bounds';
 import { roleKey, rolesList } from '../../shared/roles';
 import { ServiceError } from '../errors';
 import type { ReplayResult, SeatReader } from '../readers/port';
 import type { TeamsPort } from '../teams';
 import type { PersonaPort, WorkPort } from './ports';
 import { seatIdOf } from './seatId';
+import { resolveCandidate, SEAT_RULE, unresolvedReason, type SeatResolution, type SessionResolver } from './seatResolver';
 import { samePlain, sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
 import { evaluateActivity } from '../activity/basis';
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
@@ -21,6 +23,11 @@ export const CENSUS_REUSE_MS = 1000;
 const CANDIDATE_CACHE_MS = 3000;
 /** Seats projected at once. */
 const PROJECT_CONCURRENCY = 8;
+/**
+ * How long a stored seat's resolution is reused, in ms. The store holds addresses; the census reads only the address
+ * the readers resolve for the seat's session under the configured homes (seat confinement), looked up again this often.
+ */
+const STORED_SEAT_RECHECK_MS = 30_000;
 
 const HARNESS_NAMES: Record<Harness, string> = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' };
 
@@ -46,7 +53,7 @@ interface Census {
 }
 
 /** The fleet service: the only writer of the change cursor. */
-export class FleetService {
+export class FleetService implements SessionResolver {
   private cursor = 0;
   private mutation = 0;
   private serial = 0;
@@ -59,6 +66,8 @@ export class FleetService {
   private inFlight: Census | null = null;
   private last: { snapshot: FleetSnapshot; at: number; mutation: number } | null = null;
   private candidateCache: { at: number; list: Candidate[] } | null = null;
+  /** Stored seats resolved under the configured homes, by seat id, with when they were resolved. */
+  private storedSeats = new Map<string, { at: number; resolution: SeatResolution }>();
   private readonly now: () => number;
   private readonly changes: Changes<FleetSnapshot>;
   private readonly unfollow: (() => void)[];
@@ -161,7 +170,8 @@ export class FleetService {
 
   private async readTeams(seats: Seat[]): Promise<Team[]> {
     try {
-      return (await this.options.teams?.read(seats)) ?? [];
+      // A seat that did not resolve carries its stored address, which no reader may follow (its home included).
+      return (await this.options.teams?.read(seats.filter((seat) => this.storedSeats.get(seat.id)?.resolution.ok === true))) ?? [];
     } catch (error) {
       this.options.log?.(`pixelfleet: reading agent teams failed: ${String(error)}`);
       return [];
@@ -198,12 +208,20 @@ export class FleetService {
   }
 
   private async projectSeat(id: string, persona: Persona): Promise<Seat> {
-    const address = persona.seat!;
-    const base = { id, harness: address.harness, personaId: persona.id, address };
-    const reader = this.options.readers[address.harness];
+    const stored = persona.seat!;
+    const reader = this.options.readers[stored.harness];
     if (!reader) {
-      return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `${HARNESS_NAMES[address.harness]} seats are not read by this build.` };
+      const base = { id, harness: stored.harness, personaId: persona.id, address: stored };
+      return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `${HARNESS_NAMES[stored.harness]} seats are not read by this build.` };
     }
+    // The stored address is never read: only the one its session resolves to under the configured homes.
+    const resolution = await this.resolveStored(stored);
+    if (!resolution.ok) {
+      const unknownReason = `This seat no longer resolves, so it is not read: ${resolution.reason}`;
+      return { id, harness: stored.harness, personaId: persona.id, address: stored, activity: UNKNOWN_ACTIVITY, unknownReason };
+    }
+    const address = resolution.seat;
+    const base = { id, harness: address.harness, personaId: persona.id, address };
     try {
       const projection = await reader.project(address);
       if (!projection.ok) return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: projection.reason };
@@ -214,6 +232,46 @@ export class FleetService {
       this.options.log?.(`pixelfleet: reading ${id} failed: ${String(error)}`);
       return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `Could not read this session: ${(error as Error)?.message ?? String(error)}` };
     }
+  }
+
+  /**
+   * The address discovery gives a session under the configured homes, looked up by its id alone (no listing limit),
+   * or why there is none (seat confinement). Never cached: a request sees the disk as it is now.
+   */
+  async resolveSession(harness: Harness, sessionId: string): Promise<SeatResolution> {
+    const reader = this.options.readers[harness];
+    const candidateId = seatIdOf({ harness, sessionId });
+    if (!reader) return { ok: false, reason: `${HARNESS_NAMES[harness]} seats are not read by this build (${SEAT_RULE}).` };
+    try {
+      const found = await reader.resolve(sessionId);
+      return found ? { ok: true, seat: found.seat } : { ok: false, reason: unresolvedReason(candidateId) };
+    } catch (error) {
+      this.options.log?.(`pixelfleet: resolving ${shownValue(candidateId)} failed: ${String(error)}`);
+      return { ok: false, reason: unresolvedReason(candidateId) };
+    }
+  }
+
+  /** A stored seat's resolution, reused for a while so a census of unchanged seats does not search the homes again. */
+  private async resolveStored(stored: SeatAddress): Promise<SeatResolution> {
+    const id = seatIdOf(stored);
+    const cached = this.storedSeats.get(id);
+    if (cached && this.now() - cached.at < STORED_SEAT_RECHECK_MS) return cached.resolution;
+    const resolution = await this.resolveSession(stored.harness, stored.sessionId);
+    // Keep the same object while nothing changed, so seats compare equal without work.
+    const same = cached && samePlain(cached.resolution, resolution);
+    this.storedSeats.set(id, { at: this.now(), resolution: same ? cached.resolution : resolution });
+    return same ? cached.resolution : resolution;
+  }
+
+  /** The resolved address of each seated persona's seat (unresolved seats are left out: they are never read). */
+  private async resolvedSeats(personas: Persona[]): Promise<SeatAddress[]> {
+    const resolved: SeatAddress[] = [];
+    for (const persona of personas) {
+      if (!persona.seat || !this.options.readers[persona.seat.harness]) continue;
+      const resolution = await this.resolveStored(persona.seat);
+      if (resolution.ok) resolved.push(resolution.seat);
+    }
+    return resolved;
   }
 
   /** Sessions the owner could open, newest first, from metadata only. */
@@ -243,15 +301,16 @@ export class FleetService {
 
   /** Opens a discovered session as a seat with a new persona (or returns the seat already open). */
   async openSeat(request: { candidateId: string; name?: string; role?: string }): Promise<{ seat: Seat; persona: Persona }> {
-    let candidate = (await this.candidates()).find((entry) => entry.id === request.candidateId);
-    if (!candidate) candidate = (await this.candidates({ refresh: true })).find((entry) => entry.id === request.candidateId);
-    if (!candidate) throw new ServiceError('not_found', `No discovered session has the id ${request.candidateId}; list them with \`pixelfleet candidates\`.`);
-    const existing = (await this.options.personas.list()).find((persona) => persona.seat && seatIdOf(persona.seat) === candidate.id);
+    // Looked up by id, not in the newest-first listing: an older session still on disk opens too.
+    const resolution = await resolveCandidate(this, request.candidateId);
+    if (!resolution.ok) throw new ServiceError('not_found', `${resolution.reason} List them with \`pixelfleet candidates\`.`);
+    const candidateId = seatIdOf(resolution.seat);
+    const existing = (await this.options.personas.list()).find((persona) => persona.seat && seatIdOf(persona.seat) === candidateId);
     const persona =
       existing ??
-      (await this.options.personas.hire({ name: request.name, role: request.role ?? null, seat: candidate.seat }));
+      (await this.options.personas.hire({ name: request.name, role: request.role ?? null, seat: resolution.seat }));
     const snapshot = await this.read();
-    const seat = snapshot.seats.find((entry) => entry.id === candidate.id);
+    const seat = snapshot.seats.find((entry) => entry.id === candidateId);
     if (!seat) throw new ServiceError('internal', 'The seat was opened but is missing from the fleet.');
     return { seat, persona: snapshot.personas.find((entry) => entry.id === persona.id) ?? persona };
   }
@@ -261,7 +320,9 @@ export class FleetService {
     const holders = (await this.options.personas.list()).filter((persona) => persona.seat && seatIdOf(persona.seat) === seatId);
     if (holders.length === 0) return { closed: false };
     for (const persona of holders) {
-      this.options.readers[persona.seat!.harness]?.forget(persona.seat!);
+      const resolved = this.storedSeats.get(seatId)?.resolution;
+      if (resolved?.ok) this.options.readers[resolved.seat.harness]?.forget(resolved.seat);
+      this.storedSeats.delete(seatId);
       await this.options.personas.moveSeat(persona.id, null);
     }
     return { closed: true };
@@ -270,19 +331,22 @@ export class FleetService {
   /** One page of a subagent's transcript; a refused replay is an error the owner can read. */
   async replay(seatId: string, nativeId: string, cursor?: string): Promise<Exclude<ReplayResult, { status: 'refused' }>> {
     const persona = (await this.options.personas.list()).find((entry) => entry.seat && seatIdOf(entry.seat) === seatId);
-    if (!persona?.seat) throw new ServiceError('not_found', `No open seat has the id ${seatId}.`);
+    if (!persona?.seat) throw new ServiceError('not_found', `No open seat has the id ${shownValue(seatId)}.`);
     const reader = this.options.readers[persona.seat.harness];
     if (!reader) return { status: 'unavailable', reason: `${HARNESS_NAMES[persona.seat.harness]} seats are not read by this build.` };
-    const result = await reader.replay(persona.seat, nativeId, cursor);
+    const resolution = await this.resolveStored(persona.seat);
+    if (!resolution.ok) return { status: 'unavailable', reason: `This seat no longer resolves, so it is not read: ${resolution.reason}` };
+    const result = await reader.replay(resolution.seat, nativeId, cursor);
     if (result.status === 'refused') throw new ServiceError('refused', result.reason);
     return result;
   }
 
   /** Every file or folder whose change should trigger a refresh. */
   async watchPaths(): Promise<string[]> {
-    const personas = await this.options.personas.list();
-    const seatPaths = personas.flatMap((persona) => (persona.seat ? (this.options.readers[persona.seat.harness]?.watchPaths(persona.seat) ?? []) : []));
-    const teamPaths = this.options.teams?.watchPaths(personas.flatMap((persona) => (persona.seat ? [persona.seat] : []))) ?? [];
+    // Only resolved addresses: a stored seat that no longer resolves is not watched either.
+    const seats = await this.resolvedSeats(await this.options.personas.list());
+    const seatPaths = seats.flatMap((seat) => this.options.readers[seat.harness]?.watchPaths(seat) ?? []);
+    const teamPaths = this.options.teams?.watchPaths(seats) ?? [];
     return [...seatPaths, ...teamPaths];
   }
 }

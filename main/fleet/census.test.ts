@@ -23,6 +23,7 @@ function countingBytes(reader: SeatReader): { reader: SeatReader; bytes: () => n
     reader: {
       harness: reader.harness,
       discover: (options) => reader.discover(options),
+      resolve: (sessionId) => reader.resolve(sessionId),
       replay: (seat, id, cursor) => reader.replay(seat, id, cursor),
       watchPaths: (seat) => reader.watchPaths(seat),
       forget: (seat) => reader.forget(seat),

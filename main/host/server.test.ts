@@ -84,6 +84,21 @@ describe('browser-mode host', () => {
     expect((await fetch(host.url)).status).toBe(200);
   });
 
+  it('refuses a message id over 200 characters without echoing it or running the request', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { origin: `http://127.0.0.1:${host.port}` } });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const answer = await new Promise<string>((resolve) => {
+      socket.once('message', (data) => resolve(data.toString()));
+      socket.send(JSON.stringify({ id: 'I'.repeat(201), channel: 'fleet.read', payload: {} }));
+    });
+    expect(JSON.parse(answer)).toEqual({ id: null, ok: false, error: { code: 'invalid_message', message: 'A message id is at most 200 characters.' } });
+    expect(logged).toEqual([]);
+    socket.close();
+  });
+
   it('parses only origin-form targets of this host', () => {
     expect(requestTarget('/?token=a', 80)?.searchParams.get('token')).toBe('a');
     expect(requestTarget('//[', 80)).toBeNull();

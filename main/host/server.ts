@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { ID_MAX_LENGTH, shownValue } from '../../shared/bounds';
 import type { App } from '../app';
 import { allowedOrigins, hostContentSecurityPolicy, hostAllowed, newToken, tokenMatches } from './security';
 
@@ -172,7 +173,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       if (!hostAllowed(request.headers.host, port)) return refuseUpgrade(socket, 403, 'Pixelfleet answers only on 127.0.0.1 and localhost.');
       if (!tokenMatches(token, url.searchParams.get('token'))) return refuseUpgrade(socket, 401, 'Pixelfleet: missing or wrong token.');
       const origin = request.headers.origin;
-      if (!origin || !allowedOrigins(port).has(origin)) return refuseUpgrade(socket, 403, `Pixelfleet: origin ${origin ?? '(none)'} is not allowed.`);
+      if (!origin || !allowedOrigins(port).has(origin)) return refuseUpgrade(socket, 403, `Pixelfleet: origin ${origin === undefined ? '(none)' : shownValue(origin)} is not allowed.`);
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     } catch (error) {
       log(`pixelfleet: a socket upgrade failed: ${oneLine(error)}`);
@@ -195,6 +196,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
         return;
       }
       const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
+      // The id is echoed in the answer, so it is held to the contract's id bound like every other string.
+      if (typeof id === 'string' && id.length > ID_MAX_LENGTH) {
+        ws.send(JSON.stringify({ id: null, ok: false, error: { code: 'invalid_message', message: `A message id is at most ${ID_MAX_LENGTH} characters.` } }));
+        return;
+      }
       try {
         const answer = await app.router.handle(message.channel, message.payload);
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, ...answer }));

@@ -13,6 +13,7 @@ import { ServiceError } from '../errors';
 import { ruleMatches } from '../fleet/autoOpen';
 import type { FleetService } from '../fleet/FleetService';
 import { seatIdOf } from '../fleet/seatId';
+import { shownValue } from '../../shared/bounds';
 import { confineSeat } from '../fleet/seatResolver';
 import type { PersonaService } from '../personas/PersonaService';
 import { HARNESS_EXIT, harnessArgv, newSessionArgv, tmuxSessionName, tmuxSocketArgs } from './launchRules';
@@ -101,7 +102,7 @@ async function seatWhenDiscovered(persona: Persona, matches: (entry: Candidate) 
 /** The tmux session of a persona, or a not_found ServiceError. */
 export async function personaSession(personas: PersonaService, who: string): Promise<{ persona: Persona; session: string }> {
   const persona = await personas.find(who);
-  if (!persona) throw new ServiceError('not_found', `No persona with id or name ${JSON.stringify(who)}.`);
+  if (!persona) throw new ServiceError('not_found', `No persona with id or name ${JSON.stringify(shownValue(who))}.`);
   return { persona, session: tmuxSessionName(persona) };
 }
 

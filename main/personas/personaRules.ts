@@ -3,12 +3,13 @@
  * current personas so the service can re-apply it to a fresher copy when another writer got there first.
  */
 import { appearanceFor } from '../../shared/appearance';
+import { NAME_MAX_LENGTH, shownValue } from '../../shared/bounds';
 import { parseRole } from '../../shared/roles';
 import { SeatAddressSchema, type Persona, type SeatAddress } from '../../shared/schemas';
 import { ServiceError } from '../errors';
 
-/** The longest persona name, in characters. */
-export const NAME_MAX_LENGTH = 48;
+/** The longest persona name, in characters (one bound with the contract's). */
+export { NAME_MAX_LENGTH };
 
 /** The result of a change: the new list, the persona it touched, and whether anything changed (no write if not). */
 export type PersonaChange = { personas: Persona[]; persona: Persona; changed: boolean };
@@ -72,7 +73,7 @@ function assertSeatFree(personas: readonly Persona[], seat: SeatAddress, exceptI
 
 function byIdOrThrow(personas: readonly Persona[], personaId: string): Persona {
   const persona = personas.find((candidate) => candidate.id === personaId);
-  if (!persona) throw new ServiceError('not_found', `No persona with id ${JSON.stringify(personaId)}.`);
+  if (!persona) throw new ServiceError('not_found', `No persona with id ${JSON.stringify(shownValue(personaId))}.`);
   return persona;
 }
 

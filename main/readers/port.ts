@@ -42,6 +42,11 @@ export interface SeatReader {
   readonly harness: Harness;
   /** Candidate sessions from metadata only (paths, sizes, times, header lines), newest first. */
   discover(options?: DiscoverOptions): Promise<Candidate[]>;
+  /**
+   * The candidate discovery would list for this session id under the reader's own configured home, looked up by
+   * the id alone (no listing limit: an old session still on disk resolves), or null. Never reads a transcript.
+   */
+  resolve(sessionId: string): Promise<Candidate | null>;
   /** The seat's subagent summary, reading incrementally within the harness's bounds. */
   project(seat: SeatAddress): Promise<Projection>;
   /** One page of a child transcript, resolved only from a recorded native id. */

@@ -5,7 +5,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Candidate } from '../../../shared/schemas';
-import { projectsDir } from './locate';
+import { isSessionStem, projectsDir } from './locate';
 
 /** Bounds of one discovery walk. */
 export interface DiscoverBounds {
@@ -24,13 +24,7 @@ export const DEFAULT_DISCOVER_BOUNDS: DiscoverBounds = { maxFolders: 2000, maxFi
  */
 export async function discoverSessions(home: string, limit: number, bounds: DiscoverBounds = DEFAULT_DISCOVER_BOUNDS): Promise<Candidate[]> {
   const root = projectsDir(home);
-  let folders: string[];
-  try {
-    const entries = await readdir(root, { withFileTypes: true });
-    folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort().slice(0, bounds.maxFolders);
-  } catch {
-    return [];
-  }
+  const folders = await projectFolders(root, bounds);
   const found: Candidate[] = [];
   let budget = bounds.maxFiles;
   for (const folder of folders) {
@@ -49,15 +43,7 @@ export async function discoverSessions(home: string, limit: number, bounds: Disc
       try {
         const info = await stat(journal);
         if (!info.isFile()) continue;
-        const sessionId = name.slice(0, -'.jsonl'.length);
-        found.push({
-          id: `claude:${sessionId}`,
-          harness: 'claude',
-          seat: { harness: 'claude', home, sessionId, cwd: null, path: journal },
-          cwdHint: folder,
-          lastActivity: new Date(info.mtimeMs).toISOString(),
-          size: info.size,
-        });
+        found.push(candidateOf(home, folder, name.slice(0, -'.jsonl'.length), journal, info));
       } catch {
         // Deleted between listing and stat: Claude Code prunes old sessions at startup.
       }
@@ -65,4 +51,50 @@ export async function discoverSessions(home: string, limit: number, bounds: Disc
   }
   found.sort((a, b) => (a.lastActivity < b.lastActivity ? 1 : a.lastActivity > b.lastActivity ? -1 : 0));
   return found.slice(0, limit);
+}
+
+/**
+ * The candidate discovery would list for one session id, looked up by name under `<home>/projects/*` (a listing of
+ * the project folders and one stat per folder, within the walk's folder bound but without its file cap or the
+ * listing limit). When several folders hold the id, the newest journal wins, as in the listing. Null when the id is
+ * not a plain file stem, names a subagent journal, or is not found.
+ */
+export async function findSession(home: string, sessionId: string, bounds: DiscoverBounds = DEFAULT_DISCOVER_BOUNDS): Promise<Candidate | null> {
+  if (!isSessionStem(sessionId) || sessionId.startsWith('agent-')) return null;
+  const root = projectsDir(home);
+  const folders = await projectFolders(root, bounds);
+  let newest: Candidate | null = null;
+  for (const folder of folders) {
+    const journal = path.join(root, folder, `${sessionId}.jsonl`);
+    try {
+      const info = await stat(journal);
+      if (!info.isFile()) continue;
+      const found = candidateOf(home, folder, sessionId, journal, info);
+      if (!newest || found.lastActivity > newest.lastActivity) newest = found;
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return newest;
+}
+
+/** The project folders a walk looks at (sorted, within the folder bound); none when the projects folder is missing. */
+async function projectFolders(root: string, bounds: DiscoverBounds): Promise<string[]> {
+  try {
+    const entries = await readdir(root, { withFileTypes: true });
+    return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort().slice(0, bounds.maxFolders);
+  } catch {
+    return [];
+  }
+}
+
+function candidateOf(home: string, folder: string, sessionId: string, journal: string, info: { mtimeMs: number; size: number }): Candidate {
+  return {
+    id: `claude:${sessionId}`,
+    harness: 'claude',
+    seat: { harness: 'claude', home, sessionId, cwd: null, path: journal },
+    cwdHint: folder,
+    lastActivity: new Date(info.mtimeMs).toISOString(),
+    size: info.size,
+  };
 }

@@ -12,7 +12,7 @@ export function isPlainToken(value: string): boolean {
 }
 
 /** A session file stem: a plain token, optionally with dots (never only dots, never a separator). */
-function isSessionStem(value: string): boolean {
+export function isSessionStem(value: string): boolean {
   return /^[A-Za-z0-9_.-]+$/.test(value) && !/^\.+$/.test(value);
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Candidate, SeatAddress } from '../../../shared/schemas';
 import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
 import { DEFAULT_TAIL, tailLines, type TailOptions, type TailState } from '../tail';
-import { discoverSessions } from './discover';
+import { discoverSessions, findSession } from './discover';
 import { escapeCwd, locateJournal, projectsDir } from './locate';
 import { parseLine, type ClaudeEvent } from './parseLine';
 import { activityOf, applyEvent, createProjectionState, summarize, type ClaudeProjectionState } from './reducer';
@@ -101,6 +101,10 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
       const candidates = await discoverSessions(options.home, limit);
       discovery = { at: now(), limit, candidates };
       return candidates;
+    },
+
+    resolve(sessionId: string): Promise<Candidate | null> {
+      return findSession(options.home, sessionId);
     },
 
     project(seat: SeatAddress): Promise<Projection> {

@@ -61,6 +61,27 @@ export async function walkRollouts(fs: CodexFileSystem, home: string, limit = WA
   return { files, newestChain };
 }
 
+/**
+ * Rollout files whose name ends with `-<thread id>.jsonl`, newest date folders first, stopping at the first day
+ * that holds one. Names only (directory listings), and no file bound: an old session still on disk is found.
+ */
+export async function findRolloutsNamed(fs: CodexFileSystem, home: string, threadId: string): Promise<RolloutFile[]> {
+  const suffix = `-${threadId}.jsonl`;
+  const sessions = join(home, 'sessions');
+  for (const year of await listNames(fs, sessions, YEAR)) {
+    const yearFolder = join(sessions, year);
+    for (const month of await listNames(fs, yearFolder, MONTH_OR_DAY)) {
+      const monthFolder = join(yearFolder, month);
+      for (const day of await listNames(fs, monthFolder, MONTH_OR_DAY)) {
+        const dayFolder = join(monthFolder, day);
+        const names = (await listNames(fs, dayFolder, ROLLOUT)).filter((name) => name.endsWith(suffix));
+        if (names.length > 0) return names.map((name) => ({ path: join(dayFolder, name), name, dayFolder }));
+      }
+    }
+  }
+  return [];
+}
+
 async function listNames(fs: CodexFileSystem, folder: string, pattern: RegExp): Promise<string[]> {
   try {
     return (await fs.readdir(folder)).filter((name) => pattern.test(name)).sort().reverse();

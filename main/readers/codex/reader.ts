@@ -7,7 +7,7 @@ import type { Candidate, SeatAddress, SubagentEntry } from '../../../shared/sche
 import { ServiceError } from '../../errors';
 import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
 import { DEFAULT_TAIL, tailLines, type TailState } from '../tail';
-import { ChildIndex, HeaderCache, lookupAll, walkRollouts, type ChildFile } from './discovery';
+import { ChildIndex, findRolloutsNamed, HeaderCache, lookupAll, walkRollouts, type ChildFile, type RolloutFile } from './discovery';
 import { nodeFileSystem, type CodexFileSystem } from './fileSystem';
 import type { CodexHeader } from './header';
 import { childEntry, needsTaskScan, summarise, type ChildFacts } from './projection';
@@ -142,6 +142,19 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
     }
   }
 
+  /** A rollout as discovery lists it; children and internal helper sessions (review, compact, memory) are not seats. */
+  async function candidateOf(file: RolloutFile, header: CodexHeader | null): Promise<(Candidate & { mtimeMs: number }) | null> {
+    if (!header || header.origin !== 'session') return null;
+    let info;
+    try {
+      info = await fs.stat(file.path);
+    } catch {
+      return null;
+    }
+    const seat: SeatAddress = { harness: 'codex', home: options.home, sessionId: header.id, cwd: header.cwd, path: file.path };
+    return { id: `codex:${header.id}`, harness: 'codex', seat, cwdHint: header.cwd, lastActivity: new Date(info.mtimeMs).toISOString(), size: info.size, mtimeMs: info.mtimeMs };
+  }
+
   return {
     harness: 'codex',
     async discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
@@ -149,21 +162,22 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
       const candidates: Array<Candidate & { mtimeMs: number }> = [];
       const lookups = await lookupAll(headers, walk.files);
       for (const [index, file] of walk.files.entries()) {
-        const { header } = lookups[index];
-        // Children and internal helper sessions (review, compact, memory consolidation) are not seats.
-        if (!header || header.origin !== 'session') continue;
-        let info;
-        try {
-          info = await fs.stat(file.path);
-        } catch {
-          continue;
-        }
-        const seat: SeatAddress = { harness: 'codex', home: options.home, sessionId: header.id, cwd: header.cwd, path: file.path };
-        candidates.push({ id: `codex:${header.id}`, harness: 'codex', seat, cwdHint: header.cwd, lastActivity: new Date(info.mtimeMs).toISOString(), size: info.size, mtimeMs: info.mtimeMs });
+        const candidate = await candidateOf(file, lookups[index].header);
+        if (candidate) candidates.push(candidate);
       }
       candidates.sort((left, right) => right.mtimeMs - left.mtimeMs);
       const limited = discoverOptions?.limit !== undefined ? candidates.slice(0, discoverOptions.limit) : candidates;
-      return limited.map(({ mtimeMs: _mtimeMs, ...candidate }) => candidate);
+      return limited.map(listed);
+    },
+    async resolve(sessionId: string): Promise<Candidate | null> {
+      // The thread id is joined into a file-name suffix only once it is a plain token.
+      if (!THREAD_TOKEN.test(sessionId)) return null;
+      for (const file of await findRolloutsNamed(fs, options.home, sessionId)) {
+        const header = (await headers.lookup(file.path)).header;
+        const candidate = header?.id === sessionId ? await candidateOf(file, header) : null;
+        if (candidate) return listed(candidate);
+      }
+      return null;
     },
     async project(seat: SeatAddress): Promise<Projection> {
       const settled = await settle(seat);
@@ -242,6 +256,11 @@ async function scanTaskStarted(path: string, scan: ChildScan): Promise<{ scan: C
   const found: number | null = latest;
   const merged = found === null ? previous : Math.max(previous ?? found, found);
   return { scan: { tail: result.state, latestTaskStartedMs: merged }, bytes: result.bytesRead };
+}
+
+/** A candidate without the sort key. */
+function listed({ mtimeMs: _mtimeMs, ...candidate }: Candidate & { mtimeMs: number }): Candidate {
+  return candidate;
 }
 
 /** The seat a CLI target names: home from --codex-home, else $CODEX_HOME, else the folder above `sessions/`. */

@@ -5,6 +5,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { shownValue } from '../../../shared/bounds';
 import type { Candidate, SeatAddress } from '../../../shared/schemas';
 import { ServiceError } from '../../errors';
 import { inspectStore, existsInSessionV2 } from './schema';
@@ -76,28 +77,53 @@ export async function discoverSessions(dbPath: string, limit: number): Promise<C
     return await withReadOnly(dbPath, (database) => {
       const store = inspectStore(database);
       if (!store.ok) return [];
-      const updated = store.shape.timeUpdated.session ? 'coalesce(time_updated, time_created)' : 'time_created';
       const rows = database.all(
-        `SELECT id, directory, ${updated} AS updated FROM session WHERE parent_id IS NULL
+        `SELECT id, directory, ${updatedColumn(store.shape)} AS updated FROM session WHERE parent_id IS NULL
          ORDER BY updated DESC, id LIMIT ?`,
         [limit],
       );
-      return rows.map((row): Candidate => {
-        const sessionId = String(row.id);
-        const directory = typeof row.directory === 'string' ? row.directory : null;
-        return {
-          id: `opencode:${sessionId}`,
-          harness: 'opencode',
-          seat: { harness: 'opencode', home: dbPath, sessionId, cwd: directory, path: null },
-          cwdHint: directory,
-          lastActivity: new Date(Number(row.updated) || 0).toISOString(),
-          size: 0,
-        };
-      });
+      return rows.map((row) => candidateOf(dbPath, row));
     });
   } catch {
     return [];
   }
+}
+
+/**
+ * The candidate discovery would list for one top-level session id of one database, looked up by the id (no listing
+ * limit), or null. Unreadable stores give null.
+ */
+export async function findSession(dbPath: string, sessionId: string): Promise<Candidate | null> {
+  try {
+    return await withReadOnly(dbPath, (database) => {
+      const store = inspectStore(database);
+      if (!store.ok) return null;
+      const row = database.get(
+        `SELECT id, directory, ${updatedColumn(store.shape)} AS updated FROM session WHERE parent_id IS NULL AND id = ?`,
+        [sessionId],
+      );
+      return row ? candidateOf(dbPath, row) : null;
+    });
+  } catch {
+    return null;
+  }
+}
+
+function updatedColumn(shape: { timeUpdated: { session: boolean } }): string {
+  return shape.timeUpdated.session ? 'coalesce(time_updated, time_created)' : 'time_created';
+}
+
+function candidateOf(dbPath: string, row: Record<string, unknown>): Candidate {
+  const sessionId = String(row.id);
+  const directory = typeof row.directory === 'string' ? row.directory : null;
+  return {
+    id: `opencode:${sessionId}`,
+    harness: 'opencode',
+    seat: { harness: 'opencode', home: dbPath, sessionId, cwd: directory, path: null },
+    cwdHint: directory,
+    lastActivity: new Date(Number(row.updated) || 0).toISOString(),
+    size: 0,
+  };
 }
 
 /**
@@ -110,7 +136,7 @@ export async function seatFromCliTarget(
   env: OpenCodeEnv = process.env,
 ): Promise<SeatAddress> {
   if (!SESSION_ID_PATTERN.test(target)) {
-    throw new ServiceError('invalid_request', `"${target}" is not an OpenCode session id (ses_…).`);
+    throw new ServiceError('invalid_request', `"${shownValue(target)}" is not an OpenCode session id (ses_…).`);
   }
   const dbPath = flags.db ?? resolveOpenCodeDb(env);
   if (!dbPath) {

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import type { Candidate, SeatAddress } from '../../../shared/schemas';
 import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
-import { discoverSessions, resolveOpenCodeDbs, openCodeDataDir } from './locate';
+import { discoverSessions, findSession, resolveOpenCodeDbs, openCodeDataDir } from './locate';
 import { replayCall } from './replay';
 import { existsInSessionV2, inspectStore, schemaReason, V2_ONLY_REASON } from './schema';
 import { isBusyError, withReadOnly } from './sqlite';
@@ -106,13 +106,18 @@ export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatR
   const cache = new Map<string, { stamp: string; at: number; projection: Projection & { ok: true } }>();
   const seatKey = (seat: SeatAddress) => `${seat.home}\u0000${seat.sessionId}`;
 
+  /** The databases discovery reads: the configured one, else those of the data folder. */
+  function configuredDatabases(): string[] {
+    if (options.db === ':memory:') return [];
+    return options.db ? [options.db] : resolveOpenCodeDbs(env, options.dataDir ?? openCodeDataDir(env));
+  }
+
   return {
     harness: 'opencode',
 
     async discover(discoverOptions: DiscoverOptions = {}): Promise<Candidate[]> {
       const limit = discoverOptions.limit ?? DEFAULT_DISCOVER_LIMIT;
-      if (options.db === ':memory:') return [];
-      const databases = options.db ? [options.db] : resolveOpenCodeDbs(env, options.dataDir ?? openCodeDataDir(env));
+      const databases = configuredDatabases();
       const seen = new Set<string>();
       const candidates: Candidate[] = [];
       for (const database of databases) {
@@ -125,6 +130,15 @@ export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatR
       return candidates
         .sort((a, b) => Date.parse(b.lastActivity) - Date.parse(a.lastActivity))
         .slice(0, limit);
+    },
+
+    async resolve(sessionId: string): Promise<Candidate | null> {
+      // The first database that holds it, in discovery's order (`opencode.db` first): the one the lobby lists.
+      for (const database of configuredDatabases()) {
+        const found = await findSession(database, sessionId);
+        if (found) return found;
+      }
+      return null;
     },
 
     async project(seat: SeatAddress): Promise<Projection> {
