@@ -4,11 +4,27 @@
  * the files it touched, and main's test clock past ten minutes marks a background job as reminded.
  */
 import { test, expect, type Page } from '@playwright/test';
+import WebSocket from 'ws';
 import { freshHome, removeHome, startHost, type RunningHost } from './host';
 import { askHost, openWorld } from './world.page';
 
 let host: RunningHost;
 let home: string;
+
+/** Collects the `notify.show` events the host pushes to a connected client. */
+async function listenForNotes(running: RunningHost) {
+  const socket = new WebSocket(`ws://127.0.0.1:${running.port}/ws?token=${running.token}`, { headers: { origin: running.origin } });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const received: { title: string; job?: { kind: string } }[] = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    if (message.event === 'notify.show') received.push(message.payload);
+  });
+  return { received, close: () => socket.close() };
+}
 
 test.beforeEach(async () => {
   home = await freshHome();
@@ -34,7 +50,7 @@ interface PageJob {
 
 /** The page's state as the board test reads it (the hook returns the whole store). */
 interface BoardState {
-  fleet: { cursor: number; seats: { id: string; subagents?: { running: number; recent: { nativeId: string | null; state: string }[] } }[] } | null;
+  fleet: { cursor: number; seats: { id: string; subagents?: { running: number; recent: { nativeId: string | null; state: string; startedAt: string; label: string }[] } }[] } | null;
   jobs: { cursor?: number; jobs: PageJob[]; unlisted: { seatId: string; running: number }[] } | null;
   replay: { owner: string; seatId: string; nativeId: string; status: string; lines: { entry: { targets?: { path: string }[] } }[] } | null;
 }
@@ -53,7 +69,8 @@ function pinnedSnapshot(page: Page) {
     const running = state.jobs.jobs.filter((job) => job.state === 'running');
     const unlisted = state.jobs.unlisted.reduce((sum, entry) => sum + entry.running, 0);
     // Every running entry each seat lists, as the board keys it.
-    const listed = state.fleet.seats.flatMap((seat) => (seat.subagents?.recent ?? []).filter((entry) => entry.state === 'running' && entry.nativeId).map((entry) => `${seat.id}|${entry.nativeId}`));
+    const keyOf = (seatId: string, entry: { nativeId: string | null; startedAt: string; label: string }) => (entry.nativeId === null ? `${seatId}|~${entry.startedAt}|${entry.label}` : `${seatId}|${entry.nativeId}`);
+    const listed = [...new Set(state.fleet.seats.flatMap((seat) => (seat.subagents?.recent ?? []).filter((entry) => entry.state === 'running').map((entry) => keyOf(seat.id, entry))))];
     const seatsRunning = state.fleet.seats.filter((seat) => (seat.subagents?.running ?? 0) > 0).map((seat) => seat.id);
     const rows = [...document.querySelectorAll<HTMLElement>('[data-panel="jobs"] tr[data-job-key][data-job-state="running"]')].map((row) => row.dataset.jobKey!);
     const unlistedRows = [...document.querySelectorAll<HTMLElement>('[data-panel="jobs"] tr[data-jobs-unlisted]')].reduce((sum, row) => sum + Number(row.dataset.running), 0);
@@ -84,6 +101,16 @@ test('the board lists every seat\'s running subagents, as many as the badges say
   expect(pinned.rows.length + pinned.unlistedRows).toBe(pinned.badges);
   expect(new Set(pinned.boardSeats)).toEqual(new Set(pinned.seatsRunning));
   expect(Object.values(pinned.header as Record<string, number>).reduce((sum, count) => sum + count, 0)).toBe(pinned.badges);
+
+  // Filters: running only leaves no ended row; back to all brings them back.
+  await board.locator('[data-jobs-filter="state"]').selectOption('running');
+  await expect(board.locator('tr[data-job-key][data-job-state="ended"]')).toHaveCount(0);
+  await expect.poll(() => board.locator('tr[data-job-key]').count()).toBeGreaterThan(0);
+  await board.locator('[data-jobs-filter="harness"]').selectOption('codex');
+  await expect(board.locator('tr[data-job-key]')).toHaveCount(0);
+  await expect(board.locator('[data-jobs-empty]')).toHaveText('No job matches these filters.');
+  await board.locator('[data-jobs-filter="harness"]').selectOption('');
+  await board.locator('[data-jobs-filter="state"]').selectOption('');
 
   // Longest-running first: the running rows' start times never increase.
   const starts = await page.evaluate(() => {
@@ -130,6 +157,7 @@ test('the board lists every seat\'s running subagents, as many as the badges say
       }, key),
     )
     .toBe(true);
+  await page.screenshot({ path: test.info().outputPath('jobs-drill-in.png') });
   await page.keyboard.press('Escape');
   await expect(detail).toHaveCount(0);
   await expect.poll(async () => ((await boardState(page)) as BoardState).replay).toBeNull();
@@ -155,8 +183,12 @@ test('the board lists every seat\'s running subagents, as many as the badges say
   await expect
     .poll(async () => ((await boardState(page)) as BoardState).jobs?.jobs.some((entry) => entry.kind === 'background' && entry.state === 'running') ?? false, { timeout: 90_000 })
     .toBe(true);
+  // Listen as a second page would: the reminder comes through the one notification event, as a job variant.
+  const notes = await listenForNotes(host);
   const advanced = await askHost(host, 'test.advanceClock', { ms: 11 * 60_000 });
   expect(advanced.ok, advanced.error?.message).toBe(true);
+  await expect.poll(() => notes.received.filter((note) => note.job?.kind === 'job-reminder').length).toBeGreaterThan(0);
+  notes.close();
   const reminded = board.locator('tr[data-job-reminded]');
   await expect(reminded.first()).toBeVisible();
   await expect(reminded.first().locator('[data-job-reminder]')).toBeVisible();
