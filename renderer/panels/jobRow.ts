@@ -4,7 +4,7 @@
  * or outcome, and the reminder mark. The row itself is the keyboard stop (roving focus, Enter expands).
  */
 import { elapsedMs, type Job } from '../../shared/jobs';
-import { clockTime, element, setAttribute } from './dom';
+import { clockTime, element, setAttribute, setText } from './dom';
 
 /** Columns of the board, in order (the header and every row). */
 export const JOB_COLUMNS = ['Alias', 'Label', 'Type', 'Harness', 'Parent', 'Kind', 'Started', 'Elapsed', 'State'] as const;
@@ -98,8 +98,4 @@ export class JobRow {
   tick(now: number): void {
     setText(this.cells.elapsed, elapsedText(elapsedMs(this.job, now)));
   }
-}
-
-function setText(node: HTMLElement, text: string): void {
-  if (node.textContent !== text) node.textContent = text;
 }

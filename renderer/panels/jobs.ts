@@ -10,7 +10,7 @@ import { FILES_TOUCHED_MAX, boardRows, filesTouched, jobRowKey, roleOptions, run
 import { HarnessSchema, type ToolTarget } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
-import { element, setAttribute } from './dom';
+import { element, setAttribute, setText } from './dom';
 import { JOB_COLUMNS, JobRow } from './jobRow';
 import { ReplayPane } from './replayPane';
 
@@ -106,7 +106,10 @@ export class JobsBoard {
     this.renderHeader(board);
     const { jobs, unlisted } = boardRows(board, filter, this.now());
     this.reconcile(jobs, unlisted, selected);
-    this.syncDetail(jobs.find((job) => jobRowKey(job) === selected) ?? null, replay);
+    const expanded = jobs.find((job) => jobRowKey(job) === selected) ?? null;
+    this.syncDetail(expanded, replay);
+    // A job filtered out or gone from the board collapses, so its replay stops reading (after this update settles).
+    if (selected !== null && !expanded && state.jobs !== null) queueMicrotask(() => this.store.getState().ui.jobSelected === selected && this.store.getState().actions.selectJob(null));
     let emptyText = '';
     if (state.jobs === null) emptyText = 'Reading the jobs…';
     else if (jobs.length === 0 && unlisted.length === 0) emptyText = board.jobs.length === 0 ? 'No subagent is running, and none ended in the last 30 minutes.' : 'No job matches these filters.';
@@ -297,8 +300,4 @@ function option(value: string, text: string): HTMLOptionElement {
 
 function label(text: string, control: HTMLElement): HTMLElement {
   return element('label', {}, `${text} `, control);
-}
-
-function setText(node: HTMLElement, text: string): void {
-  if (node.textContent !== text) node.textContent = text;
 }
