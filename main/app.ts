@@ -85,9 +85,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     // A seat opened or hired is watched from its first snapshot on, not from the next refresh.
     void live?.syncWatched();
   });
-  // One notifier for every shell: it decides; the Electron shell or the page shows.
+  // One notifier for every shell, for needs-you and job reminders alike: it decides; the Electron shell or the page shows.
   const notifier = new NotifierService({
     fleet,
+    jobs,
     settings: settings.notify,
     deliver: (note) => emit('notify.show', note),
     log,

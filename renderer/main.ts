@@ -8,6 +8,7 @@ import { Application, RendererType } from 'pixi.js';
 import { connectBridge } from './connect';
 import { createMessages, createBacklogPanel, createLobbyPanel, createToolbar } from './panels/panels';
 import { Mirror } from './panels/mirror';
+import { JobsBoard } from './panels/jobs';
 import { attachNotifications } from './panels/notifications';
 import { QueueStrip } from './panels/queue';
 import { centredCamera } from './world/camera';
@@ -132,6 +133,8 @@ async function boot(host: HTMLElement): Promise<void> {
     loop.wake();
   };
   const queue = new QueueStrip(pickAgent);
+  // A job's parent link does what picking from the queue does: focus, centre, open the tray.
+  const jobsBoard = new JobsBoard(store, pickAgent);
   setInterval(() => queue.tick(), QUEUE_TICK_MS);
   attachNotifications({ bridge, pick: pickAgent });
   host.after(
@@ -145,6 +148,7 @@ async function boot(host: HTMLElement): Promise<void> {
     picker.root,
     createBacklogPanel(store),
     createLobbyPanel(store),
+    jobsBoard.root,
     createMessages(store),
     createNotices(store),
     createEmptyHint(store),

@@ -119,23 +119,42 @@ export const channels = {
   },
 } as const;
 
-/** A notification main decided on: the agent's name, why and project; the page shows it in browser mode. */
-export const NotificationSchema = z.object({
-  seatId: z.string(),
-  personaId: z.string(),
-  title: z.string(),
-  body: z.string(),
-  why: NeedsWhySchema,
-  certain: z.boolean(),
-  /** Play the short chime (settings.json `notify.sound`). */
-  sound: z.boolean(),
+/** What a job notification is about: a long background job's reminder, or its end after a reminder. */
+export const JobNoteSchema = z.object({
+  /** Unique per reminder or finish (a repeat of the same id is dropped). */
+  id: z.string(),
+  kind: z.enum(['job-reminder', 'job-finished']),
+  alias: z.string().nullable(),
+  nativeId: z.string().nullable(),
 });
+export type JobNote = z.infer<typeof JobNoteSchema>;
+
+/**
+ * A notification main decided on; the page shows it in browser mode. Either a seat that needs the owner (`why`, with
+ * the agent's name and project) or a job's reminder or finish (`job`, naming the parent agent) — exactly one of them.
+ */
+export const NotificationSchema = z
+  .object({
+    seatId: z.string(),
+    personaId: z.string(),
+    title: z.string(),
+    body: z.string(),
+    why: NeedsWhySchema.optional(),
+    job: JobNoteSchema.optional(),
+    certain: z.boolean(),
+    /** Play the short chime (settings.json `notify.sound`). */
+    sound: z.boolean(),
+  })
+  .refine((note) => (note.why === undefined) !== (note.job === undefined), {
+    message: 'a notification carries exactly one of why (needs-you) and job (a reminder)',
+    path: ['why'],
+  });
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** Events pushed from main to the renderer. */
 export const events = {
   'fleet.changed': z.object({ snapshot: FleetSnapshotSchema }),
-  /** A seat entered needs-you for a reason that notifies. */
+  /** A seat entered needs-you for a reason that notifies, or a background job reminded or finished. */
   'notify.show': NotificationSchema,
   /** Focus an agent and open its tray (a desktop notification was clicked). */
   'agent.focus': z.object({ personaId: z.string() }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterJobs, runningByHarness, sortJobs, type Job } from './jobs';
+import { FILES_TOUCHED_MAX, boardRows, filesTouched, filterJobs, jobRowKey, roleOptions, runningByHarness, runningCounts, sortJobs, type Job } from './jobs';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -62,5 +62,56 @@ describe('rule J4: filters by harness, role and state', () => {
 
   it('counts running jobs per harness', () => {
     expect(runningByHarness(jobs)).toEqual({ claude: 1, codex: 1, opencode: 0 });
+  });
+});
+
+describe('the board view: counts, role options, rows for a filter, files touched', () => {
+  const board = {
+    jobs: [
+      job('short', { startedAt: ago(2) }),
+      job('gone', { state: 'ended', startedAt: ago(40), endedAt: ago(25), harness: 'codex', role: null }),
+      job('long', { startedAt: ago(15), role: 'Reviewer', harness: 'opencode' }),
+    ],
+    unlisted: [
+      { seatId: 'claude:s', running: 3, harness: 'claude' as const, persona: 'Ada', role: 'builder' },
+      { seatId: 'codex:x', running: 2, harness: 'codex' as const, persona: 'Cy', role: null },
+    ],
+  };
+
+  it('counts running jobs per harness with the unlisted ones, never the ended', () => {
+    expect(runningCounts(board)).toEqual({ claude: 4, codex: 2, opencode: 1 });
+  });
+
+  it('offers each role once, lowercase, with "" for no role', () => {
+    expect(roleOptions(board.jobs)).toEqual(['', 'builder', 'reviewer']);
+  });
+
+  it('rows: rule J3 order, filters applied to jobs and unlisted counts alike', () => {
+    expect(boardRows(board, {}, NOW).jobs.map((entry) => entry.alias)).toEqual(['long', 'short', 'gone']);
+    expect(boardRows(board, {}, NOW).unlisted.map((entry) => entry.seatId)).toEqual(['claude:s', 'codex:x']);
+    const ended = boardRows(board, { state: 'ended' }, NOW);
+    expect([ended.jobs.map((entry) => entry.alias), ended.unlisted]).toEqual([['gone'], []]);
+    const codex = boardRows(board, { harness: 'codex' }, NOW);
+    expect([codex.jobs.map((entry) => entry.alias), codex.unlisted.map((entry) => entry.seatId)]).toEqual([['gone'], ['codex:x']]);
+    const builder = boardRows(board, { role: 'builder', state: 'running' }, NOW);
+    expect([builder.jobs.map((entry) => entry.alias), builder.unlisted.map((entry) => entry.seatId)]).toEqual([['short'], ['claude:s']]);
+  });
+
+  it('a job without a native id keys by seat, start and label', () => {
+    expect(jobRowKey(job('a'))).toBe('claude:s|a');
+    expect(jobRowKey(job('a', { nativeId: null, startedAt: 'T', label: 'Scan' }))).toBe('claude:s|~T|Scan');
+  });
+
+  it('files touched: most recent first, each path once, at most eight, entries without targets ignored', () => {
+    const read = (path: string) => ({ targets: [{ path, action: 'read' as const }] });
+    const entries = [read('a'), {}, read('b'), { targets: [{ path: 'c', action: 'edit' as const }, { path: 'a', action: 'edit' as const }] }, {}];
+    expect(filesTouched(entries)).toEqual([
+      { path: 'a', action: 'edit' },
+      { path: 'c', action: 'edit' },
+      { path: 'b', action: 'read' },
+    ]);
+    const many = Array.from({ length: 20 }, (_, index) => read(`f${index}`));
+    expect(filesTouched(many).map((target) => target.path)).toEqual(['f19', 'f18', 'f17', 'f16', 'f15', 'f14', 'f13', 'f12']);
+    expect(FILES_TOUCHED_MAX).toBe(8);
   });
 });

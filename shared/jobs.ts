@@ -3,7 +3,7 @@
  * the trays show. Pure rules for the board's order and filters live here so the page and the CLI sort alike.
  */
 import { z } from 'zod';
-import { HarnessSchema, OutcomeSchema } from './schemas';
+import { HarnessSchema, OutcomeSchema, type ReplayEntry, type ToolTarget } from './schemas';
 
 /** How long an ended job stays on the board (rule J2), in milliseconds. */
 export const ENDED_WINDOW_MS = 30 * 60_000;
@@ -41,7 +41,14 @@ export const JobSchema = z.object({
 export type Job = z.infer<typeof JobSchema>;
 
 /** Running subagents a seat counts but does not list (its summary lists only the eight most recent). */
-export const UnlistedSchema = z.object({ seatId: z.string(), running: z.number().int().positive() });
+export const UnlistedSchema = z.object({
+  seatId: z.string(),
+  running: z.number().int().positive(),
+  /** The seat's harness and parent agent, so the board counts and filters them like listed jobs. */
+  harness: HarnessSchema.optional(),
+  persona: z.string().optional(),
+  role: z.string().nullable().optional(),
+});
 export type Unlisted = z.infer<typeof UnlistedSchema>;
 
 /** The board as main sends it: jobs longest-running first, aliases of every listed subagent, and unlisted counts. */
@@ -52,12 +59,19 @@ export const JobBoardSchema = z.object({
   unlisted: z.array(UnlistedSchema),
   /** The instant the board was computed (main's clock), ISO. */
   at: z.string(),
+  /** The fleet snapshot's cursor the board was derived from (so a reader can pin both to one snapshot). */
+  cursor: z.number().int().nonnegative().optional(),
 });
 export type JobBoard = z.infer<typeof JobBoardSchema>;
 
 /** The key of a subagent in the alias map. */
 export function jobKey(seatId: string, nativeId: string): string {
   return `${seatId}|${nativeId}`;
+}
+
+/** The stable key of a job on the board: its alias key, else its seat, start and label (no native id recorded). */
+export function jobRowKey(job: Pick<Job, 'seatId' | 'nativeId' | 'startedAt' | 'label'>): string {
+  return job.nativeId === null ? `${job.seatId}|~${job.startedAt}|${job.label}` : jobKey(job.seatId, job.nativeId);
 }
 
 /** Milliseconds a job has run: until it ended, else until `now` (0 when the start does not parse). */
@@ -106,4 +120,49 @@ export function runningByHarness(jobs: readonly Pick<Job, 'harness' | 'state'>[]
   const counts: Record<Job['harness'], number> = { claude: 0, codex: 0, opencode: 0 };
   for (const job of jobs) if (job.state === 'running') counts[job.harness] += 1;
   return counts;
+}
+
+/** Running jobs per harness including those counted but not listed (rule J5): the board's header. */
+export function runningCounts(board: Pick<JobBoard, 'jobs' | 'unlisted'>): Record<Job['harness'], number> {
+  const counts = runningByHarness(board.jobs);
+  for (const entry of board.unlisted) if (entry.harness) counts[entry.harness] += entry.running;
+  return counts;
+}
+
+/** The role keys the board's role filter offers (lowercase, sorted; `''` for jobs whose parent has no role). */
+export function roleOptions(jobs: readonly Pick<Job, 'role'>[]): string[] {
+  return [...new Set(jobs.map((job) => (job.role ?? '').toLowerCase()))].sort();
+}
+
+/** What the board shows for a filter at `now`: matching jobs in rule J3 order, and the matching unlisted counts. */
+export function boardRows(board: Pick<JobBoard, 'jobs' | 'unlisted'>, filter: JobFilter, now: number): { jobs: Job[]; unlisted: Unlisted[] } {
+  const unlisted = board.unlisted.filter(
+    (entry) =>
+      filter.state !== 'ended' &&
+      (filter.harness === undefined || entry.harness === filter.harness) &&
+      (filter.role === undefined || (entry.role ?? '').toLowerCase() === filter.role),
+  );
+  return { jobs: sortJobs(filterJobs(board.jobs, filter), now), unlisted };
+}
+
+/** Most file paths a job's drill-in shows. */
+export const FILES_TOUCHED_MAX = 8;
+
+/**
+ * The files a job touched, most recent first and each once: the targets of its replay's tool calls (entries oldest
+ * first, as the replay holds them). Paths only — the targets carry no content.
+ */
+export function filesTouched(entries: readonly Pick<ReplayEntry, 'targets'>[], max = FILES_TOUCHED_MAX): ToolTarget[] {
+  const seen = new Set<string>();
+  const files: ToolTarget[] = [];
+  for (let index = entries.length - 1; index >= 0 && files.length < max; index -= 1) {
+    const targets = entries[index].targets ?? [];
+    for (let inner = targets.length - 1; inner >= 0 && files.length < max; inner -= 1) {
+      const target = targets[inner];
+      if (seen.has(target.path)) continue;
+      seen.add(target.path);
+      files.push(target);
+    }
+  }
+  return files;
 }

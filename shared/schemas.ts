@@ -54,12 +54,24 @@ export const SubagentSummarySchema = z.object({
 });
 export type SubagentSummary = z.infer<typeof SubagentSummarySchema>;
 
+/** Longest file path a tool target carries, in characters (a longer one is dropped, never cut). */
+export const TOOL_TARGET_PATH_MAX = 1024;
+
+/** The file a tool call acts on: its path (never the file's content) and what the call does with it. */
+export const ToolTargetSchema = z.object({
+  path: z.string().min(1).max(TOOL_TARGET_PATH_MAX),
+  action: z.enum(['read', 'edit', 'write', 'search']),
+});
+export type ToolTarget = z.infer<typeof ToolTargetSchema>;
+
 /** One normalised line of a replayed child transcript. Text is capped at 4 KiB. */
 export const ReplayEntrySchema = z.object({
   at: z.string().nullable(),
   role: z.enum(['user', 'assistant', 'tool', 'note']),
   text: z.string(),
   tool: z.string().optional(),
+  /** On a tool call that reads, edits, writes or searches files: their paths (a patch may touch several). */
+  targets: z.array(ToolTargetSchema).max(16).optional(),
 });
 export type ReplayEntry = z.infer<typeof ReplayEntrySchema>;
 

@@ -127,4 +127,18 @@ describe('the jobs service', () => {
     expect(await jobs.advanceClock(11 * minute)).toBe(11 * minute);
     expect((await jobs.board()).jobs[0].reminder?.count).toBe(1);
   });
+
+  it('carries the fleet cursor it was derived from and tells a new one even when the jobs are unchanged', async () => {
+    const fleet = fakeFleet(snapshot(1, 'running'));
+    const jobs = service(fleet);
+    const boards: JobBoard[] = [];
+    jobs.onChange((board) => boards.push(board));
+    jobs.start();
+    fleet.announce(snapshot(2, 'running'));
+    await vi.waitFor(() => expect(boards.map((board) => board.cursor)).toEqual([2]));
+    fleet.announce(snapshot(3, 'running'));
+    await vi.waitFor(() => expect(boards.map((board) => board.cursor)).toEqual([2, 3]));
+    expect(boards[1].jobs).toEqual(boards[0].jobs);
+    jobs.dispose();
+  });
 });

@@ -115,7 +115,7 @@ export class JobsService {
     const now = this.now();
     const derived = deriveJobs(snapshot, aliases, now);
     const evaluated = this.clock.evaluate(derived.jobs, now);
-    const board: JobBoard = { jobs: evaluated.jobs, aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString() };
+    const board: JobBoard = { jobs: evaluated.jobs, aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
     for (const notice of evaluated.notices) void this.noticeChanges.emit(notice);
     const digest = JSON.stringify({ ...board, at: '' });
     if (digest !== this.digest) {

@@ -70,7 +70,7 @@ describe('rule J5: running subagents counted but not listed are reported, not in
   it('reports the difference between the count and the listed running entries', () => {
     const { jobs, unlisted } = deriveJobs(snapshot([seat('claude:s1', 'p_a', 5, [entry('t1'), entry('t2')])]), new Map(), NOW);
     expect(jobs).toHaveLength(2);
-    expect(unlisted).toEqual([{ seatId: 'claude:s1', running: 3 }]);
+    expect(unlisted).toEqual([{ seatId: 'claude:s1', running: 3, harness: 'claude', persona: 'Ada', role: 'builder' }]);
   });
 });
 

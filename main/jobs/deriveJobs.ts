@@ -70,7 +70,7 @@ export function deriveJobs(
       });
     }
     const missing = seat.subagents.running - runningListed;
-    if (missing > 0) unlisted.push({ seatId: seat.id, running: missing });
+    if (missing > 0) unlisted.push({ seatId: seat.id, running: missing, harness: seat.harness, persona: persona?.name ?? seat.personaId, role: persona?.role ?? null });
   }
   return { jobs: sortJobs(jobs, now), unlisted };
 }

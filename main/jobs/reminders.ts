@@ -10,7 +10,7 @@
  *   A job that leaves the board without an end (its seat closed or became unknown) is forgotten silently.
  * Rule R4: with `on: false` nothing reminds, and nothing is remembered.
  */
-import { jobKey, type Job, type JobReminder } from '../../shared/jobs';
+import { jobRowKey, type Job, type JobReminder } from '../../shared/jobs';
 
 /** The reminder settings (`settings.json` → `reminders`). */
 export interface ReminderSettings {
@@ -101,7 +101,7 @@ export class ReminderClock {
 }
 
 function keyOf(job: Job): string {
-  return job.nativeId === null ? `${job.seatId}|~${job.startedAt}|${job.label}` : jobKey(job.seatId, job.nativeId);
+  return jobRowKey(job);
 }
 
 function mark(remembered: Remembered): JobReminder {

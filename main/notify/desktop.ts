@@ -34,11 +34,13 @@ export function createDesktopDelivery(shell: DesktopShell): (note: Notification)
     if (shell.isFocused() || !shell.Notification.isSupported()) return false;
     // The page plays the chime when it is on; the system sound would double it.
     const notification = new shell.Notification({ title: note.title, body: note.body, silent: true });
+    // A job's notice is kept apart from its parent's needs-you one, so neither replaces the other.
+    const tag = note.job ? note.job.id : note.seatId;
     notification.on('click', () => {
-      shown.delete(note.seatId);
+      shown.delete(tag);
       shell.focusAgent(note.personaId);
     });
-    shown.set(note.seatId, notification);
+    shown.set(tag, notification);
     notification.show();
     return true;
   };

@@ -1,7 +1,8 @@
 // The notifier's rules N1–N4, the service over a fleet's change stream, and the Electron delivery with a stand-in
 // for Electron's Notification class (there is no Electron binary in tests).
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '../../shared/contract';
+import { parseEvent, type Notification } from '../../shared/contract';
+import type { JobNotice } from '../jobs/reminders';
 import type { Activity, FleetSnapshot, Persona, Seat } from '../../shared/schemas';
 import { defaultNotifySettings } from '../settings/notifySettings';
 import { createDesktopDelivery, type DesktopNotification } from './desktop';
@@ -66,6 +67,47 @@ describe('the notifier service', () => {
     notifier.dispose();
     emit(snap(seat('a', question)));
     expect(delivered).toHaveLength(1);
+  });
+});
+
+describe('job reminders through the same notifier (rule N5)', () => {
+  const notice = (id: string, kind: JobNotice['kind']): JobNotice => ({
+    id,
+    kind,
+    seatId: 'a',
+    personaId: 'p-a',
+    alias: 'explore-3',
+    nativeId: 'toolu_1',
+    title: kind === 'job-reminder' ? 'explore-3 is still running' : 'explore-3 finished',
+    body: `Agent a's background Explore "Scan" ${kind === 'job-reminder' ? 'has run 10 min' : 'ended: completed'}.`,
+    at: '2026-05-01T10:10:00.000Z',
+  });
+
+  it('delivers each reminder and finish once, as a job notification the contract accepts, and stops on dispose', () => {
+    const noticeListeners = new Set<(value: JobNotice) => void>();
+    const jobs = { onNotice: (listener: (value: JobNotice) => void) => (noticeListeners.add(listener), () => noticeListeners.delete(listener)) };
+    const fleet = { onChange: () => () => {}, lastTurnMs: () => null };
+    const delivered: Notification[] = [];
+    const notifier = new NotifierService({ fleet, jobs, settings: { ...settings, sound: true }, deliver: (note) => delivered.push(note) });
+    const emit = (value: JobNotice) => noticeListeners.forEach((listener) => listener(value));
+    emit(notice('job-reminder:claude:s|toolu_1:1', 'job-reminder'));
+    emit(notice('job-reminder:claude:s|toolu_1:1', 'job-reminder'));
+    emit(notice('job-finished:claude:s|toolu_1:1', 'job-finished'));
+    expect(delivered.map((note) => [note.job?.kind, note.title, note.personaId, note.sound, note.why])).toEqual([
+      ['job-reminder', 'explore-3 is still running', 'p-a', true, undefined],
+      ['job-finished', 'explore-3 finished', 'p-a', true, undefined],
+    ]);
+    expect(delivered.every((note) => parseEvent('notify.show', note).ok)).toBe(true);
+    notifier.dispose();
+    emit(notice('job-reminder:claude:s|toolu_1:2', 'job-reminder'));
+    expect(delivered).toHaveLength(2);
+  });
+
+  it('the contract refuses a notification with both or neither of why and job', () => {
+    const base = { seatId: 'a', personaId: 'p-a', title: 't', body: 'b', certain: true, sound: false };
+    expect(parseEvent('notify.show', base).ok).toBe(false);
+    expect(parseEvent('notify.show', { ...base, why: 'question', job: { id: 'x', kind: 'job-reminder', alias: null, nativeId: null } }).ok).toBe(false);
+    expect(parseEvent('notify.show', { ...base, why: 'question' }).ok).toBe(true);
   });
 });
 

@@ -6,12 +6,15 @@
  *     least `minTurnSeconds` (a turn of unknown length does not notify).
  * N4: at most one per seat per state change: a state is its (state, why, since); a re-evaluation that keeps it
  *     never notifies again.
+ * N5: a job's reminder or finish (decided by the jobs board's reminder clock, rules R1–R4) notifies once per notice
+ *     id, through the same delivery, naming the parent agent so a click focuses it.
  * Whether the window has focus is the delivery's concern (none while it has focus: the queue is enough then).
  */
 import { whyPhrase } from '../../shared/activity';
 import type { Notification } from '../../shared/contract';
 import type { Activity, FleetSnapshot } from '../../shared/schemas';
 import { baseName } from '../activity/basis';
+import type { JobNotice } from '../jobs/reminders';
 import type { NotifySettings } from '../settings/notifySettings';
 
 /** The identity of a seat's state for rule N4. */
@@ -48,4 +51,18 @@ export function decideNotifications(
     notes.push({ seatId: seat.id, personaId: seat.personaId, title: names.get(seat.personaId) ?? seat.personaId, body, why: activity.why, certain: activity.certain, sound: settings.sound });
   }
   return { notes, marks };
+}
+
+/** Rule N5: the notification of a job's reminder or finish (labels only: alias, label, parent's name, outcome). */
+export function jobNotification(notice: JobNotice, settings: Pick<NotifySettings, 'sound'>): Notification {
+  return {
+    seatId: notice.seatId,
+    personaId: notice.personaId,
+    title: notice.title,
+    body: notice.body,
+    job: { id: notice.id, kind: notice.kind, alias: notice.alias, nativeId: notice.nativeId },
+    // The reminder clock, not a heuristic, decided it.
+    certain: true,
+    sound: settings.sound,
+  };
 }

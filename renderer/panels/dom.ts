@@ -23,6 +23,11 @@ export function setAttribute(node: Element, name: string, value: string): void {
   if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
+/** Sets a node's text only when it changed (no needless layout, no lost selection). */
+export function setText(node: Node, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 /** A local clock time for an ISO instant, or the text itself when it does not parse. */
 export function clockTime(iso: string): string {
   const time = Date.parse(iso);

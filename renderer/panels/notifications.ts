@@ -30,7 +30,8 @@ export function attachNotifications(options: PageNotifierOptions): () => void {
   const chime = options.chime ?? playChime;
   const show = (note: Note) => {
     if (!api) return;
-    const notification = new api(note.title, { body: note.body, tag: note.seatId });
+    // A job's notice is kept apart from its parent's needs-you one, so neither replaces the other.
+    const notification = new api(note.title, { body: note.body, tag: note.job ? note.job.id : note.seatId });
     notification.onclick = () => {
       window.focus();
       options.pick(note.personaId);

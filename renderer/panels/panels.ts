@@ -1,4 +1,5 @@
 /** The smaller DOM panels: a station's backlog, the lobby door's session list, messages, and the toolbar. */
+import { runningCounts } from '../../shared/jobs';
 import { roleKey } from '../../shared/roles';
 import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
@@ -103,13 +104,25 @@ export function createMessages(store: AppStore): HTMLElement {
   return root;
 }
 
-/** The toolbar: fit all, the lobby door, and a hint of the keys. */
+/** The toolbar: fit all, the lobby door, the jobs board, and a hint of the keys. */
 export function createToolbar(store: AppStore, fit: () => void): HTMLElement {
   return element(
     'div',
     { class: 'toolbar', 'data-panel': 'toolbar' },
     element('button', { type: 'button', onclick: fit, title: 'Fit all (F)' }, 'Fit all'),
     element('button', { type: 'button', onclick: () => void store.getState().actions.openLobby(), 'data-lobby-door': true }, 'Lobby door'),
-    element('span', { class: 'hint' }, 'Drag agents to stations · Tab to an agent, R for roles, Enter for its tray'),
+    jobsButton(store),
+    element('span', { class: 'hint' }, 'Drag agents to stations · Tab to an agent, R for roles, Enter for its tray · J for jobs'),
   );
+}
+
+/** The toolbar's jobs button: opens and closes the board (as `J` does) and shows how many jobs run. */
+function jobsButton(store: AppStore): HTMLElement {
+  const button = element('button', { type: 'button', title: 'Jobs board (J)', 'data-jobs-button': true, 'aria-pressed': 'false', onclick: () => store.getState().actions.toggleJobs() }, 'Jobs');
+  follow(store, (state) => [state.ui.jobsOpen, state.jobs] as const, ([open, board]) => {
+    button.setAttribute('aria-pressed', String(open));
+    const running = board ? Object.values(runningCounts(board)).reduce((sum, count) => sum + count, 0) : null;
+    button.textContent = running === null ? 'Jobs' : `Jobs (${running})`;
+  });
+  return button;
 }

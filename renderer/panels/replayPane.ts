@@ -36,6 +36,7 @@ export class ReplayPane {
   /** The scrolling log of lines (`[data-replay-log]`). */
   readonly log: HTMLElement;
   private readonly state = element('span', { class: 'replay-state', 'data-replay-state': true });
+  private readonly alias = element('span', { class: 'replay-alias', 'data-replay-alias': true });
   private readonly notice = element('p', { class: 'muted replay-notice' });
   private readonly older = element('button', { type: 'button', class: 'replay-older', 'data-older': true }, 'Load older');
   private readonly lines = element('div', { class: 'replay-lines' });
@@ -49,7 +50,8 @@ export class ReplayPane {
     this.marker.hidden = true;
     this.older.hidden = true;
     this.notice.hidden = true;
-    this.root = element('div', { class: 'replay-pane', 'data-replay-pane': true }, element('p', { class: 'replay-head' }, 'Child: ', this.state), this.log, this.marker);
+    this.alias.hidden = true;
+    this.root = element('div', { class: 'replay-pane', 'data-replay-pane': true }, element('p', { class: 'replay-head' }, 'Child: ', this.alias, this.state), this.log, this.marker);
     this.log.addEventListener('scroll', this.onScroll);
     this.older.addEventListener('click', () => options.loadOlder());
     this.marker.addEventListener('click', () => this.scrollToBottom());
@@ -58,6 +60,12 @@ export class ReplayPane {
   /** Inserts the pane into a parent (before `before` when given). */
   mount(parent: Node, before: Node | null = null): void {
     parent.insertBefore(this.root, before);
+  }
+
+  /** Names the child by its job alias in the header (`explore-3`), or hides the name when it has none. */
+  setAlias(alias: string | null): void {
+    setText(this.alias, alias ?? '');
+    this.alias.hidden = alias === null;
   }
 
   /** Shows a replay state; only rows whose keys are new are built, and the reading place is kept. */

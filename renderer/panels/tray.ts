@@ -4,6 +4,7 @@
  * into the replay pane in place. Rows are reconciled by id, so snapshots never disturb what the owner is reading,
  * scrolling or focusing; an open replay stays (pinned) when its entry leaves the lists.
  */
+import { jobKey } from '../../shared/jobs';
 import type { SubagentEntry } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
@@ -34,7 +35,7 @@ export class TrayPanel {
   private readonly earlier = element('ol', { class: 'entries entries-earlier', 'data-tray-earlier': true });
   private readonly rows = new Map<string, TrayRow>();
   private pane: { nativeId: string; view: ReplayPane; row: TrayRow } | null = null;
-  private shown: { tray: string | null; fleet: AppState['fleet']; replay: AppState['replay'] } = { tray: null, fleet: null, replay: null };
+  private shown: { tray: string | null; fleet: AppState['fleet']; replay: AppState['replay']; jobs: AppState['jobs'] } = { tray: null, fleet: null, replay: null, jobs: null };
   private world: TrayWorld | null = null;
   private placed = '';
 
@@ -91,10 +92,11 @@ export class TrayPanel {
 
   private render(state: AppState): void {
     const { tray } = state.ui;
-    const replay = state.replay && state.replay.personaId === tray ? state.replay : null;
-    if (tray === this.shown.tray && state.fleet === this.shown.fleet && replay === this.shown.replay) return;
+    // A replay the jobs board opened is the board's, even for this agent's subagent.
+    const replay = state.replay && state.replay.owner === 'tray' && state.replay.personaId === tray ? state.replay : null;
+    if (tray === this.shown.tray && state.fleet === this.shown.fleet && replay === this.shown.replay && state.jobs === this.shown.jobs) return;
     const opening = tray !== this.shown.tray;
-    this.shown = { tray, fleet: state.fleet, replay };
+    this.shown = { tray, fleet: state.fleet, replay, jobs: state.jobs };
     this.root.hidden = tray === null;
     if (tray === null || opening) this.clear();
     if (tray === null) return;
@@ -103,7 +105,10 @@ export class TrayPanel {
     if (facts) this.header.update(facts);
     this.root.setAttribute('aria-label', `${facts?.name ?? 'Agent'}: card and subagents`);
     this.renderLists(state, tray, replay);
-    if (replay && this.pane?.nativeId === replay.nativeId) this.pane.view.update(replay, this.pane.row.entry);
+    if (replay && this.pane?.nativeId === replay.nativeId) {
+      this.pane.view.setAlias(this.pane.row.alias);
+      this.pane.view.update(replay, this.pane.row.entry);
+    }
     if (opening) this.placed = '';
     this.place(opening);
   }
@@ -127,8 +132,9 @@ export class TrayPanel {
     // An open replay whose entry left both lists stays, pinned at the end of the recent ones, until closed.
     const pinned: SubagentEntry[] = replay && !listed.has(replay.nativeId) ? [replay.pinned ?? placeholder(replay.nativeId)] : [];
     const seen = new Set<string>();
-    this.reconcile(this.recent, [...recent.map((entry, index) => ({ entry, index, kind: 'recent' as const })), ...pinned.map((entry) => ({ entry, index: 0, kind: 'pinned' as const }))], expanded, seen);
-    this.reconcile(this.earlier, earlier.map((entry, index) => ({ entry, index, kind: 'earlier' as const })), expanded, seen);
+    const aliasOf = (entry: SubagentEntry) => (seat && entry.nativeId !== null ? (state.jobs?.aliases[jobKey(seat.id, entry.nativeId)] ?? null) : null);
+    this.reconcile(this.recent, [...recent.map((entry, index) => ({ entry, index, kind: 'recent' as const })), ...pinned.map((entry) => ({ entry, index: 0, kind: 'pinned' as const }))], expanded, seen, aliasOf);
+    this.reconcile(this.earlier, earlier.map((entry, index) => ({ entry, index, kind: 'earlier' as const })), expanded, seen, aliasOf);
     this.earlierHeading.hidden = earlier.length === 0;
     for (const [key, row] of this.rows) {
       if (seen.has(key)) continue;
@@ -139,7 +145,13 @@ export class TrayPanel {
     this.syncPane(replay);
   }
 
-  private reconcile(list: HTMLElement, wanted: { entry: SubagentEntry; index: number; kind: 'recent' | 'earlier' | 'pinned' }[], expanded: string | null, seen: Set<string>): void {
+  private reconcile(
+    list: HTMLElement,
+    wanted: { entry: SubagentEntry; index: number; kind: 'recent' | 'earlier' | 'pinned' }[],
+    expanded: string | null,
+    seen: Set<string>,
+    aliasOf: (entry: SubagentEntry) => string | null,
+  ): void {
     let cursor: Element | null = list.firstElementChild;
     for (const { entry, index, kind } of wanted) {
       const key = rowKey(entry, index);
@@ -149,13 +161,14 @@ export class TrayPanel {
         row = new TrayRow(key, {
           toggle: (nativeId) => {
             const { actions, replay } = this.store.getState();
-            if (replay?.nativeId === nativeId) actions.collapseReplay();
+            if (replay?.owner === 'tray' && replay.nativeId === nativeId) actions.collapseReplay();
             else void actions.openReplay(nativeId);
           },
         });
         this.rows.set(key, row);
       }
-      row.update(entry, kind, expanded !== null && entry.nativeId === expanded, entry.state === 'running' && !entry.replayable ? (entry.replayNote ?? NOT_LOCATED) : (entry.replayNote ?? null));
+      const note = entry.state === 'running' && !entry.replayable ? (entry.replayNote ?? NOT_LOCATED) : (entry.replayNote ?? null);
+      row.update(entry, kind, expanded !== null && entry.nativeId === expanded, note, aliasOf(entry));
       // Rows move by inserting the others around them, so the expanded row (and its scroll) stays put.
       if (row.root !== cursor) list.insertBefore(row.root, cursor);
       cursor = row.root.nextElementSibling;
@@ -169,6 +182,7 @@ export class TrayPanel {
     const row = [...this.rows.values()].find((candidate) => candidate.entry?.nativeId === replay.nativeId);
     if (!row) return;
     const view = new ReplayPane({ label: `Replay of ${row.entry?.label ?? 'subagent'}`, loadOlder: () => void this.store.getState().actions.loadOlderReplay() });
+    view.setAlias(row.alias);
     row.mountPane(view, () => this.store.getState().actions.collapseReplay());
     this.pane = { nativeId: replay.nativeId, view, row };
   }

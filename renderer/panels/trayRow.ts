@@ -27,7 +27,10 @@ export function entryFacts(entry: SubagentEntry, kind: RowKind, now = Date.now()
 export class TrayRow {
   readonly root: HTMLLIElement;
   entry: SubagentEntry | null = null;
+  /** The entry's job alias (`explore-3`), or null when it has none yet. */
+  alias: string | null = null;
   private title: HTMLElement | null = null;
+  private readonly aliasText = element('span', { class: 'alias', 'data-alias': true });
   private readonly stateText = element('span', { class: 'state' });
   private readonly kindText = element('span', { class: 'kind' });
   private readonly timeText = element('span', { class: 'time' });
@@ -43,16 +46,20 @@ export class TrayRow {
     this.root = element('li', { 'data-subagent': key });
     this.note.hidden = true;
     this.slot.hidden = true;
-    this.root.append(element('span', { class: 'facts' }, this.stateText, this.kindText, this.timeText, this.markerText), this.note, this.slot);
+    this.aliasText.hidden = true;
+    this.root.append(element('span', { class: 'facts' }, this.aliasText, this.stateText, this.kindText, this.timeText, this.markerText), this.note, this.slot);
   }
 
   /** Shows an entry; nothing is rebuilt unless its data changed, and the title element survives label changes. */
-  update(entry: SubagentEntry, kind: RowKind, expanded: boolean, note: string | null): void {
+  update(entry: SubagentEntry, kind: RowKind, expanded: boolean, note: string | null, alias: string | null = null): void {
     const replayable = entry.replayable && entry.nativeId !== null;
-    const signature = JSON.stringify([entry, kind, note]);
+    const signature = JSON.stringify([entry, kind, note, alias]);
     if (signature !== this.signature) {
       this.signature = signature;
       this.entry = entry;
+      this.alias = alias;
+      setText(this.aliasText, alias ?? '');
+      this.aliasText.hidden = alias === null;
       this.ensureTitle(replayable, entry);
       const facts = entryFacts(entry, kind);
       setText(this.stateText, facts.state);

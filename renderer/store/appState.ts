@@ -1,4 +1,5 @@
 /** The shape of the renderer's one store: slices for the fleet, roles, lobby, trays/replay and the UI. */
+import type { JobBoard, JobFilter } from '../../shared/jobs';
 import type { Candidate, FleetSnapshot, RoleCount, SubagentEntry } from '../../shared/schemas';
 import type { ReplayLine } from './replayLines';
 
@@ -15,12 +16,17 @@ export interface Message {
   text: string;
 }
 
+/** Which panel a replay belongs to. */
+export type ReplayOwner = 'tray' | 'board';
+
 /**
- * The replay expanded in the open tray: every line read so far (older pages prepended as the owner scrolls up, new
+ * The replay expanded in the open tray (or the jobs board): every line read so far (older pages prepended as the owner scrolls up, new
  * lines appended while the child runs), keyed for reconciliation. It stays open until closed, even when its entry
  * leaves the seat's lists (`pinned` keeps the entry as last seen).
  */
 export interface ReplayState {
+  /** The panel that opened it and shows it: the open tray, or the jobs board's expanded job. */
+  owner: ReplayOwner;
   personaId: string;
   seatId: string;
   nativeId: string;
@@ -42,6 +48,10 @@ export interface UiState {
   picker: string | null;
   backlog: string | null;
   lobbyOpen: boolean;
+  /** The jobs board: open or not, its filters, and the job expanded (its row key), if any. */
+  jobsOpen: boolean;
+  jobsFilter: JobFilter;
+  jobSelected: string | null;
   pending: Record<string, PendingRole>;
   messages: Message[];
   reducedMotion: boolean;
@@ -56,8 +66,8 @@ export interface AppActions {
   focus(personaId: string | null): void;
   openTray(personaId: string): void;
   closeTray(): void;
-  /** Opens a replay of the open tray's seat, or of `seatId` (another panel mounting the replay pane). */
-  openReplay(nativeId: string, seatId?: string): Promise<void>;
+  /** Opens a replay of the open tray's seat, or of `seatId` for another panel mounting the replay pane (`owner`). */
+  openReplay(nativeId: string, seatId?: string, owner?: ReplayOwner): Promise<void>;
   loadOlderReplay(): Promise<void>;
   collapseReplay(): void;
   openPicker(personaId: string): Promise<void>;
@@ -68,6 +78,14 @@ export interface AppActions {
   openLobby(): Promise<void>;
   closeLobby(): void;
   openCandidate(candidateId: string): Promise<boolean>;
+  /** A board from main; an older one (by fleet cursor) arriving late is dropped. */
+  receiveJobs(board: JobBoard): void;
+  openJobs(): Promise<void>;
+  closeJobs(): void;
+  toggleJobs(): void;
+  setJobsFilter(filter: JobFilter): void;
+  /** Expands a job (its replay and files touched) or, with null or the expanded key, collapses it. */
+  selectJob(key: string | null): void;
   pushMessage(level: Message['level'], text: string): void;
   dismissMessage(id: number): void;
   setReducedMotion(reduced: boolean): void;
@@ -79,6 +97,10 @@ export interface AppState {
   fleet: FleetSnapshot | null;
   roles: RoleCount[] | null;
   candidates: Candidate[] | null;
+  /** The jobs board as main last sent it (null before the first). */
+  jobs: JobBoard | null;
+  /** Main's clock minus the page's when the board arrived (ms), so elapsed times tick on main's clock. */
+  jobsClockOffsetMs: number;
   ui: UiState;
   replay: ReplayState | null;
   /** Requests made, for tests and tools (e.g. that collapsing a replay stops its reads). */

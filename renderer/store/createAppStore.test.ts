@@ -2,8 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createBridgeFromTransport, type RawTransport } from '../bridge';
 import { parseRole } from '../../shared/roles';
 import type { Answer } from '../../shared/contract';
+import type { Job, JobBoard } from '../../shared/jobs';
 import type { FleetSnapshot, Persona } from '../../shared/schemas';
 import { createAppStore, type AppStore } from './createAppStore';
+
+/** A board with one running background job of seat-1, derived from fleet cursor `cursor`. */
+function board(cursor: number): JobBoard {
+  const job: Job = { alias: 'explore-1', nativeId: 'child-1', seatId: 'seat-1', personaId: 'p1', persona: 'Ada', role: 'builder', harness: 'claude', type: 'Explore', label: 'Scan', kind: 'background', state: 'running', startedAt: '2026-05-01T10:00:00.000Z', replayable: true };
+  return { jobs: [job], aliases: { 'seat-1|child-1': 'explore-1' }, unlisted: [], at: '2026-05-01T10:05:00.000Z', cursor };
+}
 
 /** A small in-memory main: personas with roles, the role rule, and a child that runs until told to stop. */
 function memoryMain() {
@@ -35,6 +42,7 @@ function memoryMain() {
         for (const listener of listeners) listener('fleet.changed', { snapshot: snapshot() });
         return answer(state.persona);
       }
+      if (channel === 'jobs.list') return answer(board(state.cursor));
       if (channel === 'subagents.replay') {
         state.replayCalls.push(body.cursor ?? undefined);
         if (body.cursor) return answer({ status: 'ok', running: state.childRunning, entries: [{ at: null, role: 'user', text: 'older line' }], nextCursor: null });
@@ -110,5 +118,38 @@ describe('createAppStore', () => {
     expect(main.state.replayCalls.length).toBe(calls);
     expect(store.getState().replay).toBeNull();
     expect(store.getState().counters.replayRequests).toBe(calls);
+  });
+
+  it('jobs board: keeps the newest board, runs its own replay beside the tray, and stops reading when closed', async () => {
+    const main = memoryMain();
+    store = createAppStore({ bridge: main.bridge, replayRefreshMs: 20, messageMs: 0 });
+    await store.getState().actions.load();
+    await store.getState().actions.openJobs();
+    const shown = store.getState().jobs!;
+    expect(shown.jobs.map((job) => job.alias)).toEqual(['explore-1']);
+    // Main's clock is read from the board, so elapsed times tick on it (here: a board from the past).
+    expect(store.getState().jobsClockOffsetMs).toBeLessThan(0);
+    store.getState().actions.receiveJobs({ ...board(0), jobs: [] });
+    expect(store.getState().jobs).toBe(shown);
+
+    store.getState().actions.selectJob('seat-1|child-1');
+    expect(store.getState().ui.jobSelected).toBe('seat-1|child-1');
+    await expect.poll(() => store!.getState().replay?.status).toBe('ok');
+    expect(store.getState().replay).toMatchObject({ owner: 'board', seatId: 'seat-1', nativeId: 'child-1' });
+    // The tray opening and closing leaves the board's replay alone.
+    store.getState().actions.openTray('p1');
+    store.getState().actions.closeTray();
+    expect(store.getState().replay?.owner).toBe('board');
+    // The same key again collapses it; closing the board collapses and stops every read.
+    store.getState().actions.selectJob('seat-1|child-1');
+    expect([store.getState().ui.jobSelected, store.getState().replay]).toEqual([null, null]);
+    store.getState().actions.selectJob('seat-1|child-1');
+    await expect.poll(() => store!.getState().replay?.status).toBe('ok');
+    store.getState().actions.closeJobs();
+    expect(store.getState().replay).toBeNull();
+    expect(store.getState().ui).toMatchObject({ jobsOpen: false, jobSelected: null });
+    const calls = main.state.replayCalls.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(main.state.replayCalls.length).toBe(calls);
   });
 });

@@ -1,6 +1,7 @@
 /** The renderer's one vanilla zustand store; actions are its only writers and the only callers of the bridge. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../bridge';
+import { jobRowKey } from '../../shared/jobs';
 import type { AppActions, AppState, Message } from './appState';
 import { createReplayActions, withPinned } from './replayActions';
 
@@ -47,7 +48,16 @@ export function createAppStore(options: AppStoreOptions): AppStore {
 
     const actions: AppActions = {
       async load() {
-        if (!unsubscribe) unsubscribe = bridge.on('fleet.changed', ({ snapshot }) => get().actions.receiveSnapshot(snapshot));
+        if (!unsubscribe) {
+          const offFleet = bridge.on('fleet.changed', ({ snapshot }) => get().actions.receiveSnapshot(snapshot));
+          const offJobs = bridge.on('jobs.changed', ({ board }) => get().actions.receiveJobs(board));
+          unsubscribe = () => {
+            offFleet();
+            offJobs();
+          };
+        }
+        // The board's aliases show in the trays too, so it is read once at start and then followed.
+        bridge.invoke('jobs.list', { all: true }).then((board) => get().actions.receiveJobs(board), () => {});
         try {
           get().actions.receiveSnapshot(await bridge.invoke('fleet.read', {}));
           ui({ error: null });
@@ -90,16 +100,16 @@ export function createAppStore(options: AppStoreOptions): AppStore {
         ui({ focused: personaId });
       },
       openTray(personaId) {
-        if (get().ui.tray !== personaId) replay.collapseReplay();
+        if (get().ui.tray !== personaId) replay.collapseReplay('tray');
         ui({ tray: personaId, focused: personaId });
       },
       closeTray() {
-        replay.collapseReplay();
+        replay.collapseReplay('tray');
         ui({ tray: null });
       },
       openReplay: replay.openReplay,
       loadOlderReplay: replay.loadOlderReplay,
-      collapseReplay: replay.collapseReplay,
+      collapseReplay: () => replay.collapseReplay(),
       async openPicker(personaId) {
         ui({ picker: personaId, focused: personaId });
         await get().actions.loadRoles();
@@ -162,6 +172,40 @@ export function createAppStore(options: AppStoreOptions): AppStore {
           return false;
         }
       },
+      receiveJobs(board) {
+        const current = get().jobs;
+        if (current?.cursor !== undefined && board.cursor !== undefined && board.cursor < current.cursor) return;
+        const offset = Date.parse(board.at) - Date.now();
+        set({ jobs: board, jobsClockOffsetMs: Number.isNaN(offset) ? 0 : offset });
+      },
+      async openJobs() {
+        ui({ jobsOpen: true });
+        try {
+          get().actions.receiveJobs(await bridge.invoke('jobs.list', { all: true }));
+        } catch (error) {
+          pushMessage('error', `Could not read the jobs: ${describeFailure(error)}`);
+        }
+      },
+      closeJobs() {
+        replay.collapseReplay('board');
+        ui({ jobsOpen: false, jobSelected: null });
+      },
+      toggleJobs() {
+        if (get().ui.jobsOpen) get().actions.closeJobs();
+        else void get().actions.openJobs();
+      },
+      setJobsFilter(filter) {
+        ui({ jobsFilter: filter });
+      },
+      selectJob(key) {
+        const { ui: current, jobs } = get();
+        replay.collapseReplay('board');
+        if (key === null || key === current.jobSelected) return ui({ jobSelected: null });
+        ui({ jobSelected: key });
+        // The replay (and with it the files touched) is read only while the job is expanded.
+        const job = jobs?.jobs.find((entry) => jobRowKey(entry) === key);
+        if (job?.replayable && job.nativeId !== null) void replay.openReplay(job.nativeId, job.seatId, 'board');
+      },
       pushMessage,
       dismissMessage(id) {
         set((state) => ({ ui: { ...state.ui, messages: state.ui.messages.filter((message) => message.id !== id) } }));
@@ -182,7 +226,9 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       fleet: null,
       roles: null,
       candidates: null,
-      ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, pending: {}, messages: [], reducedMotion: false, error: null },
+      jobs: null,
+      jobsClockOffsetMs: 0,
+      ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null },
       replay: null,
       counters: { replayRequests: 0 },
       actions,

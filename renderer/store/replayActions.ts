@@ -5,7 +5,7 @@
  */
 import type { Bridge } from '../bridge';
 import type { FleetSnapshot, ReplayPage, SubagentEntry } from '../../shared/schemas';
-import type { AppState, Message, ReplayState } from './appState';
+import type { AppState, Message, ReplayOwner, ReplayState } from './appState';
 import { mergeNewest, prependOlder } from './replayLines';
 
 interface ReplayDependencies {
@@ -86,7 +86,7 @@ export function createReplayActions(dependencies: ReplayDependencies) {
   };
 
   return {
-    async openReplay(nativeId: string, seatId?: string) {
+    async openReplay(nativeId: string, seatId?: string, owner: ReplayOwner = 'tray') {
       const state = get();
       const seat = seatId ? state.fleet?.seats.find((entry) => entry.id === seatId) : state.fleet?.seats.find((entry) => entry.personaId === state.ui.tray);
       if (!seat) return;
@@ -94,7 +94,7 @@ export function createReplayActions(dependencies: ReplayDependencies) {
       generation += 1;
       const pinned = findEntry(state.fleet, seat.id, nativeId);
       set({
-        replay: { personaId: seat.personaId, seatId: seat.id, nativeId, status: 'loading', lines: [], pinned, olderCursor: null, loadingOlder: false, running: false },
+        replay: { owner, personaId: seat.personaId, seatId: seat.id, nativeId, status: 'loading', lines: [], pinned, olderCursor: null, loadingOlder: false, running: false },
       });
       await readLatest(generation);
     },
@@ -112,10 +112,13 @@ export function createReplayActions(dependencies: ReplayDependencies) {
         dependencies.pushMessage('error', `Could not load older lines: ${page.reason}`);
       }
     },
-    collapseReplay() {
+    /** Collapses the replay (only when it belongs to `owner`, when one is given): every read stops. */
+    collapseReplay(owner?: ReplayOwner) {
+      const open = get().replay;
+      if (owner && open && open.owner !== owner) return;
       stopTimer();
       generation += 1;
-      if (get().replay) set({ replay: null });
+      if (open) set({ replay: null });
     },
   };
 }

@@ -148,7 +148,8 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     const inMirror = Boolean(target?.closest('[data-mirror]'));
     const centre = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
     const moves: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP, 0], ArrowRight: [-PAN_STEP, 0], ArrowUp: [0, PAN_STEP], ArrowDown: [0, -PAN_STEP] };
-    if (event.key === 'f' || event.key === 'F') world.fit(viewport());
+    if (event.key === 'j' || event.key === 'J') store.getState().actions.toggleJobs();
+    else if (event.key === 'f' || event.key === 'F') world.fit(viewport());
     else if (event.key === '+' || event.key === '=') world.moveCamera(zoomAt(world.camera, centre, 1));
     else if (event.key === '-' || event.key === '_') world.moveCamera(zoomAt(world.camera, centre, -1));
     else if (moves[event.key] && !inMirror) world.moveCamera(panBy(world.camera, ...moves[event.key]));

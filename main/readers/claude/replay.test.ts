@@ -102,7 +102,7 @@ describe('replay', () => {
     ];
     await writeChild(id, `${lines.join('\n')}\n`);
     const page = ok(await createClaudeReader({ home }).replay(seat, 'toolu_norm'));
-    expect(page.entries[0]).toEqual({ at: isoAt(1), role: 'tool', text: '/work/demo/README.md', tool: 'Read' });
+    expect(page.entries[0]).toEqual({ at: isoAt(1), role: 'tool', text: '/work/demo/README.md', tool: 'Read', targets: [{ path: '/work/demo/README.md', action: 'read' }] });
     expect(page.entries[1].tool).toBe('Read');
     expect(page.entries[1].text.length).toBeLessThanOrEqual(1000);
     expect(page.entries[2]).toMatchObject({ tool: 'Mystery', text: '{"alpha":1,"beta":"two\\nlines"}' });

@@ -3,6 +3,7 @@
  * line's identity, and the page cursor that is bound to one (session, call).
  */
 import type { ReplayEntry } from '../../../shared/schemas';
+import { withTargets } from '../toolTarget';
 
 /** Most bytes of one entry's text. */
 export const ENTRY_TEXT_BYTES = 4 * 1024;
@@ -52,7 +53,7 @@ export function entriesOfLine(line: Json, toolNames: Map<string, string>): Repla
       entries.push({ at, role, text: capText(block.text) });
     } else if (block.type === 'tool_use' && typeof block.name === 'string') {
       if (typeof block.id === 'string') toolNames.set(block.id, block.name);
-      entries.push({ at, role: 'tool', text: capText(summarizeInput(block.input)), tool: block.name });
+      entries.push(withTargets({ at, role: 'tool', text: capText(summarizeInput(block.input)), tool: block.name }, block.input));
     } else if (block.type === 'tool_result') {
       const name = typeof block.tool_use_id === 'string' ? toolNames.get(block.tool_use_id) : undefined;
       const prefix = block.is_error === true ? 'error: ' : '';

@@ -2,6 +2,7 @@
  * Pure normalisation of child rollout lines into replay entries, the text caps, and the replay cursor codec.
  */
 import type { ReplayEntry } from '../../../shared/schemas';
+import { withTargets } from '../toolTarget';
 
 /** Most bytes of one entry's text (rule: 4 KiB). */
 export const ENTRY_TEXT_MAX_BYTES = 4096;
@@ -56,7 +57,7 @@ function responseItemEntries(payload: JsonObject, at: string | null, callNames: 
       const tool = typeof payload.name === 'string' ? payload.name : 'tool';
       if (typeof payload.call_id === 'string') callNames.set(payload.call_id, tool);
       const input = payload.type === 'function_call' ? payload.arguments : payload.input;
-      return [{ at, role: 'tool', tool, text: summariseInput(input) }];
+      return [withTargets({ at, role: 'tool', tool, text: summariseInput(input) }, input)];
     }
     case 'local_shell_call': {
       const action = asObject(payload.action);

@@ -3,6 +3,7 @@
  * newest first, and cursors bound to (seat session, call id, child session).
  */
 import type { ReplayEntry } from '../../../shared/schemas';
+import { withTargets } from '../toolTarget';
 import type { PartRow } from './taskCalls';
 
 /** Entries kept per child window (issue bound). */
@@ -75,7 +76,7 @@ export function entriesOfPart(row: PartRow, role: string | null): ReplayEntry[] 
     case 'tool': {
       const tool = typeof data.tool === 'string' ? data.tool : 'tool';
       const state = object(data.state) ?? {};
-      const call: ReplayEntry = { at, role: 'tool', tool, text: capBytes(summarizeInput(tool, state.input), MAX_TEXT_BYTES) };
+      const call = withTargets({ at, role: 'tool', tool, text: capBytes(summarizeInput(tool, state.input), MAX_TEXT_BYTES) }, state.input);
       if (state.status === 'completed' && typeof state.output === 'string') {
         return [call, { at, role: 'tool', tool, text: capBytes(state.output.trim(), MAX_EXCERPT_BYTES) }];
       }

@@ -1,0 +1,101 @@
+/**
+ * One row of the jobs board, built once per job key and updated in place: alias, label, subagent type, harness,
+ * parent agent (a link that focuses and centres it in the world), foreground/background, start, elapsed time, state
+ * or outcome, and the reminder mark. The row itself is the keyboard stop (roving focus, Enter expands).
+ */
+import { elapsedMs, type Job } from '../../shared/jobs';
+import { clockTime, element, setAttribute, setText } from './dom';
+
+/** Columns of the board, in order (the header and every row). */
+export const JOB_COLUMNS = ['Alias', 'Label', 'Type', 'Harness', 'Parent', 'Kind', 'Started', 'Elapsed', 'State'] as const;
+
+/** A short elapsed time: "45s", "3m 12s", "2h 5m". */
+export function elapsedText(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+/** A job's state column: running, or ended with its outcome (an estimated end says so). */
+export function jobStateText(job: Pick<Job, 'state' | 'outcome' | 'endedAtEstimated'>): string {
+  if (job.state === 'running') return 'running';
+  const outcome = job.outcome && job.outcome !== 'unknown' ? job.outcome : 'outcome unknown';
+  return `ended: ${outcome}${job.endedAtEstimated ? ' (estimated)' : ''}`;
+}
+
+/** The reminder mark's text: how many reminders the job raised. */
+export function reminderText(job: Pick<Job, 'reminder'>): string {
+  if (!job.reminder) return '';
+  return job.reminder.count === 1 ? 'reminded' : `reminded ×${job.reminder.count}`;
+}
+
+/** A board row. */
+export class JobRow {
+  readonly root: HTMLTableRowElement;
+  job: Job;
+  private readonly cells: Record<'alias' | 'label' | 'type' | 'harness' | 'kind' | 'started' | 'elapsed' | 'state', HTMLElement>;
+  private readonly parent: HTMLButtonElement;
+  private readonly stateText = element('span', {});
+  private readonly mark = element('span', { class: 'job-reminder', 'data-job-reminder': true, title: 'A background job running long' });
+  private signature = '';
+
+  constructor(
+    readonly key: string,
+    job: Job,
+    handlers: { select(key: string): void; pickParent(personaId: string): void },
+  ) {
+    this.job = job;
+    const cell = (name: string) => element('td', { class: `job-${name}` });
+    this.cells = { alias: cell('alias'), label: cell('label'), type: cell('type'), harness: cell('harness'), kind: cell('kind'), started: cell('started'), elapsed: cell('elapsed'), state: cell('state') };
+    this.cells.elapsed.dataset.jobElapsed = '';
+    this.parent = element('button', {
+      type: 'button',
+      class: 'link',
+      'data-job-parent': true,
+      tabindex: -1,
+      onclick: (event) => {
+        event.stopPropagation();
+        handlers.pickParent(this.job.personaId);
+      },
+    });
+    this.mark.hidden = true;
+    const { alias, label, type, harness, kind, started, elapsed, state } = this.cells;
+    this.root = element('tr', { 'data-job-key': key, tabindex: -1, 'aria-expanded': 'false', onclick: () => handlers.select(key) }, alias, label, type, harness, element('td', { class: 'job-parent' }, this.parent), kind, started, elapsed, state);
+    state.append(this.stateText, ' ', this.mark);
+    this.update(job, false);
+  }
+
+  /** Shows the job; nothing is touched unless its data changed (elapsed ticks through `tick`). */
+  update(job: Job, expanded: boolean): void {
+    this.job = job;
+    setAttribute(this.root, 'aria-expanded', String(expanded));
+    const signature = JSON.stringify(job);
+    if (signature === this.signature) return;
+    this.signature = signature;
+    setAttribute(this.root, 'data-job-alias', job.alias ?? '');
+    setAttribute(this.root, 'data-job-state', job.state);
+    setAttribute(this.root, 'data-job-kind', job.kind);
+    setAttribute(this.root, 'data-job-harness', job.harness);
+    setAttribute(this.root, 'data-job-seat', job.seatId);
+    this.root.toggleAttribute('data-job-reminded', job.reminder !== undefined);
+    setText(this.cells.alias, job.alias ?? '—');
+    setText(this.cells.label, job.label);
+    setText(this.cells.type, job.type ?? 'unknown');
+    setText(this.cells.harness, job.harness);
+    setText(this.parent, job.role ? `${job.persona} (${job.role})` : job.persona);
+    this.parent.setAttribute('aria-label', `Show ${job.persona} in the world`);
+    setText(this.cells.kind, job.kind);
+    setText(this.cells.started, clockTime(job.startedAt));
+    setText(this.stateText, jobStateText(job));
+    this.cells.state.className = `job-state state-${job.state}`;
+    setText(this.mark, reminderText(job));
+    this.mark.hidden = job.reminder === undefined;
+  }
+
+  /** Refreshes the elapsed time against `now` (main's clock, ms). */
+  tick(now: number): void {
+    setText(this.cells.elapsed, elapsedText(elapsedMs(this.job, now)));
+  }
+}
