@@ -84,9 +84,14 @@ describe('pixelfleet', () => {
     const list = JSON.parse(candidates.stdout);
     expect(list.map((entry: { id: string }) => entry.id)).toEqual(['claude:sess-9']);
 
+    // Fleet commands go through the app's router: a refusal carries the contract's error code.
     const badRole = await cli(['seats', 'open', 'claude:sess-9', '--role', '-oops'], env);
     expect(badRole.code).toBe(1);
     expect(badRole.stderr.trim().split('\n')).toHaveLength(1);
+    expect(badRole.stderr.trim()).toMatch(/\(invalid_role\)$/);
+    const missing = await cli(['seats', 'open', 'claude:no-such-session'], env);
+    expect(missing).toMatchObject({ code: 1, stdout: '' });
+    expect(missing.stderr.trim()).toMatch(/^pixelfleet: .*\(not_found\)$/);
 
     const opened = await cli(['seats', 'open', 'claude:sess-9', '--name', 'Ada', '--role', 'Tester', '--json'], env);
     expect(opened.code).toBe(0);
