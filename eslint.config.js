@@ -1,4 +1,5 @@
-// Layering rules: shared/ imports only zod; renderer/ imports no Node built-ins; only main/electron imports electron.
+// Layering rules: shared/ imports only zod; renderer/ imports no Node built-ins; only main/electron imports electron;
+// no reader reads process.env.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
@@ -37,6 +38,14 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Harness homes are resolved once, from settings and the environment, and handed to the readers.
+    files: ['main/readers/**/*.ts'],
+    ignores: ['main/readers/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Readers are handed their homes and environment; they never read process.env.' }],
     },
   },
   {

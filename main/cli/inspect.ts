@@ -28,7 +28,7 @@ async function openSeat(harness: Harness, target: string, args: ReturnType<typeo
     case 'opencode': {
       const { createOpenCodeReader, seatFromCliTarget } = await import('../readers/opencode');
       const db = option(args, 'db');
-      const seat = await seatFromCliTarget(target, { db });
+      const seat = await seatFromCliTarget(target, { db }, env);
       return { seat, reader: createOpenCodeReader({ db: seat.home }) };
     }
     default:

@@ -178,14 +178,12 @@ describe('the reader over temp homes', () => {
     expect(projection.ok === false && projection.reason).toMatch(/belongs to thread/);
   });
 
-  it('derives the CLI home from --codex-home, then $CODEX_HOME, then the folder above sessions/', async () => {
+  it('derives the home from the one it is given (the CLI passes --codex-home, else $CODEX_HOME), else the folder above sessions/, never from process.env', async () => {
     const { codexHome, parentPath } = await parentHome();
     const saved = process.env.CODEX_HOME;
     try {
-      delete process.env.CODEX_HOME;
-      expect((await seatFromCliTarget(parentPath, {})).home).toBe(codexHome);
       process.env.CODEX_HOME = '/elsewhere';
-      expect((await seatFromCliTarget(parentPath, {})).home).toBe('/elsewhere');
+      expect((await seatFromCliTarget(parentPath, {})).home).toBe(codexHome);
       expect((await seatFromCliTarget(parentPath, { codexHome: '/flag' })).home).toBe('/flag');
     } finally {
       if (saved === undefined) delete process.env.CODEX_HOME;

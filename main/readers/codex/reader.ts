@@ -274,7 +274,7 @@ export async function seatFromCliTarget(target: string, flags: { codexHome?: str
     throw new ServiceError('not_found', `Cannot read ${path}; give the path of a Codex rollout (.jsonl).`);
   }
   if (!header) throw new ServiceError('invalid_request', `${path} is not a Codex rollout: its first line is not a session_meta header.`);
-  const home = flags.codexHome || process.env.CODEX_HOME || homeAboveSessions(path);
+  const home = flags.codexHome || homeAboveSessions(path);
   if (!home) throw new ServiceError('invalid_request', `Cannot tell the Codex home from ${path}; pass --codex-home DIR.`);
   return { harness: 'codex', home: resolve(home), sessionId: header.id, cwd: header.cwd, path };
 }

@@ -39,19 +39,19 @@ describe('seatFromCliTarget', () => {
     const writer = new StoreWriter(home);
     writer.session('ses_target1', { directory: '/work/project' });
     writer.close();
-    expect(await seatFromCliTarget('ses_target1', { db: home })).toEqual({
+    expect(await seatFromCliTarget('ses_target1', { db: home }, {})).toEqual({
       harness: 'opencode',
       home,
       sessionId: 'ses_target1',
       cwd: '/work/project',
       path: null,
     });
-    expect((await seatFromCliTarget('ses_unknown1', { db: home })).cwd).toBeNull();
+    expect((await seatFromCliTarget('ses_unknown1', { db: home }, {})).cwd).toBeNull();
   });
 
   it('refuses a target that is not a session id, and a missing database', async () => {
-    await expect(seatFromCliTarget('../etc', { db: '/nowhere.db' })).rejects.toBeInstanceOf(ServiceError);
-    await expect(seatFromCliTarget('ses_abc', { db: join(tempDir(), 'missing.db') })).rejects.toThrow(/does not exist/);
+    await expect(seatFromCliTarget('../etc', { db: '/nowhere.db' }, {})).rejects.toBeInstanceOf(ServiceError);
+    await expect(seatFromCliTarget('ses_abc', { db: join(tempDir(), 'missing.db') }, {})).rejects.toThrow(/does not exist/);
     await expect(seatFromCliTarget('ses_abc', {}, { XDG_DATA_HOME: tempDir() })).rejects.toThrow(/No OpenCode database/);
   });
 });

@@ -133,7 +133,7 @@ function candidateOf(dbPath: string, row: Record<string, unknown>): Candidate {
 export async function seatFromCliTarget(
   target: string,
   flags: { db?: string },
-  env: OpenCodeEnv = process.env,
+  env: OpenCodeEnv,
 ): Promise<SeatAddress> {
   if (!SESSION_ID_PATTERN.test(target)) {
     throw new ServiceError('invalid_request', `"${shownValue(target)}" is not an OpenCode session id (ses_…).`);

@@ -23,7 +23,7 @@ export interface OpenCodeReaderOptions {
   dataDir?: string;
   /** Clock in ms since epoch (for the unchanged-store cache's expiry). */
   now?: () => number;
-  /** Environment to resolve paths from (default `process.env`). */
+  /** The environment the homes are resolved from, handed over by the caller (a reader never reads `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -102,7 +102,7 @@ export async function projectSeat(seat: SeatAddress): Promise<Projection> {
 /** Creates the OpenCode `SeatReader`. A seat's `home` is its database file; `sessionId` its `ses_…` id. */
 export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatReader {
   const now = options.now ?? Date.now;
-  const env = options.env ?? process.env;
+  const env = options.env ?? {};
   const cache = new Map<string, { stamp: string; at: number; projection: Projection & { ok: true } }>();
   const seatKey = (seat: SeatAddress) => `${seat.home}\u0000${seat.sessionId}`;
 
