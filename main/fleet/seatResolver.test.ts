@@ -43,7 +43,8 @@ describe('seat confinement', () => {
     const answer = await app.router.handle('agents.hire', { name: 'Ada', seat: { harness: 'claude', home: '/etc', sessionId: 's-real', path: '/etc/passwd', cwd: '/' } });
     expect(answer.ok).toBe(true);
     const [ada] = await app.personas.list();
-    expect(ada.seat).toEqual({ harness: 'claude', home: join(root, 'claude'), sessionId: 's-real', cwd: null, path: journal });
+    // The working folder is the one the journal records, never the client's.
+    expect(ada.seat).toEqual({ harness: 'claude', home: join(root, 'claude'), sessionId: 's-real', cwd: '/work/demo', path: journal });
   });
 
   it('refuses a seat move to an address outside the homes, and leaves the persona as it was', async () => {

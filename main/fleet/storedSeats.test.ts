@@ -89,7 +89,7 @@ describe('stored seats under seat confinement', () => {
     const fleet = new FleetService({ personas, readers: { claude: reader } });
     const seat = (await fleet.read({ fresh: true })).seats.find((entry) => entry.id === 'claude:s-real')!;
     expect(seat.subagents?.running).toBe(1);
-    expect(seat.address).toEqual({ harness: 'claude', home: claudeHome, sessionId: 's-real', cwd: null, path: journal });
+    expect(seat.address).toEqual({ harness: 'claude', home: claudeHome, sessionId: 's-real', cwd: '/work/demo', path: journal });
     expect(handed.length).toBeGreaterThan(0);
     expect(handed.every((address) => address.path === journal && address.home === claudeHome)).toBe(true);
     expect(await fleet.watchPaths()).toEqual([journal]);
@@ -121,7 +121,7 @@ describe('stored seats under seat confinement', () => {
     await utimes(old, new Date('2020-01-01T00:00:00Z'), new Date('2020-01-01T00:00:00Z'));
     const fleet = new FleetService({ personas, readers: { claude: createClaudeReader({ home: claudeHome }) } });
     expect((await fleet.candidates({ refresh: true })).some((entry) => entry.id === 'claude:s-old')).toBe(false);
-    expect(await fleet.resolveSession('claude', 's-old')).toEqual({ ok: true, seat: { harness: 'claude', home: claudeHome, sessionId: 's-old', cwd: null, path: old } });
+    expect(await fleet.resolveSession('claude', 's-old')).toEqual({ ok: true, seat: { harness: 'claude', home: claudeHome, sessionId: 's-old', cwd: '/work/demo', path: old } });
     const opened = await fleet.openSeat({ candidateId: 'claude:s-old' });
     expect(opened.seat.unknownReason).toBeUndefined();
     expect(opened.seat.address.path).toBe(old);

@@ -1,8 +1,9 @@
 /**
  * Discovery of Claude Code sessions the owner could open: a bounded walk of `<home>/projects/*\/*.jsonl` that
- * looks only at names, sizes and modification times. It never opens a journal (rule "addressed seats only").
+ * looks only at names, sizes and modification times. It never opens a journal (rule "addressed seats only"); only
+ * resolving one session the owner addressed reads its journal's first lines, for the working folder they record.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Candidate } from '../../../shared/schemas';
 import { isSessionStem, projectsDir } from './locate';
@@ -75,7 +76,55 @@ export async function findSession(home: string, sessionId: string, bounds: Disco
       // Not in this folder.
     }
   }
+  // The seat is addressed (the owner opened or hired it), so its journal may be read: its recorded working folder
+  // is the project path the card shows (the folder name is a lossy escape of it).
+  if (newest?.seat.path) newest.seat.cwd = await recordedCwd(newest.seat.path);
   return newest;
+}
+
+/** Bytes read at most from the start of a journal to find its recorded working folder. */
+const CWD_HEAD_BYTES = 64 * 1024;
+/** Working folders remembered per journal (a session's recorded folder does not change). */
+const CWD_CACHE_MAX = 4096;
+const cwdCache = new Map<string, string>();
+
+/** The `cwd` the journal's first lines record (bounded to its first 64 KiB), or null when none does. */
+export async function recordedCwd(journal: string): Promise<string | null> {
+  const cached = cwdCache.get(journal);
+  if (cached) return cached;
+  let found: string | null = null;
+  try {
+    const handle = await open(journal, 'r');
+    try {
+      const buffer = Buffer.alloc(CWD_HEAD_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, CWD_HEAD_BYTES, 0);
+      const lines = buffer.subarray(0, bytesRead).toString('utf8').split('\n');
+      // The last piece may be cut off; only whole lines count.
+      for (const line of lines.slice(0, -1)) {
+        if (!line.includes('"cwd"')) continue;
+        try {
+          const cwd = (JSON.parse(line) as { cwd?: unknown }).cwd;
+          // An absolute folder only (POSIX, or a Windows drive path).
+          if (typeof cwd === 'string' && (cwd.startsWith('/') || /^[A-Za-z]:[\\/]/.test(cwd))) {
+            found = cwd;
+            break;
+          }
+        } catch {
+          // A malformed line: look at the next.
+        }
+      }
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return null;
+  }
+  // Only a found folder is remembered: a journal that records none yet may record one on its next line.
+  if (found !== null) {
+    if (cwdCache.size >= CWD_CACHE_MAX) cwdCache.delete(cwdCache.keys().next().value as string);
+    cwdCache.set(journal, found);
+  }
+  return found;
 }
 
 /** The project folders a walk looks at (sorted, within the folder bound); none when the projects folder is missing. */
