@@ -177,7 +177,7 @@ export function digestOf(text: string): string {
 }
 
 /** Builds before 2.0.24 wrote subagent conversations inline in the parent journal (format §2). */
-export function isInlineEra(version: string): boolean {
+function isInlineEra(version: string): boolean {
   const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
   if (!match) return false;
   const [major, minor, patch] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -13,11 +13,11 @@ import { escapeCwd, locateJournal, projectsDir } from './locate';
 import { parseLine, type ClaudeEvent } from './parseLine';
 import { olderThanWindow, REPLAY_REASONS } from './reasons';
 import {
-  activityOf, applyEvent, createProjectionState, inlineReplayable, locateCall, recentCalls, sharedPrompts, summarize, unreplayable,
-  type CallRecord, type ClaudeProjectionState,
+  activityOf, applyEvent, createProjectionState, locateCall, recentCalls, summarize, unreplayable, type CallRecord, type ClaudeProjectionState,
 } from './reducer';
 import { replayChild } from './replay';
 import { replayInline } from './replayInline';
+import { inlineReplayable, sharedPrompts } from './sidechains';
 
 /** Options of the Claude reader. */
 export interface ClaudeReaderOptions {

@@ -11,8 +11,6 @@ import { parseLine, type ClaudeEvent, type TaskNotification } from './parseLine'
 import { TRAY_NOTES, type Unreplayable } from './reasons';
 import { claimSidechain, dropUnclaimableRoots, inlineReplayable, noteRoot, sharedPrompts, type PendingRoot } from './sidechains';
 
-export { inlineReplayable, sharedPrompts } from './sidechains';
-
 /** One subagent call as the journal has shown it so far. */
 export interface CallRecord {
   nativeId: string;
