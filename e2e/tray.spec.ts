@@ -105,15 +105,30 @@ test('an open replay survives five fleet updates: scroll within a line, focus an
 
 });
 
-test('new lines of a running child appear at the bottom and the log follows them while it is scrolled to the bottom', async ({ page }) => {
-  test.setTimeout(240_000);
+test('new lines of a running child: followed at the bottom; scrolled up, a "new entries ↓" marker instead, which returns to the bottom', async ({ page }) => {
+  test.setTimeout(300_000);
   await openWorld(page, host);
   const tray = page.locator('[data-panel="tray"]');
   const log = tray.locator('[data-replay-log]');
+  const marker = tray.locator('[data-new-entries]');
   const keys = () => log.evaluate((node) => [...node.querySelectorAll('[data-line-key]')].map((row) => Number(row.getAttribute('data-line-key'))));
-  const deadline = Date.now() + 150_000;
-  let grew = false;
-  while (!grew && Date.now() < deadline) {
+  const fromBottom = () => log.evaluate((node) => node.scrollHeight - node.scrollTop - node.clientHeight);
+  const running = () => page.evaluate(() => (window.__pixelfleet!.state() as unknown as { replay: { running: boolean } | null }).replay?.running ?? false);
+  const newest = async () => Math.max(-1, ...(await keys()));
+  /** Waits up to 30 s for a line newer than `from` (older pages loading above do not count); false when the child ended or stayed quiet. */
+  const grows = async (from: number) => {
+    const until = Date.now() + 30_000;
+    while (Date.now() < until) {
+      if ((await newest()) > from) return true;
+      if (!(await running())) return false;
+      await page.waitForTimeout(500);
+    }
+    return false;
+  };
+  const deadline = Date.now() + 220_000;
+  let followed = false;
+  let marked = false;
+  while (!(followed && marked) && Date.now() < deadline) {
     let found: Awaited<ReturnType<typeof findEntry>> = null;
     await expect.poll(async () => (found = await findEntry(page, 'running-replayable')), { timeout: 60_000 }).not.toBeNull();
     const target = found!;
@@ -121,25 +136,41 @@ test('new lines of a running child appear at the bottom and the log follows them
     await page.keyboard.press('Enter');
     await tray.locator(`[data-replay="${target.nativeId}"]`).click();
     await expect(log.locator('[data-line-role]').first()).toBeVisible();
-    const shown = (await keys()).length;
-    const until = Date.now() + 30_000;
-    while (Date.now() < until) {
+    if (!followed && (await grows(await newest()))) {
+      followed = true;
+      // New keys only at the end, in order; and the log stayed at the bottom, with no marker.
       const now = await keys();
-      if (now.length > shown) {
-        grew = true;
-        // New keys only at the end, in order; and the log stayed at the bottom.
-        expect(now).toEqual([...now].sort((a, b) => a - b));
-        await expect.poll(() => log.evaluate((node) => node.scrollHeight - node.scrollTop - node.clientHeight)).toBeLessThan(8);
-        await expect(tray.locator('[data-new-entries]')).toBeHidden();
-        break;
-      }
-      const running = await page.evaluate(() => (window.__pixelfleet!.state() as unknown as { replay: { running: boolean } | null }).replay?.running ?? false);
-      if (!running) break;
-      await page.waitForTimeout(500);
+      expect(now).toEqual([...now].sort((a, b) => a - b));
+      await expect.poll(fromBottom).toBeLessThan(8);
+      await expect(marker).toBeHidden();
     }
-    if (!grew) await page.keyboard.press('Escape');
+    if (followed && !marked) {
+      // Unfold every line so the log is taller than its pane, then read from its middle.
+      const scrollable = await log.evaluate((node) => {
+        node.querySelectorAll<HTMLButtonElement>('[data-line-toggle][aria-expanded="false"], [data-line-more][aria-expanded="false"]').forEach((button) => button.click());
+        return node.scrollHeight > node.clientHeight + 40;
+      });
+      if (scrollable) {
+        await log.evaluate((node) => {
+          node.scrollTop = Math.round((node.scrollHeight - node.clientHeight) / 2);
+        });
+        if (await grows(await newest())) {
+          marked = true;
+          await expect(marker).toBeVisible();
+          await expect(marker).toHaveText('new entries ↓');
+          // Not followed: the reader stays where they were reading.
+          expect(await fromBottom()).toBeGreaterThan(8);
+          await page.screenshot({ path: test.info().outputPath('new-entries-marker.png') });
+          await marker.click();
+          await expect.poll(fromBottom).toBeLessThan(8);
+          await expect(marker).toBeHidden();
+        }
+      }
+    }
+    if (!(followed && marked)) await page.keyboard.press('Escape');
   }
-  expect(grew, 'a running demo helper wrote a new line while its replay was open').toBe(true);
+  expect(followed, 'a running demo helper wrote a new line while its replay was open at the bottom').toBe(true);
+  expect(marked, 'a running demo helper wrote a new line while its replay was scrolled up').toBe(true);
 });
 
 test('a click on a character with no running subagents opens its card with its finished subagents; Escape and the floor close it', async ({ page }) => {

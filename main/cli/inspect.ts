@@ -1,5 +1,5 @@
 /** `pixelfleet inspect <harness> …` and `pixelfleet replay <harness> …`: one seat, read directly from its files. */
-import { HarnessSchema, type Harness, type SeatAddress } from '../../shared/schemas';
+import { HarnessSchema, type Harness, type SeatAddress, type SubagentEntry } from '../../shared/schemas';
 import type { SeatReader } from '../readers/port';
 import { activityPhrase, UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { evaluateActivity } from '../activity/basis';
@@ -75,14 +75,20 @@ export async function runInspectCommand(argv: string[], io: CliIo): Promise<numb
       io.stdout(`${harness} ${seat.sessionId}: ${activityPhrase(output.activity)}\n`);
       io.stdout(`${harness} ${seat.sessionId}: ${projection.subagents.running} running (read ${projection.read.bytes} bytes, ${projection.read.skippedLines} lines skipped)\n`);
       for (const entry of projection.subagents.recent) {
-        const state = entry.state === 'running' ? 'running' : `${entry.outcome ?? 'ended'} ${entry.endedAt ?? ''}`;
-        io.stdout(`  ${entry.startedAt}  ${state.padEnd(34)} ${entry.kind ?? '-'}  ${entry.label}${entry.replayable ? '  [replayable]' : ''}\n`);
+        io.stdout(entryLine(entry, entry.state === 'running' ? 'running' : `${entry.outcome ?? 'ended'} ${entry.endedAt ?? ''}`));
       }
+      // Subagents from before the read window whose files are on disk (Claude journals over the cold-read bound).
+      for (const entry of projection.subagents.earlier ?? []) io.stdout(entryLine(entry, `earlier, last write ${entry.endedAt ?? ''}`));
     }
     return 0;
   } finally {
     reader.dispose();
   }
+}
+
+/** One subagent as a line of `inspect`'s plain output. */
+function entryLine(entry: SubagentEntry, state: string): string {
+  return `  ${entry.startedAt}  ${state.padEnd(34)} ${entry.kind ?? '-'}  ${entry.label}${entry.replayable ? '  [replayable]' : ''}\n`;
 }
 
 /** `replay <harness> <target> <native id> [--cursor C] [--json]`: one page of a subagent's transcript. */

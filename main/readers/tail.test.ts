@@ -172,6 +172,19 @@ describe('tailLines', () => {
     expect(step.lines).toEqual(['{"b":2}']);
   });
 
+  it('gives each line the file offset where it starts: cold inside the file, across appends, after a held fragment and a skipped line', async () => {
+    const seen: [string, number][] = [];
+    const collect = (line: string, offset: number) => seen.push([line, offset]);
+    const options = { coldBytes: 14, maxLineBytes: 20 }; // the window starts on the second line (byte 8)
+    await writeFile(file, '{"a":1}\n{"bb":2}\n{"c":');
+    let state = (await tailLines(file, null, options, collect)).state;
+    await appendFile(file, '3}\n{"long":"xxxxxxxxxxxxxxxxxxxx"}\n{"d":4}\n');
+    state = (await tailLines(file, state, options, collect)).state;
+    const text = '{"a":1}\n{"bb":2}\n{"c":3}\n{"long":"xxxxxxxxxxxxxxxxxxxx"}\n{"d":4}\n';
+    expect(seen).toEqual([['{"bb":2}', 8], ['{"c":3}', 17], ['{"d":4}', text.indexOf('{"d":4}')]]);
+    expect(state.skippedLines).toBe(1);
+  });
+
   it('skips and counts a line over maxLineBytes without buffering it, across appends', async () => {
     const options = { coldBytes: 1 << 30, maxLineBytes: 1024 };
     await writeFile(file, `{"before":1}\n{"huge":"${'y'.repeat(600)}`);

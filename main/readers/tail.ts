@@ -90,7 +90,7 @@ const NEWLINE = 0x0a;
 
 /**
  * Reads only what is new since `state` (null = cold). Calls onLine for each complete line (without the newline),
- * in order. When the result is `cold`, every line delivered by this call belongs to a fresh start, so a caller that
+ * in order, with the byte offset where the line starts in the file. When the result is `cold`, every line delivered by this call belongs to a fresh start, so a caller that
  * keeps derived state should collect what onLine gives and apply it after the call (to a reset state when cold).
  * Throws only for I/O errors (ENOENT and the like).
  */
@@ -98,7 +98,7 @@ export async function tailLines(
   path: string,
   state: TailState | null,
   options: TailOptions,
-  onLine: (line: string) => void,
+  onLine: (line: string, offset: number) => void,
 ): Promise<TailResult> {
   // One synchronous stat decides whether anything moved: a few microseconds on a local file, where a pooled
   // asynchronous stat costs tens (the census of unchanged seats is nothing but these).
@@ -140,7 +140,7 @@ async function readFrom(
   state: TailState | null,
   info: Stats,
   options: TailOptions,
-  onLine: (line: string) => void,
+  onLine: (line: string, offset: number) => void,
   cause: ColdCause | null,
 ): Promise<TailResult> {
   const size = info.size;
@@ -159,7 +159,7 @@ async function readFrom(
     position = state.offset;
   }
 
-  const splitter = new LineSplitter(next, options.maxLineBytes, discardHead, onLine);
+  const splitter = new LineSplitter(next, options.maxLineBytes, discardHead, onLine, position - next.pending.length);
   let bytesRead = 0;
   if (position < size) {
     const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - position));
@@ -169,7 +169,7 @@ async function readFrom(
       if (got === 0) break; // the file shrank while reading; the next call sees it
       bytesRead += got;
       position += got;
-      splitter.push(chunk.subarray(0, got));
+      splitter.push(chunk.subarray(0, got), position - got);
     }
   }
   splitter.finish();
@@ -187,7 +187,9 @@ class LineSplitter {
     private readonly state: TailState,
     private readonly maxLineBytes: number,
     private discardHead: boolean,
-    private readonly onLine: (line: string) => void,
+    private readonly onLine: (line: string, offset: number) => void,
+    /** File offset where the line being assembled starts (the held-back fragment's start, when there is one). */
+    private lineStart: number,
   ) {
     if (state.pending.length > 0) {
       this.parts.push(state.pending);
@@ -195,7 +197,8 @@ class LineSplitter {
     }
   }
 
-  push(bytes: Buffer): void {
+  /** Splits `bytes`, which start at file offset `base`. */
+  push(bytes: Buffer, base: number): void {
     let start = 0;
     while (start < bytes.length) {
       const newline = bytes.indexOf(NEWLINE, start);
@@ -220,6 +223,7 @@ class LineSplitter {
       }
       if (newline === -1) break;
       start = newline + 1;
+      this.lineStart = base + start;
     }
   }
 
@@ -231,7 +235,7 @@ class LineSplitter {
     this.parts = [];
     this.partBytes = 0;
     if (fragment.length > 0 && !this.state.skippingLongLine && isCompleteJsonObject(fragment)) {
-      this.onLine(fragment.toString('utf8'));
+      this.onLine(fragment.toString('utf8'), this.lineStart);
       this.state.pending = Buffer.alloc(0);
       return;
     }
@@ -240,14 +244,14 @@ class LineSplitter {
 
   private emit(tail: Buffer): void {
     if (this.parts.length === 0) {
-      this.onLine(tail.toString('utf8'));
+      this.onLine(tail.toString('utf8'), this.lineStart);
       return;
     }
     this.parts.push(tail);
     const whole = Buffer.concat(this.parts, this.partBytes + tail.length);
     this.parts = [];
     this.partBytes = 0;
-    this.onLine(whole.toString('utf8'));
+    this.onLine(whole.toString('utf8'), this.lineStart);
   }
 }
 

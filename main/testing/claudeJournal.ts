@@ -76,3 +76,17 @@ export function notificationText(taskId: string, status: 'completed' | 'failed' 
 export function isoAt(seconds: number): string {
   return new Date(Date.UTC(2026, 4, 1, 9, 0, 0) + seconds * 1000).toISOString();
 }
+
+/**
+ * A parent `progress` line of 2.0.x–2.1.7x mirroring a running subagent's message (`data.type: "agent_progress"`):
+ * it names the call (`parentToolUseID`) and the child (`data.agentId`), and carries the mirrored message.
+ */
+export function progressLine(context: LineContext, toolUseId: string, agentId: string, mirrored = 'Working on it.'): string {
+  const message = { type: 'assistant', timestamp: context.at, message: { role: 'assistant', type: 'message', content: [{ type: 'text', text: mirrored }] } };
+  return JSON.stringify({
+    ...envelope(context, 'progress'),
+    data: { message, normalizedMessages: [], type: 'agent_progress', prompt: mirrored, agentId },
+    toolUseID: `agent_msg_${toolUseId.slice(-12)}`,
+    parentToolUseID: toolUseId,
+  });
+}

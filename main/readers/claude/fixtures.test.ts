@@ -8,6 +8,7 @@ import { createClaudeReader } from './reader';
 import { seatFromCliTarget } from './locate';
 import type { Projection } from '../port';
 import { sharedFixtures } from '../../testing/sharedFixtures';
+import { REPLAY_REASONS, TRAY_NOTES } from './reasons';
 
 const fixtures = sharedFixtures('the Claude reader over every shared journal (1.0.x to 2.1.x)');
 const shared = fixtures.path('claude');
@@ -21,7 +22,7 @@ async function inspect(relative: string) {
 }
 
 describe.skipIf(!fixtures.present)('shared Claude fixtures', () => {
-  it('01 (1.0.108, inline sidechains): three Task calls, one failed, none replayable', async () => {
+  it('01 (1.0.108, inline sidechains): three Task calls, one failed; the two completed replay from their inline sidechains', async () => {
     const { projection, reader, seat } = await inspect('01-legacy-inline-sidechain_v1.0.108/sample-project/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl');
     // Lines 11/12 (msg_01XU4…) and 24 hold Task calls; results: line 14 is_error, line 22, line 40.
     // The sidechain assistant lines 16–39 carry other message ids but must not interrupt line 12's call.
@@ -31,12 +32,21 @@ describe.skipIf(!fixtures.present)('shared Claude fixtures', () => {
       ['toolu_014YF9TXhDRR7BnpasNJ7gjC', 'completed', '2025-09-07T09:52:48.211Z'],
       ['toolu_018t5jce2ZNoGr2ADsHGQife', 'failed', '2025-09-07T09:52:26.997Z'],
     ]);
-    expect(projection.subagents.recent.every((entry) => !entry.replayable)).toBe(true);
+    // Line 11's call recorded no prompt (it failed), so no sidechain root can match it.
+    expect(projection.subagents.recent.map((entry) => [entry.replayable, entry.replayNote])).toEqual([
+      [true, undefined], [true, undefined], [false, TRAY_NOTES.inlineMissing],
+    ]);
     expect(projection.read).toEqual({ bytes: 125342, skippedLines: 0 });
-    expect(await reader.replay(seat, 'toolu_01LKfUwrsnof18CpWZQcJH44')).toEqual({
-      status: 'unavailable',
-      reason: "This subagent's transcript was not recorded (no agent id in the journal).",
-    });
+    // Line 24's sidechain is lines 25–39 (root: its prompt), just before its result at line 40.
+    const analyze = await reader.replay(seat, 'toolu_01LKfUwrsnof18CpWZQcJH44');
+    expect(analyze.status === 'ok' && analyze.entries.map((entry) => entry.tool ?? entry.role)).toEqual([
+      'user', 'assistant', 'Bash', 'Bash', 'Bash', 'Bash', 'Bash', 'Bash', 'Bash', 'Bash', 'Read', 'Read', 'Bash', 'Bash', 'assistant',
+    ]);
+    expect(analyze.status === 'ok' && analyze.entries.at(-1)?.at).toBe('2025-09-07T09:53:31.797Z');
+    // Line 12's sidechain is lines 15–21, after line 14 (another call's result) and before its result at line 22.
+    const check = await reader.replay(seat, 'toolu_014YF9TXhDRR7BnpasNJ7gjC');
+    expect(check.status === 'ok' && [check.entries[0].at, check.entries.at(-1)?.at, check.entries.length]).toEqual(['2025-09-07T09:52:27.016Z', '2025-09-07T09:52:48.176Z', 7]);
+    expect(await reader.replay(seat, 'toolu_018t5jce2ZNoGr2ADsHGQife')).toEqual({ status: 'unavailable', reason: REPLAY_REASONS.inlineMissing });
   });
 
   it('02 (2.0.46, flat era): one completed Task with agent id e1c84ba5', async () => {
@@ -98,10 +108,7 @@ describe.skipIf(!fixtures.present)('shared Claude fixtures', () => {
       expect(alice2.entries.at(-1)).toMatchObject({ role: 'assistant', at: '2026-04-18T13:50:10.261Z' });
       expect(alice2.entries.find((entry) => entry.tool === 'Bash')?.text).toMatch(/^git -C /);
     }
-    expect(await reader.replay(seat, 'toolu_01EaAN7bPNQrMTGoKhbEjVrx')).toEqual({
-      status: 'unavailable',
-      reason: "The subagent's transcript file is gone (Claude Code deletes old sessions).",
-    });
+    expect(await reader.replay(seat, 'toolu_01EaAN7bPNQrMTGoKhbEjVrx')).toEqual({ status: 'unavailable', reason: REPLAY_REASONS.gone });
   });
 
   it('06 (synthetic async): background Task ended by a task-notification string', async () => {

@@ -1,7 +1,8 @@
 /**
  * Pure parsing of one Claude Code journal line into the few facts the subagent projection needs
- * (rules 1–5 and 9 of the Claude seat design). Unknown line types and fields yield null.
+ * (rules 1–5, 9, 11 and 13 of RULES.md). Unknown line types and fields yield null.
  */
+import { createHash } from 'node:crypto';
 import { activityFact, type ClaudeActivityFact } from './activityFacts';
 
 /** A subagent call found on a main-thread assistant line (rules 1–2). */
@@ -11,6 +12,13 @@ export interface CallStart {
   kind: string | null;
   /** True when the call asked to run in the background. */
   background: boolean;
+  /**
+   * SHA-256 of the call's `prompt`, kept only to find its inline sidechain (rule 13); the text itself is never kept.
+   * Null when the call recorded no prompt.
+   */
+  promptDigest: string | null;
+  /** True when the line was written by a build that kept subagents inline in the journal (before 2.0.24, rule 13). */
+  inline: boolean;
 }
 
 /** A tool result on a user line (rule 3); `status` and `agentId` come from the line's `toolUseResult`. */
@@ -37,9 +45,13 @@ export type ClaudeEvent =
   | { type: 'mark'; activity: ClaudeActivityFact }
   | { type: 'speech'; at: string | null; sessionId: string | null; messageId: string | null; calls: CallStart[]; activity?: ClaudeActivityFact | null }
   | { type: 'user'; at: string | null; sessionId: string | null; results: ToolResult[]; notifications: TaskNotification[]; activity?: ClaudeActivityFact | null }
-  | { type: 'delivery'; at: string | null; notifications: TaskNotification[]; activity?: ClaudeActivityFact | null };
+  | { type: 'delivery'; at: string | null; notifications: TaskNotification[]; activity?: ClaudeActivityFact | null }
+  /** An `agent_progress` line: the running call `toolUseId` has the child `agentId` (rule 11). */
+  | { type: 'progress'; at: string | null; toolUseId: string; agentId: string; activity?: ClaudeActivityFact | null }
+  /** The first line of an inline sidechain (1.0.x): its content's digest, to be compared with a call's (rule 13). */
+  | { type: 'sidechain-root'; at: string | null; digest: string; activity?: ClaudeActivityFact | null };
 
-type SubagentEvent = Extract<ClaudeEvent, { type: 'speech' | 'user' | 'delivery' }>;
+type SubagentEvent = Extract<ClaudeEvent, { type: 'speech' | 'user' | 'delivery' | 'progress' | 'sidechain-root' }>;
 
 /** Spawn tool names: `Task` was renamed `Agent` in 2.1.63 (rule 1). */
 const SPAWN_TOOLS = new Set(['Agent', 'Task']);
@@ -71,9 +83,11 @@ function parseSubagentFacts(value: Json): SubagentEvent | null {
     case 'assistant':
       return value.isSidechain === true ? null : parseSpeech(value, at, sessionId);
     case 'user':
-      return parseUser(value, at, sessionId);
+      return parseSidechainRoot(value, at) ?? parseUser(value, at, sessionId);
     case 'attachment':
       return parseAttachment(value, at);
+    case 'progress':
+      return parseProgress(value, at);
     default:
       // queue-operation lines echo notifications but are bookkeeping, not deliveries (rule 5).
       return null;
@@ -82,6 +96,7 @@ function parseSubagentFacts(value: Json): SubagentEvent | null {
 
 function parseSpeech(value: Json, at: string | null, sessionId: string | null): SubagentEvent {
   const message = isObject(value.message) ? value.message : {};
+  const inline = typeof value.version === 'string' && isInlineEra(value.version);
   const calls: CallStart[] = [];
   if (Array.isArray(message.content)) {
     for (const block of message.content) {
@@ -96,6 +111,8 @@ function parseSpeech(value: Json, at: string | null, sessionId: string | null): 
         label: description !== '' ? description : (kind ?? 'subagent'),
         kind,
         background: input.run_in_background === true,
+        promptDigest: typeof input.prompt === 'string' ? digestOf(input.prompt) : null,
+        inline,
       });
     }
   }
@@ -129,6 +146,42 @@ function parseUser(value: Json, at: string | null, sessionId: string | null): Su
   }
   if (results.length === 0 && notifications.length === 0) return null;
   return { type: 'user', at, sessionId, results, notifications };
+}
+
+/**
+ * Rule 11: `progress` lines with `data.type: "agent_progress"` (2.0.x–2.1.7x) name the running call
+ * (`parentToolUseID`) and its child's `agentId`. Only the two ids are taken; the mirrored message is ignored.
+ */
+function parseProgress(value: Json, at: string | null): SubagentEvent | null {
+  if (value.isSidechain === true || typeof value.agentId === 'string') return null;
+  const data = value.data;
+  if (!isObject(data) || data.type !== 'agent_progress') return null;
+  const toolUseId = stringOrNull(value.parentToolUseID);
+  const agentId = stringOrNull(data.agentId);
+  return toolUseId && agentId ? { type: 'progress', at, toolUseId, agentId } : null;
+}
+
+/**
+ * Rule 13: an inline sidechain's root (1.0.x) is a user line with `isSidechain: true`, `parentUuid: null`, no
+ * `agentId`, and the call's prompt as its string content. Only the content's digest leaves this function.
+ */
+function parseSidechainRoot(value: Json, at: string | null): SubagentEvent | null {
+  if (value.isSidechain !== true || value.parentUuid !== null || 'agentId' in value) return null;
+  const message = isObject(value.message) ? value.message : {};
+  return typeof message.content === 'string' ? { type: 'sidechain-root', at, digest: digestOf(message.content) } : null;
+}
+
+/** The digest by which a prompt and a sidechain root are compared: equal digests mean equal texts. */
+export function digestOf(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** Builds before 2.0.24 wrote subagent conversations inline in the parent journal (format §2). */
+function isInlineEra(version: string): boolean {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!match) return false;
+  const [major, minor, patch] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return major < 2 || (major === 2 && minor === 0 && patch < 24);
 }
 
 function parseAttachment(value: Json, at: string | null): SubagentEvent | null {

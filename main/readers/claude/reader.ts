@@ -3,14 +3,21 @@
  * tail state and the projection state, so a refresh reads only what was appended.
  */
 import path from 'node:path';
-import type { Candidate, SeatAddress } from '../../../shared/schemas';
+import type { Candidate, SeatAddress, SubagentSummary } from '../../../shared/schemas';
 import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
 import { DEFAULT_TAIL, tailLines, type TailOptions, type TailState } from '../tail';
+import { ChildFileIndex } from './childFiles';
 import { discoverSessions, findSession } from './discover';
+import { earlierEntries } from './earlier';
 import { escapeCwd, locateJournal, projectsDir } from './locate';
 import { parseLine, type ClaudeEvent } from './parseLine';
-import { activityOf, applyEvent, createProjectionState, summarize, type ClaudeProjectionState } from './reducer';
-import { REPLAY_REASONS, replayChild } from './replay';
+import { olderThanWindow, REPLAY_REASONS } from './reasons';
+import {
+  activityOf, applyEvent, createProjectionState, locateCall, recentCalls, summarize, unreplayable, type CallRecord, type ClaudeProjectionState,
+} from './reducer';
+import { replayChild } from './replay';
+import { replayInline } from './replayInline';
+import { inlineReplayable, sharedPrompts } from './sidechains';
 
 /** Options of the Claude reader. */
 export interface ClaudeReaderOptions {
@@ -32,6 +39,10 @@ interface SeatState {
   projection: ClaudeProjectionState;
   /** The projection as an unchanged read returns it (0 bytes read), the same object until the journal changes. */
   quiet: Projection | null;
+  /** True when the last cold read started inside the journal (it was over the cold-read bound, rule 12). */
+  windowed: boolean;
+  /** The session's subagent files on disk, kept once a live locator or the earlier list needs them (rules 11–12). */
+  children: ChildFileIndex | null;
   /** Serializes reads of one seat so two refreshes never interleave on the same tail state. */
   queue: Promise<unknown>;
 }
@@ -47,7 +58,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     const key = seatKey(seat);
     let state = seats.get(key);
     if (!state) {
-      state = { journal: null, tail: null, projection: createProjectionState(), quiet: null, queue: Promise.resolve() };
+      state = { journal: null, tail: null, projection: createProjectionState(), quiet: null, windowed: false, children: null, queue: Promise.resolve() };
       seats.set(key, state);
     }
     return state;
@@ -62,12 +73,12 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
   async function refresh(seat: SeatAddress, state: SeatState): Promise<Projection> {
     state.journal ??= await locateJournal(seat);
     if (!state.journal) return { ok: false, reason: 'journal not found' };
-    const events: ClaudeEvent[] = [];
+    const events: { event: ClaudeEvent; offset: number }[] = [];
     let result;
     try {
-      result = await tailLines(state.journal, state.tail, tailOptions, (line) => {
+      result = await tailLines(state.journal, state.tail, tailOptions, (line, offset) => {
         const event = parseLine(line);
-        if (event) events.push(event);
+        if (event) events.push({ event, offset });
       });
     } catch (error) {
       state.tail = null;
@@ -78,16 +89,55 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
       if (!seat.path) state.journal = null;
       return { ok: false, reason: code === 'ENOENT' ? 'journal not found' : `journal unreadable (${code ?? 'error'})` };
     }
-    // Nothing moved on disk: the same answer as last time, without summarising again.
-    if (!result.changed && state.quiet) return state.quiet;
     // Events are applied after the read because only then is it known whether the read was cold (rule 8).
-    if (result.cold) state.projection = createProjectionState();
-    for (const event of events) applyEvent(state.projection, event);
+    if (result.cold) {
+      state.projection = createProjectionState();
+      state.windowed = result.state.size > tailOptions.coldBytes;
+    }
+    for (const { event, offset } of events) applyEvent(state.projection, event, offset);
     state.tail = result.state;
+    const childrenMoved = await refreshChildren(state, state.journal);
+    // Nothing moved on disk: the same answer as last time, without summarising again.
+    if (!result.changed && !childrenMoved && state.quiet) return state.quiet;
     const read = { bytes: result.bytesRead, skippedLines: result.state.skippedLines + state.projection.skippedLines };
-    const projection: Projection = { ok: true, subagents: summarize(state.projection), read, lastWriteMs: result.state.mtimeMs, activity: activityOf(state.projection) };
+    const projection: Projection = { ok: true, subagents: summaryOf(state), read, lastWriteMs: result.state.mtimeMs, activity: activityOf(state.projection) };
     state.quiet = { ...projection, read: { ...read, bytes: 0 } };
     return projection;
+  }
+
+  /**
+   * Rescans the session's subagent files when a running call still lacks a locator (its sidecar may name it,
+   * rule 11) or the read window starts inside the journal (earlier subagents, rule 12); true when they changed.
+   */
+  async function refreshChildren(state: SeatState, journal: string): Promise<boolean> {
+    const { projection } = state;
+    const unlocated = [...projection.running].some((id) => projection.calls.get(id)?.agentId === null);
+    if (!state.windowed && !unlocated) return false;
+    const sessionId = projection.sessionId ?? path.basename(journal, '.jsonl');
+    if (!state.children || state.children.sessionId !== sessionId) state.children = new ChildFileIndex(path.dirname(journal), sessionId);
+    const moved = await state.children.refresh({ flat: state.windowed, before: state.windowed ? projection.firstAt : null });
+    let located = false;
+    for (const file of state.children.files) {
+      if (file.toolUseId !== null && locateCall(projection, file.toolUseId, file.agentId)) located = true;
+    }
+    return moved || located;
+  }
+
+  /** The summary, with the earlier subagents on disk when the window starts inside the journal (rule 12). */
+  function summaryOf(state: SeatState): SubagentSummary {
+    const summary = summarize(state.projection);
+    if (!state.windowed || !state.children) return summary;
+    const earlier = earlierEntries(state.children.files, state.projection.firstAt, recentCalls(state.projection));
+    return earlier.length > 0 ? { ...summary, earlier } : summary;
+  }
+
+  /** The replay of a call the projection knows: its child file, its inline sidechain, or why neither. */
+  function replayCall(seat: SeatAddress, state: SeatState, journal: string, call: CallRecord, cursor: string | undefined): Promise<ReplayResult> | ReplayResult {
+    const target = { parentJournal: journal, sessionId: state.projection.sessionId ?? seat.sessionId, seatSessionId: seat.sessionId };
+    if (call.agentId !== null) return replayChild({ ...target, call }, cursor);
+    const shared = sharedPrompts(state.projection);
+    if (call.sidechain && inlineReplayable(call, shared)) return replayInline({ ...target, call: { ...call, sidechain: call.sidechain } }, cursor);
+    return { status: 'unavailable', reason: REPLAY_REASONS[unreplayable(call, shared)] };
   }
 
   return {
@@ -117,12 +167,15 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
       return serialized(state, async (): Promise<ReplayResult> => {
         const projection = await refresh(seat, state);
         if (!projection.ok) return { status: 'unavailable', reason: `The session journal cannot be read (${projection.reason}).` };
+        const journal = state.journal;
+        if (!journal) return { status: 'unavailable', reason: REPLAY_REASONS.notInSession };
         const call = state.projection.calls.get(nativeId);
-        if (!call || !state.journal) return { status: 'unavailable', reason: REPLAY_REASONS.unknownCall };
-        return replayChild(
-          { parentJournal: state.journal, sessionId: state.projection.sessionId ?? seat.sessionId, seatSessionId: seat.sessionId, call },
-          cursor,
-        );
+        if (call) return replayCall(seat, state, journal, call, cursor);
+        // An earlier subagent: its own file is the locator, and replay checks its ids line by line (rule 12).
+        const file = state.children?.byNativeId(nativeId);
+        const sessionId = state.projection.sessionId ?? seat.sessionId;
+        if (file) return replayChild({ parentJournal: journal, sessionId, seatSessionId: seat.sessionId, call: { nativeId, agentId: file.agentId, state: 'ended' } }, cursor);
+        return { status: 'unavailable', reason: state.windowed ? olderThanWindow(tailOptions.coldBytes) : REPLAY_REASONS.notInSession };
       });
     },
 

@@ -1,12 +1,15 @@
 /**
- * The Claude subagent projection: folds parsed journal events into per-call records (rules 2–7) and summarises
- * them. No I/O. The state is mutated in place by `applyEvent` because a seat folds many thousands of lines per
+ * The Claude subagent projection: folds parsed journal events into per-call records (rules 2–7, 11, 13 of
+ * RULES.md) and summarises them. No I/O. The state is mutated in place by `applyEvent` because a seat folds many thousands of lines per
  * refresh; it is owned by one seat and reset on every cold read.
  */
 import type { Outcome, SubagentEntry, SubagentSummary } from '../../../shared/schemas';
 import type { ActivityBasis } from '../../activity/basis';
 import { claudeActivityBasis, createActivityState, foldActivity, type ClaudeActivityState } from './activity';
+import { isPlainToken } from './locate';
 import { parseLine, type ClaudeEvent, type TaskNotification } from './parseLine';
+import { TRAY_NOTES, type Unreplayable } from './reasons';
+import { claimSidechain, dropUnclaimableRoots, inlineReplayable, noteRoot, sharedPrompts, type PendingRoot } from './sidechains';
 
 /** One subagent call as the journal has shown it so far. */
 export interface CallRecord {
@@ -23,9 +26,23 @@ export interface CallRecord {
   state: 'running' | 'ended';
   outcome?: Outcome;
   endedAt?: string;
-  /** `toolUseResult.agentId` of a `completed` or `async_launched` result (rule 10). */
+  /**
+   * The child's agent id: `toolUseResult.agentId` of a `completed` or `async_launched` result (rule 10), else a
+   * recorded live locator (rule 11).
+   */
   agentId: string | null;
+  /** Byte offset of the journal line holding the call (null when folded without offsets). */
+  offset: number | null;
+  /** Digest of the call's prompt (rule 13); never the text. */
+  promptDigest: string | null;
+  /** Written by a build that kept subagent conversations inline (rule 13). */
+  inline: boolean;
+  /** Where the call's inline sidechain lies in the journal: its root line and the call's result line (rule 13). */
+  sidechain: { rootOffset: number; endOffset: number } | null;
+  /** More than one sidechain root in the call's span carries its prompt (rule 13). */
+  sidechainAmbiguous: boolean;
 }
+
 
 /** Everything one seat derived from its journal since the last cold read. */
 export interface ClaudeProjectionState {
@@ -43,6 +60,10 @@ export interface ClaudeProjectionState {
   lastAt: string | null;
   /** The activity projection, folded from the same events (a second output of the same pass). */
   activity: ClaudeActivityState;
+  /** First timestamp of the read window: subagent files started before it are "earlier" (rule 12). */
+  firstAt: string | null;
+  /** Inline sidechain roots not yet claimed by a result, at most PENDING_ROOTS (rule 13). */
+  roots: PendingRoot[];
 }
 
 /** Most entries in `recent` (rule 7). */
@@ -53,11 +74,14 @@ const EPOCH = '1970-01-01T00:00:00.000Z';
 
 /** A fresh projection state (for a seat's first read and every cold read). */
 export function createProjectionState(): ClaudeProjectionState {
-  return { calls: new Map(), byAgentId: new Map(), running: new Set(), sequence: 0, skippedLines: 0, sessionId: null, lastAt: null, activity: createActivityState() };
+  return {
+    calls: new Map(), byAgentId: new Map(), running: new Set(), sequence: 0, skippedLines: 0, sessionId: null, lastAt: null,
+    activity: createActivityState(), firstAt: null, roots: [],
+  };
 }
 
-/** Folds one event into the state. */
-export function applyEvent(state: ClaudeProjectionState, event: ClaudeEvent): void {
+/** Folds one event into the state; `offset` is where its line starts in the journal (null when unknown). */
+export function applyEvent(state: ClaudeProjectionState, event: ClaudeEvent, offset: number | null = null): void {
   if (event.type === 'invalid') {
     state.skippedLines += 1;
     return;
@@ -69,6 +93,7 @@ export function applyEvent(state: ClaudeProjectionState, event: ClaudeEvent): vo
   if (event.activity) foldActivity(state.activity, event.activity);
   const at = event.at ?? state.lastAt ?? EPOCH;
   if (event.at) state.lastAt = event.at;
+  state.firstAt ??= event.at;
   switch (event.type) {
     case 'speech':
       if (state.sessionId === null && event.sessionId) state.sessionId = event.sessionId;
@@ -84,6 +109,9 @@ export function applyEvent(state: ClaudeProjectionState, event: ClaudeEvent): vo
           sequence: state.sequence,
           state: 'running',
           agentId: null,
+          offset,
+          sidechain: null,
+          sidechainAmbiguous: false,
         });
         state.running.add(call.nativeId);
       }
@@ -91,11 +119,17 @@ export function applyEvent(state: ClaudeProjectionState, event: ClaudeEvent): vo
       return;
     case 'user':
       if (state.sessionId === null && event.sessionId) state.sessionId = event.sessionId;
-      for (const result of event.results) applyResult(state, result, at);
+      for (const result of event.results) applyResult(state, result, at, offset);
       for (const notification of event.notifications) applyNotification(state, notification, at);
       return;
     case 'delivery':
       for (const notification of event.notifications) applyNotification(state, notification, at);
+      return;
+    case 'progress':
+      locateCall(state, event.toolUseId, event.agentId);
+      return;
+    case 'sidechain-root':
+      if (offset !== null) noteRoot(state, event.digest, offset);
       return;
     default:
       event satisfies never;
@@ -113,8 +147,24 @@ function interruptEarlierMessages(state: ClaudeProjectionState, messageId: strin
   }
 }
 
+/**
+ * Rule 11: a recorded live locator (an `agent_progress` line, or a sidecar naming the call) gives a call without an
+ * agent id its child's id. Ids that could not be a file name are not taken. True when the call changed.
+ */
+export function locateCall(state: ClaudeProjectionState, toolUseId: string, agentId: string): boolean {
+  const call = state.calls.get(toolUseId);
+  if (!call || call.agentId !== null || !isPlainToken(agentId)) return false;
+  call.agentId = agentId;
+  return true;
+}
+
 /** Rule 3 (and rule 5's `async_launched` exception); results for unseen or ended calls are ignored (rule 8). */
-function applyResult(state: ClaudeProjectionState, result: { toolUseId: string; isError: boolean; status: string | null; agentId: string | null }, at: string): void {
+function applyResult(
+  state: ClaudeProjectionState,
+  result: { toolUseId: string; isError: boolean; status: string | null; agentId: string | null },
+  at: string,
+  offset: number | null,
+): void {
   const call = state.calls.get(result.toolUseId);
   if (!call || call.state !== 'running') return;
   if (result.status === 'async_launched' && !result.isError) {
@@ -127,7 +177,10 @@ function applyResult(state: ClaudeProjectionState, result: { toolUseId: string; 
   }
   if (result.status === 'completed' && result.agentId) call.agentId = result.agentId;
   end(state, call, result.isError ? 'failed' : 'completed', at);
+  if (call.agentId === null && offset !== null) claimSidechain(state, call, offset);
+  dropUnclaimableRoots(state);
 }
+
 
 /** Rule 5: the first delivery naming a running background call ends it; unknown ids are ignored. */
 function applyNotification(state: ClaudeProjectionState, notification: TaskNotification, at: string): void {
@@ -178,9 +231,16 @@ function prune(state: ClaudeProjectionState): void {
 
 /** The seat's summary: every running call counted, the eight newest calls listed (rules 6–7). */
 export function summarize(state: ClaudeProjectionState): SubagentSummary {
-  const recent = [...state.calls.values()].sort(newerFirst).slice(0, RECENT_LIMIT).map(toEntry);
+  const shared = sharedPrompts(state);
+  const recent = recentCalls(state).map((call) => toEntry(call, shared));
   return { running: state.running.size, recent };
 }
+
+/** The eight calls `recent` lists, newest first (rule 7). */
+export function recentCalls(state: ClaudeProjectionState): CallRecord[] {
+  return [...state.calls.values()].sort(newerFirst).slice(0, RECENT_LIMIT);
+}
+
 
 /** The seat's activity basis (rules 1–6 of `activity.ts`), counting the foreground subagent calls still running. */
 export function activityOf(state: ClaudeProjectionState): ActivityBasis {
@@ -189,14 +249,26 @@ export function activityOf(state: ClaudeProjectionState): ActivityBasis {
   return claudeActivityBasis(state.activity, foreground);
 }
 
-/** A call as the snapshot carries it: `outcome` and `endedAt` only once ended, keys in contract order. */
-export function toEntry(call: CallRecord): SubagentEntry {
+/**
+ * A call as the snapshot carries it: `outcome` and `endedAt` only once ended, keys in contract order, and why it
+ * cannot be replayed when it cannot (rules 11, 13, 14).
+ */
+export function toEntry(call: CallRecord, shared: ReadonlySet<string> = new Set()): SubagentEntry {
   const head = { nativeId: call.nativeId, label: call.label, kind: call.kind, background: call.background, state: call.state };
-  const replayable = call.agentId !== null;
+  const replayable = call.agentId !== null || inlineReplayable(call, shared);
+  const note = replayable ? {} : { replayNote: TRAY_NOTES[unreplayable(call, shared)] };
   if (call.state === 'ended') {
-    return { ...head, outcome: call.outcome ?? 'unknown', startedAt: call.startedAt, endedAt: call.endedAt ?? call.startedAt, replayable };
+    return { ...head, outcome: call.outcome ?? 'unknown', startedAt: call.startedAt, endedAt: call.endedAt ?? call.startedAt, replayable, ...note };
   }
-  return { ...head, startedAt: call.startedAt, replayable };
+  return { ...head, startedAt: call.startedAt, replayable, ...note };
+}
+
+/** Why a call with neither a located child nor a replayable sidechain has nothing to replay (rules 11, 13). */
+export function unreplayable(call: CallRecord, shared: ReadonlySet<string>): Unreplayable {
+  if (call.state === 'running') return call.inline ? 'inlineNotWritten' : 'notLocated';
+  const sharedPrompt = call.promptDigest !== null && shared.has(call.promptDigest);
+  if (call.sidechainAmbiguous || (sharedPrompt && (call.inline || call.sidechain !== null))) return 'inlineAmbiguous';
+  return call.inline ? 'inlineMissing' : 'notRecorded';
 }
 
 function toMs(at: string): number {
@@ -206,9 +278,11 @@ function toMs(at: string): number {
 
 /** Parses and folds a batch of lines (for tests and the benchmark). */
 export function projectLines(lines: Iterable<string>, state = createProjectionState()): ClaudeProjectionState {
+  let offset = 0;
   for (const line of lines) {
     const event = parseLine(line);
-    if (event) applyEvent(state, event);
+    if (event) applyEvent(state, event, offset);
+    offset += Buffer.byteLength(line, 'utf8') + 1;
   }
   return state;
 }

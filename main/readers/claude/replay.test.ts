@@ -117,7 +117,7 @@ describe('replay', () => {
     const reader = createClaudeReader({ home });
     expect(await reader.replay(seat, 'toolu_noid')).toEqual({ status: 'unavailable', reason: REPLAY_REASONS.notRecorded });
     expect(await reader.replay(seat, 'toolu_gone')).toEqual({ status: 'unavailable', reason: REPLAY_REASONS.gone });
-    expect(await reader.replay(seat, 'toolu_never')).toEqual({ status: 'unavailable', reason: REPLAY_REASONS.unknownCall });
+    expect(await reader.replay(seat, 'toolu_never')).toEqual({ status: 'unavailable', reason: REPLAY_REASONS.notInSession });
   });
 
   it('never follows a symbolic link to a child journal', async () => {

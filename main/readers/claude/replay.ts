@@ -1,27 +1,20 @@
 /**
- * Replay of one subagent: resolves its child journal only from the agent id recorded for that call (rule 10),
+ * Replay of one subagent: resolves its child journal only from the agent id recorded for that call (rules 10–12),
  * checks the child's identity, and pages through a bounded window of it. Stores nothing.
  */
 import { lstat, open } from 'node:fs/promises';
 import type { ReplayResult } from '../port';
 import { childJournalCandidates, isPlainToken } from './locate';
+import { REPLAY_REASONS } from './reasons';
 import type { CallRecord } from './reducer';
 import { checkIdentity, decodeCursor, encodeCursor, entriesOfLine, pageOf, type PlacedEntry } from './replayEntries';
+
+export { REPLAY_REASONS } from './reasons';
 
 /** Bytes of a child journal read at most (its last 4 MiB). */
 export const REPLAY_WINDOW_BYTES = 4 * 1024 * 1024;
 /** Entries of a child journal kept at most (its last 500). */
 export const REPLAY_WINDOW_ENTRIES = 500;
-
-/** Owner-facing reasons. */
-export const REPLAY_REASONS = {
-  notRecorded: "This subagent's transcript was not recorded (no agent id in the journal).",
-  gone: "The subagent's transcript file is gone (Claude Code deletes old sessions).",
-  unknownCall: 'This subagent is no longer in the session’s recent history; refresh the tray.',
-  badAgentId: 'Refused: the recorded agent id is not a plain token, so it is never used as a file name.',
-  badCursor: 'Refused: this page cursor was issued for another subagent or is damaged.',
-  mismatch: "Refused: the transcript file does not belong to this subagent (its agent id or session id differ).",
-} as const;
 
 /** What replay needs to know about the call and its parent. */
 export interface ReplayTarget {
@@ -30,7 +23,7 @@ export interface ReplayTarget {
   sessionId: string;
   /** The seat's session id, to which cursors are bound. */
   seatSessionId: string;
-  call: CallRecord;
+  call: Pick<CallRecord, 'nativeId' | 'agentId' | 'state'>;
 }
 
 /** One page of the call's child transcript, or why it cannot be shown. */
@@ -38,15 +31,13 @@ export async function replayChild(target: ReplayTarget, cursor?: string): Promis
   const { call } = target;
   if (call.agentId === null) return { status: 'unavailable', reason: REPLAY_REASONS.notRecorded };
   if (!isPlainToken(call.agentId)) return { status: 'refused', reason: REPLAY_REASONS.badAgentId };
-  let before: { offset: number; block: number } | null = null;
-  if (cursor !== undefined && cursor !== '') {
-    before = decodeCursor(cursor, target.seatSessionId, call.nativeId);
-    if (!before) return { status: 'refused', reason: REPLAY_REASONS.badCursor };
-  }
+  const before = cursorPosition(target, cursor);
+  if (before === 'refused') return { status: 'refused', reason: REPLAY_REASONS.badCursor };
   const candidates = childJournalCandidates(target.parentJournal, target.sessionId, call.agentId);
   if (!candidates) return { status: 'refused', reason: REPLAY_REASONS.badAgentId };
   const child = await firstRegularFile(candidates);
-  if (!child) return { status: 'unavailable', reason: REPLAY_REASONS.gone };
+  // A live locator can name a child before its file is written; an ended child's missing file was removed.
+  if (!child) return { status: 'unavailable', reason: call.state === 'running' ? REPLAY_REASONS.notWrittenYet : REPLAY_REASONS.gone };
 
   const lines = await readWindow(child, REPLAY_WINDOW_BYTES);
   const placed: PlacedEntry[] = [];
@@ -64,14 +55,31 @@ export async function replayChild(target: ReplayTarget, cursor?: string): Promis
     if (checkIdentity(record, call.agentId, target.sessionId) === 'mismatch') return { status: 'refused', reason: REPLAY_REASONS.mismatch };
     entriesOfLine(record, toolNames).forEach((entry, block) => placed.push({ offset, block, entry }));
   }
+  return pageAnswer(target, placed, before, call.state === 'running');
+}
+
+/** Who a page and its cursors belong to: the seat's session and the call. */
+export interface PageOwner {
+  seatSessionId: string;
+  call: { nativeId: string };
+}
+
+/** The position a cursor names for this call; null without one, 'refused' for a foreign or damaged one. */
+export function cursorPosition(target: PageOwner, cursor: string | undefined): { offset: number; block: number } | null | 'refused' {
+  if (cursor === undefined || cursor === '') return null;
+  return decodeCursor(cursor, target.seatSessionId, target.call.nativeId) ?? 'refused';
+}
+
+/** The page before `before` of the last 500 entries, with the cursor to the next older page. */
+export function pageAnswer(target: PageOwner, placed: PlacedEntry[], before: { offset: number; block: number } | null, running: boolean): ReplayResult {
   const windowed = placed.slice(-REPLAY_WINDOW_ENTRIES);
   const { page, more } = pageOf(windowed, before);
   const oldest = page[0];
   return {
     status: 'ok',
-    running: call.state === 'running',
+    running,
     entries: page.map((item) => item.entry),
-    nextCursor: more && oldest ? encodeCursor({ sessionId: target.seatSessionId, nativeId: call.nativeId, offset: oldest.offset, block: oldest.block }) : null,
+    nextCursor: more && oldest ? encodeCursor({ sessionId: target.seatSessionId, nativeId: target.call.nativeId, offset: oldest.offset, block: oldest.block }) : null,
   };
 }
 
@@ -89,12 +97,21 @@ async function firstRegularFile(candidates: string[]): Promise<string | null> {
 
 /** The complete lines in the last `maxBytes` of a file, with their byte offsets. */
 export async function readWindow(file: string, maxBytes: number): Promise<{ offset: number; text: string }[]> {
+  return readLinesBetween(file, 0, Number.MAX_SAFE_INTEGER, maxBytes);
+}
+
+/**
+ * The lines of a file between two byte offsets (`to` exclusive, cut at the file's end), at most the last `maxBytes`
+ * of that span: when the span is longer, the first, partial line is dropped.
+ */
+export async function readLinesBetween(file: string, lower: number, upper: number, maxBytes: number): Promise<{ offset: number; text: string }[]> {
   const handle = await open(file, 'r');
   try {
-    const size = (await handle.stat()).size;
-    const start = Math.max(0, size - maxBytes);
+    const size = Math.min((await handle.stat()).size, upper);
+    if (size <= lower) return [];
+    const start = Math.max(lower, size - maxBytes);
     // One byte early, so a window that begins exactly on a line boundary keeps that line.
-    const from = start > 0 ? start - 1 : 0;
+    const from = start > lower ? start - 1 : lower;
     const buffer = Buffer.alloc(size - from);
     let filled = 0;
     while (filled < buffer.length) {
@@ -104,7 +121,7 @@ export async function readWindow(file: string, maxBytes: number): Promise<{ offs
     }
     const lines: { offset: number; text: string }[] = [];
     let cursor = 0;
-    if (start > 0) {
+    if (start > lower) {
       const first = buffer.indexOf(0x0a, 0);
       if (first === -1 || first >= filled) return [];
       cursor = first + 1;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SubagentSummarySchema } from '../../../shared/schemas';
 import { createClaudeReader } from './reader';
+import { TRAY_NOTES } from './reasons';
 import { projectLines, summarize } from './reducer';
 
 const fixtures = path.resolve(process.cwd(), 'main/readers/claude/fixtures');
@@ -74,7 +75,7 @@ describe('rule 6: entry shape', () => {
     const { byId } = fold('rule6-entry-shape.jsonl');
     expect(JSON.parse(JSON.stringify(byId.get('toolu_running')))).toEqual({
       nativeId: 'toolu_running', label: 'Still going', kind: 'Explore', background: false, state: 'running',
-      startedAt: '2026-05-01T10:40:00.000Z', replayable: false,
+      startedAt: '2026-05-01T10:40:00.000Z', replayable: false, replayNote: TRAY_NOTES.notLocated,
     });
     expect(Object.keys(byId.get('toolu_ended') ?? {})).toEqual(['nativeId', 'label', 'kind', 'background', 'state', 'outcome', 'startedAt', 'endedAt', 'replayable']);
     expect(byId.get('toolu_ended')).toMatchObject({ nativeId: 'toolu_ended', outcome: 'completed', endedAt: '2026-05-01T10:41:00.000Z', replayable: true });

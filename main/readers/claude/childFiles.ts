@@ -1,0 +1,290 @@
+/**
+ * The subagent files of one session on disk (rules 11–12 of RULES.md): `<session>/subagents/agent-<id>.jsonl` with
+ * their `.meta.json` sidecars (2.1.2+), and, when asked, the flat `agent-<id>.jsonl` beside the sessions (2.0.24–2.1.1).
+ * Known from file metadata, each file's own first line (its ids) and its sidecar; never from the parent journal.
+ * A folder is listed again only when its modification time moved, so an unchanged folder costs one `stat`.
+ */
+import { lstatSync, statSync } from 'node:fs';
+import { lstat, open, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { isPlainToken } from './locate';
+import { RECENT_LIMIT } from './reducer';
+
+/** Bounds of one scan (rule 12). */
+export const CHILD_FILE_BOUNDS = {
+  /** Subagent files stat-ed per folder at most. */
+  listed: 4096,
+  /** Files of this session started before the read window kept at most: the 64 most recent by modification time. */
+  earlier: 64,
+  /** First lines read per scan at most (a file's first line is read once and remembered). */
+  headReads: 256,
+  /** Bytes of a first line read at most; a longer first line leaves the file unlisted. */
+  headBytes: 256 * 1024,
+  /** Bytes of a sidecar read at most. */
+  sidecarBytes: 64 * 1024,
+} as const;
+
+/** One subagent file of the session, with the facts its metadata, first line and sidecar give. */
+export interface ChildFile {
+  agentId: string;
+  file: string;
+  /** Modification time (ms since epoch): when the subagent last wrote. */
+  mtimeMs: number;
+  /** The first line's timestamp, else the file's birth time, else its modification time (ISO). */
+  startedAt: string;
+  /** From the sidecar, when it carries them. */
+  description: string | null;
+  agentType: string | null;
+  /** The parent call's `tool_use.id`, the sidecar's exact spawn edge (rule 11). */
+  toolUseId: string | null;
+}
+
+/** What a file's first line says; `skip` for files that are not listed (another session, internal, unreadable). */
+type Head = { agentId: string; sessionId: string | null; at: string | null; warmup: boolean } | 'skip';
+
+interface Known {
+  identity: string;
+  head: Head;
+}
+
+type Sidecar = Pick<ChildFile, 'description' | 'agentType' | 'toolUseId'>;
+
+const AGENT_FILE = /^agent-(.+)\.jsonl$/;
+
+/** The subagent files of one session, refreshed when their folders change. */
+export class ChildFileIndex {
+  /** What the last complete scan saw of the folders, and with which options; null forces a scan. */
+  private memo: ScanMemo | null = null;
+  private heads = new Map<string, Known>();
+  private sidecars = new Map<string, Sidecar | null>();
+  private current: ChildFile[] = [];
+
+  constructor(
+    private readonly projectFolder: string,
+    readonly sessionId: string,
+  ) {}
+
+  /** The session's files found by the last scan, newest modification first. */
+  get files(): readonly ChildFile[] {
+    return this.current;
+  }
+
+  /** The file listed under this native id (its sidecar's call id, else `agent-<id>`). */
+  byNativeId(nativeId: string): ChildFile | null {
+    return this.current.find((file) => childNativeId(file) === nativeId) ?? null;
+  }
+
+  /**
+   * Scans again when a folder's modification time moved (or `options` changed); true when the list may differ.
+   * `flat` adds the flat layout; `before` is the read window's first timestamp, files started earlier count
+   * against the bound of 64.
+   */
+  async refresh(options: { flat: boolean; before: string | null }): Promise<boolean> {
+    if (!isPlainToken(this.sessionId)) return false;
+    const subagents = path.join(this.projectFolder, this.sessionId, 'subagents');
+    const memo: ScanMemo = { subagents: mtimeOf(subagents), flat: options.flat ? mtimeOf(this.projectFolder) : null, before: options.before };
+    if (this.memo && sameMemo(this.memo, memo)) return false;
+    const candidates = [...(await listFolder(subagents)), ...(options.flat ? await listFolder(this.projectFolder) : [])];
+    candidates.sort((a, b) => b.mtimeMs - a.mtimeMs);
+    const found: ChildFile[] = [];
+    const heads = new Map<string, Known>();
+    let reads: number = CHILD_FILE_BOUNDS.headReads;
+    let complete = true;
+    let earlier = 0;
+    for (const candidate of candidates) {
+      // Up to eight of them may be the children of calls `recent` already lists, and are then left out.
+      if (earlier >= CHILD_FILE_BOUNDS.earlier + RECENT_LIMIT) break;
+      let known = this.heads.get(candidate.file);
+      if (!known || known.identity !== candidate.identity) {
+        if (reads <= 0) {
+          complete = false;
+          continue;
+        }
+        reads -= 1;
+        const head = await readHead(candidate.file, candidate.agentId);
+        // A first line still being written is read again on the next refresh.
+        if (head === null) {
+          complete = false;
+          continue;
+        }
+        known = { identity: candidate.identity, head };
+      }
+      heads.set(candidate.file, known);
+      const { head } = known;
+      if (head === 'skip' || head.warmup || head.sessionId !== this.sessionId) continue;
+      const startedAt = head.at ?? new Date(candidate.birthtimeMs > 0 ? candidate.birthtimeMs : candidate.mtimeMs).toISOString();
+      const sidecar = candidate.sidecar ? await this.sidecar(candidate.sidecar) : null;
+      found.push({ agentId: candidate.agentId, file: candidate.file, mtimeMs: candidate.mtimeMs, startedAt, description: null, agentType: null, toolUseId: null, ...sidecar });
+      if (startedBefore(startedAt, options.before)) earlier += 1;
+    }
+    // Only what this scan saw is remembered, so the memory stays within the scan's bounds.
+    this.heads = heads;
+    this.memo = complete ? memo : null;
+    const changed = JSON.stringify(found) !== JSON.stringify(this.current);
+    this.current = found;
+    return changed;
+  }
+
+  private async sidecar(file: string): Promise<Sidecar | null> {
+    if (!this.sidecars.has(file)) {
+      if (this.sidecars.size >= CHILD_FILE_BOUNDS.listed) this.sidecars.clear();
+      this.sidecars.set(file, await readSidecar(file));
+    }
+    return this.sidecars.get(file) ?? null;
+  }
+}
+
+/** True when a file started before the read window's first timestamp (always, when that is unknown). */
+export function startedBefore(startedAt: string, before: string | null): boolean {
+  if (before === null) return true;
+  const [start, window] = [Date.parse(startedAt), Date.parse(before)];
+  return Number.isNaN(start) || Number.isNaN(window) ? true : start < window;
+}
+
+/** The native id an earlier entry carries: the sidecar's call id when it names one, else `agent-<agent id>`. */
+export function childNativeId(file: Pick<ChildFile, 'agentId' | 'toolUseId'>): string {
+  return file.toolUseId ?? `agent-${file.agentId}`;
+}
+
+interface ScanMemo {
+  subagents: number | null;
+  flat: number | null;
+  before: string | null;
+}
+
+/** Field by field, so an unchanged folder costs its stat and nothing else (no serialising). */
+function sameMemo(a: ScanMemo, b: ScanMemo): boolean {
+  return a.subagents === b.subagents && a.flat === b.flat && a.before === b.before;
+}
+
+interface Candidate {
+  agentId: string;
+  file: string;
+  identity: string;
+  mtimeMs: number;
+  birthtimeMs: number;
+  sidecar: string | null;
+}
+
+/**
+ * The subagent files of a folder, by metadata only. Labelled ids (`acompact-…` and the other internal forks,
+ * format §7) are not Agent-tool spawns and are left out, as are ids that could not be a file name and links.
+ */
+async function listFolder(folder: string): Promise<Candidate[]> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return [];
+  }
+  const present = new Set(names);
+  const candidates: Candidate[] = [];
+  for (const name of names) {
+    if (candidates.length >= CHILD_FILE_BOUNDS.listed) break;
+    const agentId = AGENT_FILE.exec(name)?.[1];
+    if (!agentId || !isPlainToken(agentId) || agentId.includes('-')) continue;
+    const file = path.join(folder, name);
+    try {
+      // Synchronous: a few microseconds per local file, where a pooled asynchronous stat costs tens to hundreds.
+      const info = lstatSync(file);
+      if (!info.isFile()) continue;
+      const sidecarName = `agent-${agentId}.meta.json`;
+      candidates.push({
+        agentId,
+        file,
+        identity: `${info.dev}:${info.ino}:${info.birthtimeMs}`,
+        mtimeMs: info.mtimeMs,
+        birthtimeMs: info.birthtimeMs,
+        sidecar: present.has(sidecarName) ? path.join(folder, sidecarName) : null,
+      });
+    } catch {
+      // Removed between listing and stat.
+    }
+  }
+  return candidates;
+}
+
+/**
+ * A file's first line: its own agent id must be the file's, its session id is returned for the caller to check.
+ * Null while the line is still being written; 'skip' for a file that can never be listed.
+ */
+async function readHead(file: string, agentId: string): Promise<Head | null> {
+  const text = await readPrefix(file, CHILD_FILE_BOUNDS.headBytes);
+  if (text === null) return 'skip';
+  const newline = text.indexOf('\n');
+  if (newline === -1) return Buffer.byteLength(text) >= CHILD_FILE_BOUNDS.headBytes ? 'skip' : null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text.slice(0, newline));
+  } catch {
+    return 'skip';
+  }
+  if (!isObject(value) || value.agentId !== agentId) return 'skip';
+  const message = isObject(value.message) ? value.message : {};
+  return {
+    agentId,
+    sessionId: typeof value.sessionId === 'string' ? value.sessionId : null,
+    at: typeof value.timestamp === 'string' && !Number.isNaN(Date.parse(value.timestamp)) ? value.timestamp : null,
+    // Pre-warm agents of 2.0.x (format §7) are not subagents the owner asked for.
+    warmup: value.type === 'user' && typeof message.content === 'string' && message.content.trim() === 'Warmup',
+  };
+}
+
+/** The label facts of a sidecar; a damaged sidecar gives none. */
+async function readSidecar(file: string): Promise<Sidecar | null> {
+  const text = await readPrefix(file, CHILD_FILE_BOUNDS.sidecarBytes);
+  if (text === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(value)) return null;
+  const field = (key: string): string | null => {
+    const entry = value[key];
+    return typeof entry === 'string' && entry.trim() !== '' ? entry.trim() : null;
+  };
+  const toolUseId = field('toolUseId');
+  return { description: field('description'), agentType: field('agentType'), toolUseId: toolUseId && isPlainToken(toolUseId) ? toolUseId : null };
+}
+
+/** Up to `maxBytes` from the start of a regular file (links are not followed), or null when it cannot be read. */
+async function readPrefix(file: string, maxBytes: number): Promise<string | null> {
+  let handle;
+  try {
+    if (!(await lstat(file)).isFile()) return null;
+    handle = await open(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return null;
+    const buffer = Buffer.alloc(Math.min(maxBytes, info.size));
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return buffer.toString('utf8', 0, filled);
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A folder's modification time, or null when it does not exist; one synchronous stat (microseconds). */
+function mtimeOf(folder: string): number | null {
+  try {
+    return statSync(folder).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,63 @@
+/**
+ * Rule 13 of RULES.md: replay of a Claude Code 1.0.x subagent, whose conversation was written inline in the parent
+ * journal as one block of `isSidechain: true` lines just before the call's result. The block is the one located by
+ * the reducer (its root's content equals the call's prompt exactly); before each read the root is checked again,
+ * and the block ends at the first line that is not part of that sidechain. Stores nothing.
+ */
+import type { ReplayResult } from '../port';
+import { digestOf } from './parseLine';
+import { REPLAY_REASONS } from './reasons';
+import type { CallRecord } from './reducer';
+import { cursorPosition, pageAnswer, readLinesBetween, REPLAY_WINDOW_BYTES, type ReplayTarget } from './replay';
+import { entriesOfLine, type PlacedEntry } from './replayEntries';
+
+type Json = Record<string, unknown>;
+
+/** What an inline replay needs: the parent journal, its session id, and a call with a located sidechain. */
+export interface InlineTarget extends Omit<ReplayTarget, 'call'> {
+  call: Pick<CallRecord, 'nativeId' | 'promptDigest'> & { sidechain: NonNullable<CallRecord['sidechain']> };
+}
+
+/** One page of an inline sidechain, or why it cannot be shown. */
+export async function replayInline(target: InlineTarget, cursor?: string): Promise<ReplayResult> {
+  const before = cursorPosition(target, cursor);
+  if (before === 'refused') return { status: 'refused', reason: REPLAY_REASONS.badCursor };
+  const { rootOffset, endOffset } = target.call.sidechain;
+  // The root first: the journal may have been rewritten since the reducer saw it.
+  const [root] = await readLinesBetween(target.parentJournal, rootOffset, Math.min(endOffset, rootOffset + REPLAY_WINDOW_BYTES), REPLAY_WINDOW_BYTES);
+  if (!root || root.offset !== rootOffset || !isRootOf(parse(root.text), target)) return { status: 'refused', reason: REPLAY_REASONS.inlineChanged };
+
+  const lines = await readLinesBetween(target.parentJournal, rootOffset, endOffset, REPLAY_WINDOW_BYTES);
+  const placed: PlacedEntry[] = [];
+  const toolNames = new Map<string, string>();
+  for (const { offset, text } of lines) {
+    const record = parse(text);
+    if (!record) continue; // a bad line is skipped, never fatal
+    if (offset !== rootOffset && !continuesSidechain(record)) break;
+    if ('sessionId' in record && record.sessionId !== target.sessionId) return { status: 'refused', reason: REPLAY_REASONS.mismatch };
+    entriesOfLine(record, toolNames).forEach((entry, block) => placed.push({ offset, block, entry }));
+  }
+  return pageAnswer(target, placed, before, false);
+}
+
+/** The located root: an inline sidechain root of this session whose content is still the call's prompt. */
+function isRootOf(record: Json | null, target: InlineTarget): boolean {
+  if (!record || record.type !== 'user' || record.isSidechain !== true || record.parentUuid !== null || 'agentId' in record) return false;
+  if ('sessionId' in record && record.sessionId !== target.sessionId) return false;
+  const message = typeof record.message === 'object' && record.message !== null ? (record.message as Json) : {};
+  return typeof message.content === 'string' && digestOf(message.content) === target.call.promptDigest;
+}
+
+/** A line of the same block: a sidechain line that is not the root of another sidechain and names no agent file. */
+function continuesSidechain(record: Json): boolean {
+  return record.isSidechain === true && record.parentUuid !== null && !('agentId' in record);
+}
+
+function parse(text: string): Json | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
+  } catch {
+    return null;
+  }
+}
