@@ -11,7 +11,8 @@
  * 4. Stopping sends the harness's own exit command (`/exit`, `/quit`), then the tmux session is killed after a grace.
  * 5. tmux runs on the server named by `PIXELFLEET_TMUX_SOCKET` (`tmux -L <name>`) when it is set, else the default.
  * 6. A launched session carries the persona's id in the tmux user option `@pixelfleet_persona`, so attach and stop find
- *    it by id after a rename; a session without the option is found by the name rule 1 gives.
+ *    it by id after a rename; a session without the option is found by the name rule 1 gives. It also carries its
+ *    harness (`@pixelfleet_harness`), so stop sends the right exit to a persona that was never seated.
  * 7. Claude Code with an exported agent for the role: `--agent <name>` from 2.0.59 (the version that added it); before
  *    that `--append-system-prompt <charter>` from 1.0.51 (the first to take it in interactive mode); older or
  *    unreadable versions start plain, and the owner is told.
@@ -80,6 +81,8 @@ export function attachCommand(session: string, env: NodeJS.ProcessEnv): string {
 
 /** The tmux user option that names a launched session's persona (rule 6). */
 export const PERSONA_OPTION = '@pixelfleet_persona';
+/** The tmux user option that names a launched session's harness, so stop sends the right exit to an unseated one. */
+export const HARNESS_OPTION = '@pixelfleet_harness';
 
 /**
  * The format of the listing `sessionOfPersona` reads: the persona id first, then one space and the session name (tmux

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Candidate, Harness, Persona } from '../../shared/schemas';
+import { HarnessSchema, type Candidate, type Harness, type Persona } from '../../shared/schemas';
 import { ServiceError } from '../errors';
 import { ruleMatches } from '../fleet/autoOpen';
 import type { FleetService } from '../fleet/FleetService';
@@ -17,7 +17,7 @@ import { shownValue } from '../../shared/bounds';
 import { confineSeat } from '../fleet/seatResolver';
 import type { PersonaService } from '../personas/PersonaService';
 import { exportedAgentFor } from '../roles/exportAgent';
-import { agentCharter, claudeRoleStart, HARNESS_EXIT, harnessArgv, newSessionArgv, parseVersion, PERSONA_OPTION, tmuxSessionName, tmuxSocketArgs } from './launchRules';
+import { agentCharter, claudeRoleStart, HARNESS_EXIT, harnessArgv, HARNESS_OPTION, newSessionArgv, parseVersion, PERSONA_OPTION, tmuxSessionName, tmuxSocketArgs } from './launchRules';
 import { detectHarnesses, detectTmux, hasSession, runProgram, runTmux, sessionForPersona } from './tmux';
 
 /** What `launch` needs. */
@@ -92,6 +92,7 @@ export async function launch(request: LaunchRequest, context: LaunchContext): Pr
   if (!started.ok) return { persona, tmuxSession: session, argv, seated: false, reason: `tmux did not start the session: ${started.reason}`, note: role.note };
   // Rule 6: the session names its persona, so attach and stop still find it after a rename.
   await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'set-option', '-t', `=${session}:`, PERSONA_OPTION, persona.id], env);
+  await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'set-option', '-t', `=${session}:`, HARNESS_OPTION, request.harness], env);
   const matches = (entry: Candidate) =>
     sessionId ? entry.id === seatIdOf({ harness: 'claude', sessionId }) : !before.has(entry.id) && !entry.opened && entry.lastActivity >= launchedAt && ruleMatches({ harness: request.harness, cwd }, entry);
   const seated = await seatWhenDiscovered(persona, matches, context);
@@ -136,7 +137,9 @@ export async function stop(persona: Persona, session: string, env: NodeJS.Proces
   if (!tmux.ok) return { ok: false, reason: tmux.reason };
   if (!(await hasSession(tmux.executable, session, env))) return { ok: false, reason: `No tmux session ${session} runs for ${persona.name}.` };
   const target = `=${session}:`;
-  const exit = HARNESS_EXIT[persona.seat?.harness ?? 'claude'];
+  const tagged = await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'show-options', '-v', '-t', target, HARNESS_OPTION], env);
+  const harness = HarnessSchema.safeParse(tagged.ok ? tagged.stdout.trim() : undefined);
+  const exit = HARNESS_EXIT[harness.success ? harness.data : (persona.seat?.harness ?? 'claude')];
   await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'send-keys', '-t', target, '-l', exit], env);
   await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'send-keys', '-t', target, 'Enter'], env);
   const deadline = Date.now() + graceMs;
