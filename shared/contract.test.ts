@@ -32,9 +32,9 @@ describe('the contract', () => {
     expect(parseRequest('agents.launch', { ...request, shell: true })).toMatchObject({ ok: false, error: { message: 'agents.launch: shell: unknown field' } });
     expect(parseRequest('agents.launch', { ...request, harness: 'vim' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^agents\.launch: harness:/) } });
     expect(parseRequest('agents.launch', { ...request, cwd: '' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^agents\.launch: cwd:/) } });
-    expect(parseRequest('agents.launch', { ...request, name: 'x'.repeat(61) })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^agents\.launch: name:/) } });
+    expect(parseRequest('agents.launch', { ...request, name: 'x'.repeat(49) })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^agents\.launch: name:/) } });
     expect(parseRequest('agents.launch', { ...request, prompt: 'x'.repeat(20_001) })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^agents\.launch: prompt:/) } });
-    expect(parseRequest('agents.launch', { ...request, role: 'r'.repeat(101) }).ok).toBe(false);
+    expect(parseRequest('agents.launch', { ...request, role: 'r'.repeat(25) }).ok).toBe(false);
     expect(parseRequest('launch.options', { all: true }).ok).toBe(false);
     expect(parseRequest('agents.attach', { personaId: 'p_1' }).ok).toBe(true);
   });

@@ -33,7 +33,8 @@ describe('the launch form', () => {
     expect(launchRequestOf({ ...values, harness: 'claude' }, options)).toEqual({ ok: false, reason: 'Claude Code cannot be launched: claude is not on PATH.' });
     expect(launchRequestOf({ ...values, cwd: ' ' }, options)).toMatchObject({ ok: false, reason: 'Choose a project folder or type one.' });
     expect(launchRequestOf({ ...values, cwd: 'src/app' }, options)).toMatchObject({ ok: false, reason: expect.stringMatching(/full path/) });
-    expect(launchRequestOf({ ...values, name: 'x'.repeat(61) }, options).ok).toBe(false);
+    expect(launchRequestOf({ ...values, name: 'x'.repeat(48) }, options).ok).toBe(true);
+    expect(launchRequestOf({ ...values, name: 'x'.repeat(49) }, options)).toEqual({ ok: false, reason: 'A name is at most 48 characters.' });
   });
 });
 

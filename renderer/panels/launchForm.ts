@@ -2,6 +2,7 @@
  * The launch panel's pure part: the form's starting values from what main offers, and the request the form's values
  * make (or the sentence saying what to fix). No DOM.
  */
+import { NAME_MAX_LENGTH, ruleLength } from '../../shared/bounds';
 import { LAUNCH_FOLDER_MAX, LAUNCH_PROMPT_MAX, type LaunchOptions, type LaunchRequest } from '../../shared/launch';
 import type { Harness } from '../../shared/schemas';
 
@@ -33,7 +34,7 @@ export function launchRequestOf(values: LaunchFormValues, options: LaunchOptions
   if (cwd.length > LAUNCH_FOLDER_MAX) return { ok: false, reason: `A folder path is at most ${LAUNCH_FOLDER_MAX} characters.` };
   if (!cwd.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(cwd)) return { ok: false, reason: 'Type the project folder as a full path (starting with /).' };
   const name = values.name.trim();
-  if (Array.from(name).length > 60) return { ok: false, reason: 'A name is at most 60 characters.' };
+  if (ruleLength(name) > NAME_MAX_LENGTH) return { ok: false, reason: `A name is at most ${NAME_MAX_LENGTH} characters.` };
   if (values.prompt.length > LAUNCH_PROMPT_MAX) return { ok: false, reason: `A first prompt is at most ${LAUNCH_PROMPT_MAX} characters.` };
   return {
     ok: true,

@@ -4,6 +4,7 @@
  * and how to install it, and offers nothing else. The form is built once per opening, so updates never disturb what
  * the owner is typing; refusals and unseated outcomes are shown in the panel.
  */
+import { NAME_MAX_LENGTH } from '../../shared/bounds';
 import type { LaunchOptions } from '../../shared/launch';
 import type { Harness } from '../../shared/schemas';
 import type { LaunchState } from '../store/appState';
@@ -92,7 +93,7 @@ export class LaunchPanel {
     );
     const folder = element('input', { type: 'text', 'data-launch-folder': true, list: 'launch-folders', value: values.cwd, maxlength: 4096, spellcheck: false, placeholder: '/path/to/project' });
     const folders = element('datalist', { id: 'launch-folders' }, ...options.folders.map((path) => element('option', { value: path })));
-    const name = element('input', { type: 'text', 'data-launch-name': true, value: values.name, maxlength: 60 });
+    const name = element('input', { type: 'text', 'data-launch-name': true, value: values.name, maxlength: NAME_MAX_LENGTH });
     const prompt = element('textarea', { 'data-launch-prompt': true, rows: 3, maxlength: 20_000, placeholder: 'Optional' });
     const submit = element('button', { type: 'submit', 'data-launch-submit': true }, 'Launch');
     const recent =
