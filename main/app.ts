@@ -21,6 +21,7 @@ import { createReaders } from './readers/registry';
 import { loadSettings } from './settings/loadSettings';
 import { createRouter, type Handlers, type Router } from './transport/router';
 import { isSafeExternalUrl } from './transport/externalUrl';
+import { LaunchService } from './launch/LaunchService';
 import { WorkService } from './work/WorkService';
 import { createTeamsPort } from './teams';
 
@@ -95,6 +96,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const offJobs = jobs.onChange((board) => emit('jobs.changed', { board }));
 
+  const launcher = new LaunchService({ fleet, personas, env, terminal: settings.terminal });
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
   let live: LiveUpdates | null = null;
   if (options.live !== false) {
@@ -138,6 +140,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       const board = await jobs.board();
       return request.all ? board : { ...board, jobs: board.jobs.filter((job) => job.state === 'running') };
     },
+    'launch.options': () => launcher.launchOptions(),
+    'agents.launch': (request) => launcher.launch(request),
+    'agents.attach': (request) => launcher.attach(request.personaId),
+    'agents.openTerminal': (request) => launcher.openTerminal(request.personaId),
     'test.advanceClock': async (request) => ({ offsetMs: await jobs.advanceClock(request.ms) }),
     'shell.openExternal': async (request) => {
       if (!options.openExternal || !isSafeExternalUrl(request.url)) return { opened: false };

@@ -13,7 +13,10 @@ import { attachNotifications } from './panels/notifications';
 import { QueueStrip } from './panels/queue';
 import { centredCamera } from './world/camera';
 import { createEmptyHint, createNotices } from './panels/notices';
+import { LaunchPanel } from './panels/launchPanel';
 import { PickerPanel } from './panels/picker';
+import { launchAction, type StationAction } from './panels/stationActions';
+import { StationMenu } from './panels/stationMenu';
 import { TrayPanel } from './panels/tray';
 import type { AppState } from './store/appState';
 import { createAppStore, describeFailure } from './store/createAppStore';
@@ -123,6 +126,13 @@ async function boot(host: HTMLElement): Promise<void> {
     },
   });
   const picker = new PickerPanel(store);
+  // The station menu's actions, in order; another action joins by adding an entry here.
+  const stationActions: StationAction[] = [launchAction((station) => void actions.openLaunch(station.key, station.label))];
+  const stationMenu = new StationMenu(store, stationActions, (key) => {
+    const record = world.stationViews.get(key)?.record;
+    return record ? { key: record.key, label: record.label, lobby: record.lobby } : null;
+  });
+  const launchPanel = new LaunchPanel(store);
   // Picking an agent from the needs-you queue (or a notification): focus it, centre the view on it, open its tray.
   const pickAgent = (personaId: string) => {
     flush();
@@ -146,6 +156,8 @@ async function boot(host: HTMLElement): Promise<void> {
     }),
     tray.root,
     picker.root,
+    stationMenu.root,
+    launchPanel.root,
     createBacklogPanel(store),
     createLobbyPanel(store),
     jobsBoard.root,

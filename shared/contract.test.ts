@@ -26,6 +26,19 @@ describe('the contract', () => {
     if (!result.ok) expect(result.error.message).toMatch(/^subagents\.replay: nativeId: /);
   });
 
+  it('bounds a launch request strictly: harness, role, folder, name and prompt', () => {
+    const request = { harness: 'codex', role: 'tester', cwd: '/w/a b', name: `Ada "Q" $(x)`, prompt: `say 'hi'` };
+    expect(parseRequest('agents.launch', request)).toEqual({ ok: true, value: request });
+    expect(parseRequest('agents.launch', { ...request, shell: true })).toMatchObject({ ok: false, error: { message: 'agents.launch: shell: unknown field' } });
+    expect(parseRequest('agents.launch', { ...request, harness: 'vim' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^agents\.launch: harness:/) } });
+    expect(parseRequest('agents.launch', { ...request, cwd: '' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^agents\.launch: cwd:/) } });
+    expect(parseRequest('agents.launch', { ...request, name: 'x'.repeat(49) })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^agents\.launch: name:/) } });
+    expect(parseRequest('agents.launch', { ...request, prompt: 'x'.repeat(20_001) })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^agents\.launch: prompt:/) } });
+    expect(parseRequest('agents.launch', { ...request, role: 'r'.repeat(25) }).ok).toBe(false);
+    expect(parseRequest('launch.options', { all: true }).ok).toBe(false);
+    expect(parseRequest('agents.attach', { personaId: 'p_1' }).ok).toBe(true);
+  });
+
   it('accepts a valid request and treats a missing payload as empty', () => {
     expect(parseRequest('personas.setRole', { personaId: 'p1', role: null }).ok).toBe(true);
     expect(parseRequest('roles.list', undefined).ok).toBe(true);

@@ -18,6 +18,7 @@ import {
 } from './schemas';
 import { JobBoardSchema } from './jobs';
 import { boundedString, cursorString, idString, nameString, pathString, roleString, shownValue } from './bounds';
+import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResultSchema } from './launch';
 
 const empty = z.object({}).strict();
 const personaId = idString();
@@ -112,6 +113,26 @@ export const channels = {
   'test.advanceClock': {
     request: z.object({ ms: z.number().int().min(0).max(7 * 24 * 3_600_000) }).strict(),
     response: z.object({ offsetMs: z.number() }),
+  },
+  /** What a launch can offer now: tmux, each harness on PATH (or why not), recent folders and a name to start from. */
+  'launch.options': {
+    request: empty,
+    response: LaunchOptionsSchema,
+  },
+  /** Hire a persona with the role and start its harness in a new tmux session; seated when the session appears. */
+  'agents.launch': {
+    request: LaunchRequestSchema,
+    response: LaunchResultSchema,
+  },
+  /** How to attach to a persona's tmux session (null when none runs), and whether a terminal can open attached. */
+  'agents.attach': {
+    request: z.object({ personaId }).strict(),
+    response: AttachInfoSchema,
+  },
+  /** Opens the configured terminal attached to a persona's tmux session. */
+  'agents.openTerminal': {
+    request: z.object({ personaId }).strict(),
+    response: z.object({ opened: z.boolean(), reason: z.string().nullable() }),
   },
   'shell.openExternal': {
     request: z.object({ url: boundedString('a link', EXTERNAL_URL_MAX_LENGTH) }).strict(),

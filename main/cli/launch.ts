@@ -40,9 +40,9 @@ async function runLaunch(argv: string[], io: CliIo & { home: string }): Promise<
     const result = await launch({ harness: harness.data, role, cwd, name: option(args, 'name'), prompt: option(args, 'prompt') }, { fleet: app.fleet, personas: app.personas, env: io.env });
     const attach = attachCommand(result.tmuxSession, io.env);
     if (args.flags.has('json')) {
-      io.stdout(`${JSON.stringify({ persona: personaRecord(result.persona), tmuxSession: result.tmuxSession, attach, seated: result.seated, reason: result.reason }, null, 2)}\n`);
+      io.stdout(`${JSON.stringify({ persona: personaRecord(result.persona), tmuxSession: result.tmuxSession, attach, seated: result.seated, reason: result.reason, note: result.note }, null, 2)}\n`);
     } else {
-      io.stdout(`Hired ${result.persona.name} (${result.persona.role ?? 'unassigned'}) and started ${harness.data} in tmux session ${result.tmuxSession}.\nAttach with: ${attach}\n`);
+      io.stdout(`Hired ${result.persona.name} (${result.persona.role ?? 'unassigned'}) and started ${harness.data} in tmux session ${result.tmuxSession}.\n${result.note ? `${result.note}\n` : ''}Attach with: ${attach}\n`);
     }
     if (result.reason) io.stderr(line(result.reason));
     return result.seated ? 0 : 1;
@@ -56,7 +56,7 @@ async function withPersona(who: string | undefined, extra: string | undefined, c
   bounded('the persona id or name', who, 'id');
   const personas = new PersonaService({ file: path.join(io.home, 'personas.json') });
   try {
-    return await personaSession(personas, who);
+    return await personaSession(personas, who, io.env);
   } finally {
     personas.dispose();
   }

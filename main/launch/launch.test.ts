@@ -2,102 +2,23 @@
  * Hire and launch over real tmux (a private server per test file) and a stand-in `claude` on a temporary PATH that
  * records its argv and cwd and writes a journal in Claude Code's format under a temporary CLAUDE_CONFIG_DIR.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../cli/index';
 import { agentCall, assistantLine, userLine } from '../testing/claudeJournal';
-import { attachCommand, harnessArgv, newSessionArgv, tmuxSessionName } from './launchRules';
+import { cli, launchFixture, tmux, until } from '../testing/launchStandins';
+import { agentCharter, attachCommand, claudeRoleStart, harnessArgv, newSessionArgv, parseVersion, sessionOfPersona, terminalArgv, tmuxSessionName } from './launchRules';
 import { findOnPath } from './tmux';
 
-const tmux = findOnPath('tmux', process.env);
 if (!tmux) console.log('launch tests skipped: tmux is not on PATH (apt-get install tmux)');
 
-const root = mkdtempSync(path.join(tmpdir(), 'pixelfleet-launch-'));
-const socket = `pf-test-${process.pid}-${Date.now().toString(36)}`;
-afterAll(() => {
-  if (tmux) {
-    try {
-      execFileSync(tmux, ['-L', socket, 'kill-server'], { stdio: 'ignore' });
-    } catch {
-      // The server is already gone when every session ended.
-    }
-  }
-  rmSync(root, { recursive: true, force: true });
-});
-
-const STANDIN = `#!/usr/bin/env node
-const fs = require('node:fs');
-const path = require('node:path');
-const home = process.env.CLAUDE_CONFIG_DIR;
-const args = process.argv.slice(2);
-fs.writeFileSync(path.join(home, 'standin-argv.json'), JSON.stringify({ argv: args, cwd: process.cwd() }));
-const id = args[args.indexOf('--session-id') + 1];
-const folder = path.join(home, 'projects', process.cwd().replace(/[^A-Za-z0-9]/g, '-'));
-fs.mkdirSync(folder, { recursive: true });
-const lines = fs.readFileSync(path.join(home, 'standin-lines.jsonl'), 'utf8').split('SESSION').join(id);
-fs.appendFileSync(path.join(folder, id + '.jsonl'), lines);
-process.stdin.setEncoding('utf8');
-let typed = '';
-process.stdin.on('data', (chunk) => {
-  typed += chunk;
-  if (typed.includes('/exit')) process.exit(0);
-});
-setInterval(() => {}, 1000);
-`;
+const fixture = launchFixture('pixelfleet-launch-');
+const { socket, tmuxHas } = fixture;
+afterAll(() => fixture.dispose());
 
 function setup() {
-  const dir = mkdtempSync(path.join(root, 'case-'));
-  const bin = path.join(dir, 'bin');
-  const claudeHome = path.join(dir, 'claude');
-  mkdirSync(bin);
-  mkdirSync(claudeHome);
-  writeFileSync(path.join(bin, 'claude'), STANDIN);
-  chmodSync(path.join(bin, 'claude'), 0o755);
-  const at = new Date().toISOString();
-  const context = { sessionId: 'SESSION', at };
-  writeFileSync(
-    path.join(claudeHome, 'standin-lines.jsonl'),
-    [userLine(context, 'Start the work.'), assistantLine(context, 'msg_1', [agentCall('toolu_launch_1', 'Survey the folder', { run_in_background: true })])].join('\n') + '\n',
-  );
-  const env: NodeJS.ProcessEnv = {
-    HOME: dir,
-    PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
-    CLAUDE_CONFIG_DIR: claudeHome,
-    CODEX_HOME: path.join(dir, 'codex'),
-    XDG_DATA_HOME: path.join(dir, 'data'),
-    PIXELFLEET_HOME: path.join(dir, 'home'),
-    PIXELFLEET_TMUX_SOCKET: socket,
-  };
-  return { dir, env, claudeHome };
-}
-
-async function cli(argv: string[], env: NodeJS.ProcessEnv) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), env });
-  return { code, stdout, stderr };
-}
-
-async function until<T>(read: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function tmuxHas(session: string): boolean {
-  try {
-    execFileSync(tmux!, ['-L', socket, 'has-session', '-t', `=${session}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
+  const context = { sessionId: 'SESSION', at: new Date().toISOString() };
+  return fixture.setup([userLine(context, 'Start the work.'), assistantLine(context, 'msg_1', [agentCall('toolu_launch_1', 'Survey the folder', { run_in_background: true })])].join('\n') + '\n');
 }
 
 describe('launch rules', () => {
@@ -117,6 +38,38 @@ describe('launch rules', () => {
   it('quotes the attach command for display', () => {
     expect(attachCommand('pf-ada', {})).toBe('tmux attach -t pf-ada');
     expect(attachCommand('pf-ada', { PIXELFLEET_TMUX_SOCKET: "my sock's" })).toBe(`tmux -L 'my sock'\\''s' attach -t pf-ada`);
+  });
+});
+
+describe('launch rules for roles, renames and terminals', () => {
+  it('rule 7: --agent from Claude Code 2.0.59, --append-system-prompt from 1.0.51, else plain and says so', () => {
+    const agent = { name: 'tester', charter: '  Break it.\n' };
+    expect(parseVersion('2.1.114 (Claude Code)\n')).toEqual([2, 1, 114]);
+    expect(parseVersion('Claude Code')).toBeNull();
+    expect(claudeRoleStart([2, 0, 59], agent)).toMatchObject({ mode: 'agent', args: ['--agent', 'tester'] });
+    expect(claudeRoleStart([10, 0, 0], agent).mode).toBe('agent');
+    expect(claudeRoleStart([2, 0, 58], agent)).toMatchObject({ mode: 'append', args: ['--append-system-prompt', 'Break it.'] });
+    expect(claudeRoleStart([1, 0, 51], agent).mode).toBe('append');
+    expect(claudeRoleStart([1, 0, 50], agent)).toMatchObject({ mode: 'plain', args: [] });
+    expect(claudeRoleStart([1, 2, 0], { name: 'tester', charter: ' ' }).mode).toBe('plain');
+    expect(claudeRoleStart(null, agent)).toMatchObject({ mode: 'plain', args: [], note: expect.stringMatching(/started plain, without the agent tester/) });
+  });
+
+  it('reads the charter of an exported agent after its front matter', () => {
+    expect(agentCharter('---\n# pixelfleet-export x\nname: tester\n---\n\nBreak it.\n')).toBe('Break it.');
+    expect(agentCharter('No front matter.')).toBe('No front matter.');
+  });
+
+  it('rule 6: finds the session that carries the persona id, whatever its name', () => {
+    const listing = ' other session\np_ab12 pf-ada\np_ab123 pf-grace\n';
+    expect(sessionOfPersona(listing, 'p_ab12')).toBe('pf-ada');
+    expect(sessionOfPersona(listing, 'p_ab123')).toBe('pf-grace');
+    expect(sessionOfPersona(listing, 'p_zz')).toBeNull();
+    expect(sessionOfPersona(listing, '')).toBeNull();
+  });
+
+  it('rule 8: the terminal vector is the configured vector, then tmux attach', () => {
+    expect(terminalArgv(['xterm', '-title', 'a b', '-e'], '/usr/bin/tmux', 'pf-ada', { PIXELFLEET_TMUX_SOCKET: 's' })).toEqual(['xterm', '-title', 'a b', '-e', '/usr/bin/tmux', '-L', 's', 'attach', '-t', 'pf-ada']);
   });
 });
 
@@ -140,10 +93,7 @@ describe.skipIf(!tmux)('agents launch / attach / stop over real tmux', () => {
     expect(result.attach).toBe(`tmux -L ${socket} attach -t pf-ada-q-o-neil-touch-pwned`);
     expect(tmuxHas(result.tmuxSession)).toBe(true);
 
-    const recorded = await until(() => {
-      const file = path.join(claudeHome, 'standin-argv.json');
-      return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
-    });
+    const recorded = await fixture.recorded(claudeHome);
     expect(recorded.argv).toEqual(['--session-id', result.persona.seat.sessionId, prompt]);
     expect(recorded.cwd).toBe(cwd);
     expect(existsSync(path.join(cwd, 'pwned'))).toBe(false);
@@ -183,6 +133,7 @@ describe.skipIf(!tmux)('agents launch / attach / stop over real tmux', () => {
     const unknown = await cli(['agents', 'launch', '--harness', 'vim', '--role', 'builder', '--cwd', dir], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.split('\n')).toHaveLength(2);
+    rmSync(path.join(dir, 'bin', 'codex'));
     const noCodex = await cli(['agents', 'launch', '--harness', 'codex', '--role', 'builder', '--cwd', dir], { ...env, PATH: path.join(dir, 'bin') + path.delimiter + path.dirname(tmux!) });
     if (findOnPath('codex', { PATH: path.dirname(tmux!) })) return;
     expect(noCodex.code).toBe(1);

@@ -6,9 +6,9 @@
  * (main/fleet/seatResolver.ts), as hires and opens do.
  */
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Candidate, Harness, Persona } from '../../shared/schemas';
+import { HarnessSchema, type Candidate, type Harness, type Persona } from '../../shared/schemas';
 import { ServiceError } from '../errors';
 import { ruleMatches } from '../fleet/autoOpen';
 import type { FleetService } from '../fleet/FleetService';
@@ -16,8 +16,9 @@ import { seatIdOf } from '../fleet/seatId';
 import { shownValue } from '../../shared/bounds';
 import { confineSeat } from '../fleet/seatResolver';
 import type { PersonaService } from '../personas/PersonaService';
-import { HARNESS_EXIT, harnessArgv, newSessionArgv, tmuxSessionName, tmuxSocketArgs } from './launchRules';
-import { detectHarnesses, detectTmux, hasSession, runTmux } from './tmux';
+import { exportedAgentFor } from '../roles/exportAgent';
+import { agentCharter, claudeRoleStart, HARNESS_EXIT, harnessArgv, HARNESS_OPTION, newSessionArgv, parseVersion, PERSONA_OPTION, tmuxSessionName, tmuxSocketArgs } from './launchRules';
+import { detectHarnesses, detectTmux, hasSession, runProgram, runTmux, sessionForPersona } from './tmux';
 
 /** What `launch` needs. */
 export interface LaunchRequest {
@@ -45,6 +46,21 @@ export interface LaunchResult {
   argv: string[];
   seated: boolean;
   reason: string | null;
+  /** How the role's exported agent was carried into the harness, when there is one (or why it was not). */
+  note: string | null;
+}
+
+/** Seconds `claude --version` may take. */
+const VERSION_TIMEOUT_MS = 5000;
+
+/** The flags that start Claude Code as the role's exported agent for this folder, and what was done; none without one. */
+async function claudeRoleArgs(role: string, executable: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ args: string[]; note: string | null }> {
+  const agent = await exportedAgentFor(role, 'claude', cwd, env);
+  if (!agent) return { args: [], note: null };
+  const charter = agentCharter(await readFile(agent.path, 'utf8').catch(() => ''));
+  const version = await runProgram(executable, ['--version'], env, VERSION_TIMEOUT_MS);
+  const start = claudeRoleStart(version.ok ? parseVersion(version.stdout) : null, { name: agent.name, charter });
+  return { args: start.args, note: start.note };
 }
 
 async function folderOrThrow(cwd: string): Promise<string> {
@@ -68,11 +84,15 @@ export async function launch(request: LaunchRequest, context: LaunchContext): Pr
   const persona = await context.personas.hire({ name: request.name, role: request.role });
   const session = tmuxSessionName(persona);
   if (await hasSession(tmux.executable, session, env)) {
-    return { persona, tmuxSession: session, argv: [], seated: false, reason: `A tmux session named ${session} already runs; nothing was started.` };
+    return { persona, tmuxSession: session, argv: [], seated: false, reason: `A tmux session named ${session} already runs; nothing was started.`, note: null };
   }
-  const argv = harnessArgv({ harness: request.harness, executable: found.executable, cwd, prompt: request.prompt, sessionId });
+  const role = request.harness === 'claude' && persona.role ? await claudeRoleArgs(persona.role, found.executable, cwd, env) : { args: [], note: null };
+  const argv = harnessArgv({ harness: request.harness, executable: found.executable, cwd, prompt: request.prompt, sessionId, roleArgs: role.args });
   const started = await runTmux(tmux.executable, newSessionArgv({ session, cwd, argv, env }), env);
-  if (!started.ok) return { persona, tmuxSession: session, argv, seated: false, reason: `tmux did not start the session: ${started.reason}` };
+  if (!started.ok) return { persona, tmuxSession: session, argv, seated: false, reason: `tmux did not start the session: ${started.reason}`, note: role.note };
+  // Rule 6: the session names its persona, so attach and stop still find it after a rename.
+  await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'set-option', '-t', `=${session}:`, PERSONA_OPTION, persona.id], env);
+  await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'set-option', '-t', `=${session}:`, HARNESS_OPTION, request.harness], env);
   const matches = (entry: Candidate) =>
     sessionId ? entry.id === seatIdOf({ harness: 'claude', sessionId }) : !before.has(entry.id) && !entry.opened && entry.lastActivity >= launchedAt && ruleMatches({ harness: request.harness, cwd }, entry);
   const seated = await seatWhenDiscovered(persona, matches, context);
@@ -82,7 +102,7 @@ export async function launch(request: LaunchRequest, context: LaunchContext): Pr
     : sessionId
       ? `Claude Code session ${sessionId} wrote no journal within ${seconds} s (it writes one with the first message); the persona stays hired without a seat.`
       : `No new ${request.harness} session appeared for ${cwd} within ${seconds} s; the persona stays hired without a seat.`;
-  return { persona: seated ?? persona, tmuxSession: session, argv, seated: Boolean(seated), reason };
+  return { persona: seated ?? persona, tmuxSession: session, argv, seated: Boolean(seated), reason, note: role.note };
 }
 
 /** Seats the persona with the first discovered session that matches, through seat confinement, before the deadline. */
@@ -99,11 +119,16 @@ async function seatWhenDiscovered(persona: Persona, matches: (entry: Candidate) 
   return null;
 }
 
-/** The tmux session of a persona, or a not_found ServiceError. */
-export async function personaSession(personas: PersonaService, who: string): Promise<{ persona: Persona; session: string }> {
+/**
+ * The tmux session of a persona: the running session that carries its id (so a rename loses nothing), else the one its
+ * name gives; a not_found ServiceError when there is no such persona.
+ */
+export async function personaSession(personas: PersonaService, who: string, env: NodeJS.ProcessEnv): Promise<{ persona: Persona; session: string }> {
   const persona = await personas.find(who);
   if (!persona) throw new ServiceError('not_found', `No persona with id or name ${JSON.stringify(shownValue(who))}.`);
-  return { persona, session: tmuxSessionName(persona) };
+  const tmux = detectTmux(env);
+  const tagged = tmux.ok ? await sessionForPersona(tmux.executable, persona.id, env) : null;
+  return { persona, session: tagged ?? tmuxSessionName(persona) };
 }
 
 /** Sends the harness's exit, waits up to `graceMs` for the session to end, then kills it. Deletes nothing. */
@@ -112,7 +137,9 @@ export async function stop(persona: Persona, session: string, env: NodeJS.Proces
   if (!tmux.ok) return { ok: false, reason: tmux.reason };
   if (!(await hasSession(tmux.executable, session, env))) return { ok: false, reason: `No tmux session ${session} runs for ${persona.name}.` };
   const target = `=${session}:`;
-  const exit = HARNESS_EXIT[persona.seat?.harness ?? 'claude'];
+  const tagged = await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'show-options', '-v', '-t', target, HARNESS_OPTION], env);
+  const harness = HarnessSchema.safeParse(tagged.ok ? tagged.stdout.trim() : undefined);
+  const exit = HARNESS_EXIT[harness.success ? harness.data : (persona.seat?.harness ?? 'claude')];
   await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'send-keys', '-t', target, '-l', exit], env);
   await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'send-keys', '-t', target, 'Enter'], env);
   const deadline = Date.now() + graceMs;

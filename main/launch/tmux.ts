@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Harness } from '../../shared/schemas';
-import { HARNESS_EXECUTABLES, LAUNCH_HARNESSES, tmuxSocketArgs } from './launchRules';
+import { HARNESS_EXECUTABLES, LAUNCH_HARNESSES, PERSONA_LISTING_FORMAT, sessionOfPersona, tmuxSocketArgs } from './launchRules';
 
 /** How to get tmux, for the one-line reason shown when it is missing. */
 export const TMUX_INSTALL_HINT = 'install it with your package manager (apt-get install tmux, brew install tmux, dnf install tmux)';
@@ -46,8 +46,13 @@ export type TmuxResult = { ok: true; stdout: string } | { ok: false; reason: str
 
 /** Runs `tmux <args>` (args already include any `-L`). */
 export function runTmux(executable: string, args: string[], env: NodeJS.ProcessEnv): Promise<TmuxResult> {
+  return runProgram(executable, args, env, 10_000);
+}
+
+/** Runs a program from an argument vector (no shell) and collects its output. */
+export function runProgram(executable: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<TmuxResult> {
   return new Promise((resolve) => {
-    execFile(executable, args, { env, timeout: 10_000 }, (error, stdout, stderr) => {
+    execFile(executable, args, { env, timeout: timeoutMs }, (error, stdout, stderr) => {
       if (error) resolve({ ok: false, reason: (stderr || error.message).trim().split('\n')[0] });
       else resolve({ ok: true, stdout });
     });
@@ -57,4 +62,10 @@ export function runTmux(executable: string, args: string[], env: NodeJS.ProcessE
 /** True when the tmux session exists (exact name match). */
 export async function hasSession(executable: string, session: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   return (await runTmux(executable, [...tmuxSocketArgs(env), 'has-session', '-t', `=${session}`], env)).ok;
+}
+
+/** The running session launched for a persona (rule 6 of launchRules), or null. */
+export async function sessionForPersona(executable: string, personaId: string, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const listed = await runTmux(executable, [...tmuxSocketArgs(env), 'list-sessions', '-F', PERSONA_LISTING_FORMAT], env);
+  return listed.ok ? sessionOfPersona(listed.stdout, personaId) : null;
 }

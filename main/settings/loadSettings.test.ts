@@ -22,7 +22,7 @@ const save = (value: unknown) => writeFile(file, typeof value === 'string' ? val
 describe('loadSettings', () => {
   it('gives the defaults for a missing file and creates nothing', async () => {
     const loaded = await loadSettings(file, { homeDir });
-    expect(loaded).toEqual({ settings: { workSources: [], autoOpen: [], refreshSeconds: 60, notify: { on: ['question', 'plan', 'approval', 'error', 'turn-done'], minTurnSeconds: 60, sound: false }, reminders: { backgroundMinutes: 10, everyMinutes: 30, on: true } }, problems: [] });
+    expect(loaded).toEqual({ settings: { workSources: [], autoOpen: [], refreshSeconds: 60, notify: { on: ['question', 'plan', 'approval', 'error', 'turn-done'], minTurnSeconds: 60, sound: false }, reminders: { backgroundMinutes: 10, everyMinutes: 30, on: true }, terminal: null }, problems: [] });
     expect(await readdir(home)).toEqual([]);
   });
 
@@ -115,6 +115,23 @@ describe('loadSettings', () => {
     const loaded = await loadSettings(file, { homeDir });
     expect(loaded.problems).toEqual([`${file}: workSources must be a list; it was ignored.`]);
     expect(loaded.settings.refreshSeconds).toBe(120);
+  });
+});
+
+describe('terminal setting', () => {
+  it('takes an argument vector, keeps null as off, and reports a shell string or an empty word without losing the rest', async () => {
+    await save({ terminal: { command: ['xterm', '-title', 'a b', '-e'] }, refreshSeconds: 120 });
+    expect((await loadSettings(file, { homeDir })).settings.terminal).toEqual({ command: ['xterm', '-title', 'a b', '-e'] });
+    await save({ terminal: null });
+    expect(await loadSettings(file, { homeDir })).toMatchObject({ settings: { terminal: null }, problems: [] });
+    await save({ terminal: 'xterm -e', refreshSeconds: 120 });
+    const shellString = await loadSettings(file, { homeDir });
+    expect(shellString.settings).toMatchObject({ terminal: null, refreshSeconds: 120 });
+    expect(shellString.problems).toEqual([`${file}: terminal must be an object; opening a terminal stays off (use {"command": ["xterm", "-e"]}).`]);
+    await save({ terminal: { command: ['xterm', ''] } });
+    expect((await loadSettings(file, { homeDir })).problems[0]).toMatch(/terminal\.command\.1 must not hold an empty word; opening a terminal stays off/);
+    await save({ terminal: { command: [], shell: true } });
+    expect((await loadSettings(file, { homeDir })).settings.terminal).toBeNull();
   });
 });
 

@@ -13,6 +13,7 @@ import {
   DEFAULT_REMINDERS_CONFIG,
   RefreshSecondsSchema,
   RemindersSchema,
+  TerminalSchema,
   WorkSourceSchema,
   type AutoOpenRule,
   type Settings,
@@ -35,7 +36,7 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /** The settings with nothing configured. */
 export function defaultSettings(): Settings {
-  return { workSources: [], autoOpen: [], refreshSeconds: DEFAULT_REFRESH_SECONDS, notify: defaultNotifySettings(), reminders: { ...DEFAULT_REMINDERS_CONFIG } };
+  return { workSources: [], autoOpen: [], refreshSeconds: DEFAULT_REFRESH_SECONDS, notify: defaultNotifySettings(), reminders: { ...DEFAULT_REMINDERS_CONFIG }, terminal: null };
 }
 
 /** Loads `file`; a missing file gives the defaults. Never throws, never writes. */
@@ -90,6 +91,15 @@ export function parseSettings(text: string, file: string, homeDir: string): Load
       const issue = parsed.error.issues[0];
       const where = ['reminders', ...(issue?.path ?? []).map(String)].join('.');
       problems.push(`${file}: ${where} ${describeIssue(issue, raw.reminders)}; the default reminders are used (after 10 minutes, then every 30).`);
+    }
+  }
+  if (raw.terminal !== undefined) {
+    const parsed = TerminalSchema.safeParse(raw.terminal);
+    if (parsed.success) settings.terminal = parsed.data;
+    else {
+      const issue = parsed.error.issues[0];
+      const where = ['terminal', ...(issue?.path ?? []).map(String)].join('.');
+      problems.push(`${file}: ${where} ${describeIssue(issue, raw.terminal)}; opening a terminal stays off (use {"command": ["xterm", "-e"]}).`);
     }
   }
   return { settings, problems };

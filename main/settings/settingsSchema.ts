@@ -73,6 +73,19 @@ export const RemindersSchema = z
   .strict();
 export type RemindersConfig = z.infer<typeof RemindersSchema>;
 
+/**
+ * The terminal that opens attached to a launched agent: an argument vector (never a shell string) to which the tmux
+ * attach command's own vector is appended, e.g. `["xterm", "-e"]` or `["gnome-terminal", "--"]`. `null` or absent:
+ * off.
+ */
+export const TerminalSchema = z
+  .object({
+    command: z.array(z.string().min(1, 'must not hold an empty word').max(1000)).min(1, 'must name the terminal program').max(32),
+  })
+  .strict()
+  .nullable();
+export type TerminalConfig = z.infer<typeof TerminalSchema>;
+
 /** The whole file. Unknown top-level keys are tolerated (dropped), so a newer settings file still loads. */
 export const SettingsSchema = z.object({
   workSources: z.array(WorkSourceSchema).optional(),
@@ -80,6 +93,7 @@ export const SettingsSchema = z.object({
   refreshSeconds: RefreshSecondsSchema.optional(),
   notify: NotifySettingsSchema.partial().optional(),
   reminders: RemindersSchema.optional(),
+  terminal: TerminalSchema.optional(),
 });
 
 /** Settings after loading: every list present, folders absolute. */
@@ -92,6 +106,8 @@ export interface Settings {
   notify: NotifySettings;
   /** Reminders for long background jobs. */
   reminders: RemindersConfig;
+  /** The terminal the app may open attached to a launched agent; null: off. */
+  terminal: TerminalConfig;
 }
 
 /** The settings used when the file is missing or a part of it is invalid. */

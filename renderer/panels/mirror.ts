@@ -1,5 +1,5 @@
 /**
- * The offscreen accessible mirror of the world: one group per station, one button per agent, kept in sync with the
+ * The offscreen accessible mirror of the world: one group per station (with a button for its menu), one button per agent, kept in sync with the
  * scene. Keyboard: Tab or arrows move between agents, Enter opens the tray, R opens the role picker.
  * It is also the world's readable surface: data-station, data-agent, data-role and data-subagents.
  */
@@ -46,7 +46,9 @@ export class Mirror {
       if (!entry) {
         const heading = element('h2');
         const list = element('ul');
-        const group = element('section', { 'data-station': station.key, role: 'group' }, heading, list);
+        const key = station.key;
+        const menu = element('button', { type: 'button', 'data-station-menu': key, onclick: () => this.store.getState().actions.openStationMenu(key, { x: innerWidth / 2 - 70, y: innerHeight / 3 }) }, 'Station menu');
+        const group = element('section', { 'data-station': station.key, role: 'group' }, heading, menu, list);
         entry = { group, heading, list };
         this.stations.set(station.key, entry);
       }

@@ -9,6 +9,7 @@ import type { SubagentEntry } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
 import { AgentCardHeader, agentCardFacts } from './agentCard';
+import { AttachRow } from './attachRow';
 import { element } from './dom';
 import { placeBeside, type Rect } from './placement';
 import { ReplayPane } from './replayPane';
@@ -29,6 +30,7 @@ export const NOT_LOCATED = 'live transcript not located yet; replay opens when t
 export class TrayPanel {
   readonly root = element('aside', { 'data-panel': 'tray', class: 'panel tray', role: 'dialog', 'aria-label': 'Subagents' });
   private readonly header = new AgentCardHeader();
+  private readonly attach: AttachRow;
   private readonly status = element('p', { class: 'muted tray-status', 'data-tray-status': true });
   private readonly recent = element('ol', { class: 'entries', 'data-tray-recent': true });
   private readonly earlierHeading = element('h3', { class: 'tray-earlier-heading' }, 'Earlier');
@@ -41,9 +43,10 @@ export class TrayPanel {
 
   constructor(private readonly store: AppStore) {
     this.root.hidden = true;
+    this.attach = new AttachRow(store);
     const close = element('button', { type: 'button', class: 'close', 'data-close': true, onclick: () => this.close() }, 'Close');
     this.earlierHeading.hidden = true;
-    this.root.append(element('header', { class: 'tray-header' }, this.header.root, close), this.status, this.recent, this.earlierHeading, this.earlier);
+    this.root.append(element('header', { class: 'tray-header' }, this.header.root, close), this.attach.root, this.status, this.recent, this.earlierHeading, this.earlier);
     // Escape closes the tray from anywhere, unless another panel (the role picker) has the keyboard.
     window.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape' || this.root.hidden) return;
@@ -99,7 +102,8 @@ export class TrayPanel {
     this.shown = { tray, fleet: state.fleet, replay, jobs: state.jobs };
     this.root.hidden = tray === null;
     if (tray === null || opening) this.clear();
-    if (tray === null) return;
+    if (tray === null) return this.attach.hide();
+    this.attach.show(tray);
     this.root.dataset.trayFor = tray;
     const facts = agentCardFacts(state.fleet, tray);
     if (facts) this.header.update(facts);

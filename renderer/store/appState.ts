@@ -1,6 +1,8 @@
 /** The shape of the renderer's one store: slices for the fleet, roles, lobby, trays/replay and the UI. */
 import type { JobBoard, JobFilter } from '../../shared/jobs';
 import type { Candidate, FleetSnapshot, RoleCount, SubagentEntry } from '../../shared/schemas';
+import type { LaunchOptions, LaunchResult } from '../../shared/launch';
+import type { LaunchActions } from './launchActions';
 import type { ReplayLine } from './replayLines';
 
 /** A role change shown before main confirmed it; `previous` is what a refusal rolls back to. */
@@ -41,6 +43,18 @@ export interface ReplayState {
   reason?: string;
 }
 
+/** The launch panel of one station: what main offers, whether a launch runs, and its outcome or refusal. */
+export interface LaunchState {
+  stationKey: string;
+  role: string;
+  status: 'loading' | 'ready' | 'launching' | 'done';
+  options: LaunchOptions | null;
+  /** A refusal or failure, shown in the panel. */
+  error: string | null;
+  /** An unseated outcome (seated launches close the panel). */
+  result: LaunchResult | null;
+}
+
 /** Panels, focus and optimistic edits. */
 export interface UiState {
   focused: string | null;
@@ -52,6 +66,9 @@ export interface UiState {
   jobsOpen: boolean;
   jobsFilter: JobFilter;
   jobSelected: string | null;
+  /** The station whose menu is open, and where on the page. */
+  stationMenu: { stationKey: string; x: number; y: number } | null;
+  launch: LaunchState | null;
   pending: Record<string, PendingRole>;
   messages: Message[];
   reducedMotion: boolean;
@@ -59,7 +76,7 @@ export interface UiState {
 }
 
 /** Every writer of the store; nothing else calls setState. */
-export interface AppActions {
+export interface AppActions extends LaunchActions {
   load(): Promise<void>;
   receiveSnapshot(snapshot: FleetSnapshot): void;
   setRole(personaId: string, role: string | null): Promise<boolean>;

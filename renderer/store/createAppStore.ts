@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../bridge';
 import { jobRowKey } from '../../shared/jobs';
 import type { AppActions, AppState, Message } from './appState';
+import { createLaunchActions } from './launchActions';
 import { createReplayActions, withPinned } from './replayActions';
 
 /** Options for a store; tests pass a short refresh interval. */
@@ -46,7 +47,10 @@ export function createAppStore(options: AppStoreOptions): AppStore {
     };
     const replay = createReplayActions({ bridge, get, set, refreshMs: options.replayRefreshMs ?? 2000, pushMessage });
 
+    const launch = createLaunchActions({ bridge, get, set, pushMessage, describe: describeFailure });
+
     const actions: AppActions = {
+      ...launch,
       async load() {
         if (!unsubscribe) {
           const offFleet = bridge.on('fleet.changed', ({ snapshot }) => get().actions.receiveSnapshot(snapshot));
@@ -228,7 +232,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       candidates: null,
       jobs: null,
       jobsClockOffsetMs: 0,
-      ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null },
+      ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null },
       replay: null,
       counters: { replayRequests: 0 },
       actions,

@@ -1,11 +1,11 @@
 /**
  * Pointer and keyboard input on the canvas: drag an agent onto a station (or the lobby), click a character or its
- * badge for its card and tray, click empty floor to close it, drag empty floor to pan, wheel to zoom, arrows and +/- on the page, F to fit all. Hit tests use the pure layout.
+ * badge for its card and tray, click a station's sign (or right-click the station) for its menu, click empty floor to close it, drag empty floor to pan, wheel to zoom, arrows and +/- on the page, F to fit all. Hit tests use the pure layout.
  */
 import type { AppStore } from '../store/createAppStore';
 import { panBy, toWorld, zoomAt } from './camera';
 import { badgeHitBox } from './BadgeView';
-import { agentAt, contains, stationAt, type Point } from './layout';
+import { agentAt, contains, signHitBox, stationAt, type Point } from './layout';
 import { LOBBY_KEY } from './model';
 import type { Hover, World } from './World';
 
@@ -38,8 +38,8 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     return null;
   };
 
-  /** What a press at a world point would open, if anything: a badge's tray, the lobby door, a backlog board. */
-  const openerAt = (point: Point): { kind: 'badge' | 'door' | 'board'; key: string } | null => {
+  /** What a press at a world point would open, if anything: a badge's tray, the lobby door, a backlog board, a station's menu. */
+  const openerAt = (point: Point): { kind: 'badge' | 'door' | 'board' | 'sign'; key: string } | null => {
     const badge = badgeAt(point);
     if (badge) return { kind: 'badge', key: badge };
     const station = stationAt(world.layout, point);
@@ -47,6 +47,7 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     if (!placed || station === null) return null;
     if (placed.door && contains({ x: placed.door.x, y: placed.door.y, width: 24, height: 34 }, point)) return { kind: 'door', key: station };
     if (station !== LOBBY_KEY && contains({ ...placed.board, height: placed.board.height + 2 }, point)) return { kind: 'board', key: station };
+    if (contains(signHitBox(placed), point) && agentAt(world.positions, point) === null) return { kind: 'sign', key: station };
     return null;
   };
 
@@ -58,6 +59,7 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     if (opener?.kind === 'badge') return actions.openTray(opener.key);
     if (opener?.kind === 'door') return void actions.openLobby();
     if (opener?.kind === 'board') return actions.openBacklog(opener.key);
+    if (opener?.kind === 'sign') return actions.openStationMenu(opener.key, { x: event.clientX, y: event.clientY });
     const id = agentAt(world.positions, point);
     canvas.setPointerCapture(event.pointerId);
     if (id) {
@@ -130,6 +132,14 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     void actions.setRole(ended.id, target === LOBBY_KEY ? null : (station?.label ?? target));
   };
 
+  /** A right click on a station opens its menu, as a click on its sign does. */
+  const onContextMenu = (event: MouseEvent) => {
+    const station = stationAt(world.layout, worldOf(event));
+    if (station === null) return;
+    event.preventDefault();
+    store.getState().actions.openStationMenu(station, { x: event.clientX, y: event.clientY });
+  };
+
   const onPointerLeave = () => {
     if (gesture) return;
     const hoverChanged = world.setHover(null);
@@ -174,6 +184,7 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
   canvas.addEventListener('pointercancel', onPointerUp);
   canvas.addEventListener('pointerleave', onPointerLeave);
   canvas.addEventListener('wheel', onWheel, { passive: false });
+  canvas.addEventListener('contextmenu', onContextMenu);
   window.addEventListener('keydown', onKey);
   return () => {
     canvas.removeEventListener('pointerdown', onPointerDown);
@@ -182,6 +193,7 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     canvas.removeEventListener('pointercancel', onPointerUp);
     canvas.removeEventListener('pointerleave', onPointerLeave);
     canvas.removeEventListener('wheel', onWheel);
+    canvas.removeEventListener('contextmenu', onContextMenu);
     window.removeEventListener('keydown', onKey);
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitCamera, fitZoom, textScale, toScreen, toWorld, zoomAt, ZOOM_STEPS } from './camera';
 import {
-  agentAt, agentBox, contains, layoutWorld, overlaps, stationAt, stationColumns, stationSize, stretchShelves, TOOLBAR_INSET, usableViewport, LABEL_BOXES,
+  agentAt, agentBox, contains, layoutWorld, overlaps, signHitBox, stationAt, stationColumns, stationSize, stretchShelves, TOOLBAR_INSET, usableViewport, LABEL_BOXES,
   type AgentInput, type StationInput, type WorldLayout,
 } from './layout';
 import { packShelves } from './packing';
@@ -153,6 +153,19 @@ describe('fit', () => {
     const feet = layout.agents.get('agent 3')!;
     expect(agentAt(layout.agents, { x: feet.x, y: feet.y - 10 })).toBe('agent 3');
     expect(agentAt(layout.agents, { x: feet.x, y: feet.y + 30 })).toBeNull();
+  });
+});
+
+describe('the station sign opens its menu', () => {
+  it('covers the sign up to the board (or the lobby door), inside the station and clear of the board', () => {
+    const layout = layoutWorld(demoFleet(6).stations, demoFleet(6).agents);
+    for (const station of layout.stations.values()) {
+      const box = signHitBox(station);
+      expect(box.width).toBeGreaterThan(20);
+      expect(contains(station.rect, { x: box.x, y: box.y + 2 })).toBe(true);
+      expect(stationAt(layout, { x: box.x + 1, y: box.y + 3 })).toBe(station.key);
+      if (!station.door) expect(overlaps(box, station.board)).toBe(false);
+    }
   });
 });
 

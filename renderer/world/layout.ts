@@ -249,6 +249,12 @@ export function placeStation(station: StationInput, rect: Rect, count: number, c
   };
 }
 
+/** Where a click opens the station's menu: its sign, from the role icon to just before the board or door (world pixels). */
+export function signHitBox(station: StationLayout): Rect {
+  const end = station.door ? station.door.x : station.board.x;
+  return { x: station.sign.x, y: station.sign.y - 2, width: Math.max(0, end - station.sign.x - 2), height: 14 };
+}
+
 /** Screen pixels wide the sign's text may take at a zoom: the header less the icon, the board and padding. */
 export function signRoom(station: StationLayout, zoom: number): number {
   const boardWidth = station.door ? 24 : station.board.width;

@@ -1,0 +1,92 @@
+/**
+ * Hire and launch in the store: the station menu (which station, where), the launch panel's state (options from
+ * main, launching, the outcome or a refusal), and the attach command of an agent's session. Errors are shown where
+ * the owner acted: a refused launch stays in the panel with its reason, and nothing else changes.
+ */
+import type { Bridge } from '../bridge';
+import type { AttachInfo, LaunchRequest } from '../../shared/launch';
+import type { AppState, LaunchState, Message } from './appState';
+
+interface LaunchDependencies {
+  bridge: Bridge;
+  get: () => AppState;
+  set: (patch: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void;
+  pushMessage: (level: Message['level'], text: string) => void;
+  describe: (error: unknown) => string;
+}
+
+/** The launch actions of the store. */
+export interface LaunchActions {
+  openStationMenu(stationKey: string, at: { x: number; y: number }): void;
+  closeStationMenu(): void;
+  /** Opens the launch panel for a station's role and asks main what can be launched. */
+  openLaunch(stationKey: string, role: string): Promise<void>;
+  closeLaunch(): void;
+  /** Hires and launches; true when the agent was seated. */
+  launch(request: Omit<LaunchRequest, 'role'>): Promise<boolean>;
+  /** How to attach to an agent's tmux session (null when main could not tell). */
+  attachInfo(personaId: string): Promise<AttachInfo | null>;
+  openTerminal(personaId: string): Promise<void>;
+}
+
+/** Builds the launch actions over the store's bridge. */
+export function createLaunchActions({ bridge, get, set, pushMessage, describe }: LaunchDependencies): LaunchActions {
+  const ui = (patch: Partial<AppState['ui']>) => set((state) => ({ ui: { ...state.ui, ...patch } }));
+  const patchLaunch = (patch: Partial<LaunchState>) => {
+    const current = get().ui.launch;
+    if (current) ui({ launch: { ...current, ...patch } });
+  };
+  return {
+    openStationMenu(stationKey, at) {
+      ui({ stationMenu: { stationKey, x: at.x, y: at.y } });
+    },
+    closeStationMenu() {
+      ui({ stationMenu: null });
+    },
+    async openLaunch(stationKey, role) {
+      ui({ stationMenu: null, launch: { stationKey, role, status: 'loading', options: null, error: null, result: null } });
+      try {
+        const options = await bridge.invoke('launch.options', {});
+        if (get().ui.launch?.stationKey === stationKey) patchLaunch({ status: 'ready', options });
+      } catch (error) {
+        patchLaunch({ status: 'ready', error: `Could not ask what can be launched: ${describe(error)}` });
+      }
+    },
+    closeLaunch() {
+      ui({ launch: null });
+    },
+    async launch(request) {
+      const current = get().ui.launch;
+      if (!current || current.status === 'launching') return false;
+      patchLaunch({ status: 'launching', error: null, result: null });
+      try {
+        const result = await bridge.invoke('agents.launch', { ...request, role: current.role });
+        if (result.seated) {
+          ui({ launch: null });
+          pushMessage('info', `${result.persona.name} was hired as ${current.role} and walks in. ${result.note ?? ''}`.trim());
+          return true;
+        }
+        patchLaunch({ status: 'done', result });
+        return false;
+      } catch (error) {
+        patchLaunch({ status: 'ready', error: describe(error) });
+        return false;
+      }
+    },
+    async attachInfo(personaId) {
+      try {
+        return await bridge.invoke('agents.attach', { personaId });
+      } catch {
+        return null;
+      }
+    },
+    async openTerminal(personaId) {
+      try {
+        const { opened, reason } = await bridge.invoke('agents.openTerminal', { personaId });
+        if (!opened) pushMessage('error', reason ?? 'The terminal could not be opened.');
+      } catch (error) {
+        pushMessage('error', `The terminal could not be opened: ${describe(error)}`);
+      }
+    },
+  };
+}
