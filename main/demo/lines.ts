@@ -23,7 +23,7 @@ export interface LineBase {
   timestamp: string;
 }
 
-function envelope(context: JournalContext, base: LineBase, type: 'user' | 'assistant' | 'progress'): Record<string, unknown> {
+function envelope(context: JournalContext, base: LineBase, type: 'user' | 'assistant' | 'progress' | 'system'): Record<string, unknown> {
   const line: Record<string, unknown> = {
     parentUuid: base.parentUuid,
     isSidechain: context.agentId !== undefined,
@@ -73,9 +73,43 @@ export function assistantLine(
     role: 'assistant',
     model: message.model ?? MAIN_MODEL,
     content: [block],
-    stop_reason: block.type === 'tool_use' ? 'tool_use' : 'end_turn',
+    // 2.1.x writes no stop reason on text lines: a turn's end is told by a `turn_duration` line, or not at all.
+    stop_reason: block.type === 'tool_use' ? 'tool_use' : null,
     usage: { input_tokens: 12, cache_read_input_tokens: 2048, output_tokens: message.outputTokens },
   };
+  return serialize(line);
+}
+
+/** The `system` line with subtype `turn_duration` Claude Code writes after some finished turns (format §4). */
+export function turnDurationLine(context: JournalContext, base: LineBase, durationMs: number, messageCount: number): string {
+  const line = envelope(context, base, 'system');
+  line.subtype = 'turn_duration';
+  line.durationMs = durationMs;
+  line.messageCount = messageCount;
+  line.isMeta = false;
+  return serialize(line);
+}
+
+/** The user line Claude Code writes when the owner presses Esc during a turn. */
+export function interruptLine(context: JournalContext, base: LineBase): string {
+  const line = envelope(context, base, 'user');
+  line.message = { role: 'user', content: [{ type: 'text', text: '[Request interrupted by user]' }] };
+  return serialize(line);
+}
+
+/** A synthetic assistant line reporting a failed API call (`isApiErrorMessage`), as Claude Code writes on overload. */
+export function apiErrorLine(context: JournalContext, base: LineBase, messageId: string, text: string): string {
+  const line = envelope(context, base, 'assistant');
+  line.message = {
+    id: messageId,
+    type: 'message',
+    role: 'assistant',
+    model: '<synthetic>',
+    content: [{ type: 'text', text }],
+    stop_reason: 'stop_sequence',
+    usage: { input_tokens: 0, output_tokens: 0 },
+  };
+  line.isApiErrorMessage = true;
   return serialize(line);
 }
 

@@ -9,10 +9,13 @@ import {
   agentFailed,
   agentLaunched,
   agentProgressLine,
+  apiErrorLine,
   assistantLine,
   escapeCwd,
+  interruptLine,
   taskNotificationLine,
   toolResultLine,
+  turnDurationLine,
   userPromptLine,
   type AssistantBlock,
   type JournalContext,
@@ -27,6 +30,41 @@ export interface StepOutput {
   main: string[];
   children: { agentId: string; lines: string[] }[];
   sidecars: { agentId: string; json: string }[];
+}
+
+/** What a session stops to wait for the owner on: each is one of the reasons the needs-you queue knows. */
+export type DemoWait = 'turn-done' | 'question' | 'plan' | 'approval' | 'interrupted' | 'error';
+
+/**
+ * The waits of each seat of a demo fleet, by seat index (cycling): the lead only works, the others between them show
+ * every reason the queue knows, so a first run has a few agents waiting for the owner at any time.
+ */
+const WAIT_ROTATION: readonly (readonly DemoWait[])[] = [
+  [],
+  ['question', 'turn-done'],
+  ['approval'],
+  ['turn-done'],
+  ['plan', 'turn-done'],
+  ['error', 'interrupted'],
+  ['turn-done'],
+  [],
+];
+
+/** The waits the seat at `index` takes, in turn. */
+export function demoWaits(index: number): readonly DemoWait[] {
+  return WAIT_ROTATION[index % WAIT_ROTATION.length];
+}
+
+/** Steps a wait lasts before the owner answers; at a step every 0.5–3 s it outlasts the 10 s approval rule. */
+const WAIT_STEPS: readonly [number, number] = [14, 30];
+/** Steps of work between two waits (the first wait comes early, so a first run shows the queue at once). */
+const WORK_STEPS: readonly [number, number] = [12, 30];
+const FIRST_WORK_STEPS: readonly [number, number] = [2, 4];
+
+/** A wait in progress: steps left, and what the session writes once the owner has answered. */
+interface Waiting {
+  steps: number;
+  answer: (nowMs: number, stamp: () => string, out: StepOutput) => void;
 }
 
 /** Past this many bytes of main journal a session mostly rests, so an hour stays within a few MiB. */
@@ -44,13 +82,21 @@ export class SimulatedSession {
   private foreground: SimulatedChild[] = [];
   private background: SimulatedChild[] = [];
   private notifications: SimulatedChild[] = [];
+  private readonly waits: readonly DemoWait[];
+  private waitIndex = 0;
+  private workSteps = 0;
+  private waiting: Waiting | null = null;
+  private turnStartMs = 0;
 
   constructor(
-    identity: { sessionId: string; cwd: string; slug: string },
+    identity: { sessionId: string; cwd: string; slug: string; waits?: readonly DemoWait[] },
     private readonly random: Random,
     private readonly ids: IdMaker,
   ) {
     this.context = { sessionId: identity.sessionId, cwd: identity.cwd, slug: identity.slug };
+    this.waits = identity.waits ?? [];
+    // Seats that never wait draw nothing extra, so their content stays what their seed always gave.
+    if (this.waits.length > 0) this.workSteps = randomInt(random, ...FIRST_WORK_STEPS);
   }
 
   /** Subagents started and not yet reported to the parent. */
@@ -102,12 +148,22 @@ export class SimulatedSession {
   private mainStep(nowMs: number, stamp: () => string, out: StepOutput): void {
     if (!this.started) {
       this.started = true;
-      this.prompt(stamp, out);
+      this.prompt(nowMs, stamp, out);
       return;
     }
     if (this.foreground.length > 0) {
       // The parent is blocked on its foreground calls; their results land together once all children are done.
       if (this.foreground.every((child) => child.done)) this.reportForeground(nowMs, stamp, out);
+      return;
+    }
+    if (this.waiting) {
+      // Nothing reaches the main thread while the owner is away (notifications queue up), so the wait stays visible.
+      this.waiting.steps -= 1;
+      if (this.waiting.steps > 0) return;
+      const { answer } = this.waiting;
+      this.waiting = null;
+      this.workSteps = randomInt(this.random, ...WORK_STEPS);
+      answer(nowMs, stamp, out);
       return;
     }
     if (this.notifications.length > 0) {
@@ -119,9 +175,16 @@ export class SimulatedSession {
       this.quietSteps -= 1;
       return;
     }
+    if (this.waits.length > 0) {
+      this.workSteps -= 1;
+      if (this.workSteps <= 0) {
+        this.startWait(nowMs, stamp, out);
+        return;
+      }
+    }
     if (this.mainBytes > RESTFUL_BYTES && chance(this.random, 0.7)) return;
     const roll = this.random();
-    if (roll < 0.12) this.prompt(stamp, out);
+    if (roll < 0.12) this.prompt(nowMs, stamp, out);
     else if (roll < 0.35) this.say(stamp, out, pick(this.random, ASSISTANT_LINES));
     else if (roll < 0.6) this.ordinaryTool(stamp, out);
     else if (roll < 0.76) this.spawnAgents(nowMs, stamp, out, randomInt(this.random, 1, 4), false);
@@ -139,13 +202,84 @@ export class SimulatedSession {
     return { messageId: this.ids.messageId(), requestId: this.ids.requestId(), outputTokens };
   }
 
-  private prompt(stamp: () => string, out: StepOutput): void {
+  private prompt(nowMs: number, stamp: () => string, out: StepOutput): void {
+    this.turnStartMs = nowMs;
     this.promptId = this.ids.uuid();
     out.main.push(userPromptLine(this.context, this.next(stamp), this.promptId, pick(this.random, USER_PROMPTS)));
   }
 
   private say(stamp: () => string, out: StepOutput, text: string, message = this.message()): void {
     out.main.push(assistantLine(this.context, this.next(stamp), message, { type: 'text', text }));
+  }
+
+  /** Writes what makes the session wait for the owner (the next of its waits) and arms the owner's answer. */
+  private startWait(nowMs: number, stamp: () => string, out: StepOutput): void {
+    const kind = this.waits[this.waitIndex % this.waits.length];
+    this.waitIndex += 1;
+    const steps = randomInt(this.random, ...WAIT_STEPS);
+    const newPrompt = (atMs: number, answerStamp: () => string, answerOut: StepOutput) => this.prompt(atMs, answerStamp, answerOut);
+    switch (kind) {
+      case 'turn-done': {
+        this.say(stamp, out, pick(this.random, ASSISTANT_LINES));
+        const durationMs = Math.max(1, nowMs - this.turnStartMs);
+        out.main.push(turnDurationLine(this.context, this.next(stamp), durationMs, randomInt(this.random, 6, 40)));
+        this.waiting = { steps, answer: newPrompt };
+        return;
+      }
+      case 'question':
+      case 'plan':
+      case 'approval': {
+        const { block, outcome } = this.askingCall(kind);
+        const call = this.next(stamp);
+        out.main.push(assistantLine(this.context, call, this.message(), block));
+        this.waiting = { steps, answer: (_atMs, answerStamp, answerOut) => answerOut.main.push(toolResultLine(this.context, this.next(answerStamp, call.uuid), block.id, outcome)) };
+        return;
+      }
+      case 'interrupted': {
+        const id = this.ids.toolUseId();
+        const command = pick(this.random, COMMANDS);
+        const call = this.next(stamp);
+        out.main.push(assistantLine(this.context, call, this.message(), { type: 'tool_use', id, name: 'Bash', input: { command, description: `Run ${command}` } }));
+        const refused = { content: "The user doesn't want to proceed with this tool use.", isError: true, toolUseResult: 'Error: [Request interrupted by user for tool use]' };
+        out.main.push(toolResultLine(this.context, this.next(stamp, call.uuid), id, refused));
+        out.main.push(interruptLine(this.context, this.next(stamp)));
+        this.waiting = { steps, answer: newPrompt };
+        return;
+      }
+      case 'error':
+        out.main.push(apiErrorLine(this.context, this.next(stamp), this.ids.messageId(), 'API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}'));
+        this.waiting = { steps, answer: newPrompt };
+        return;
+      default:
+        kind satisfies never;
+    }
+  }
+
+  /** A call that waits on the owner (a question, a plan, or a command awaiting permission) and the result once answered. */
+  private askingCall(kind: 'question' | 'plan' | 'approval'): { block: AssistantBlock & { type: 'tool_use' }; outcome: ToolOutcome } {
+    const id = this.ids.toolUseId();
+    if (kind === 'question') {
+      const question = { question: 'Which approach should I take?', header: 'Approach', multiSelect: false, options: [{ label: 'Small fix', description: 'Patch the one call site' }, { label: 'Refactor', description: 'Move the logic into a helper' }] };
+      return {
+        block: { type: 'tool_use', id, name: 'AskUserQuestion', input: { questions: [question] } },
+        outcome: {
+          content: `User has answered your questions: "${question.question}"="Small fix". You can now continue with the user's answers in mind.`,
+          toolUseResult: { questions: [question], answers: { [question.question]: 'Small fix' } },
+        },
+      };
+    }
+    if (kind === 'plan') {
+      const plan = '1. Read the failing test\n2. Fix the parser\n3. Run the suite';
+      return {
+        block: { type: 'tool_use', id, name: 'ExitPlanMode', input: { plan } },
+        outcome: { content: 'User has approved your plan. You can now start coding.', toolUseResult: { plan, isAgent: false } },
+      };
+    }
+    const command = pick(this.random, COMMANDS);
+    return {
+      block: { type: 'tool_use', id, name: 'Bash', input: { command, description: `Run ${command}` } },
+      outcome: { content: 'done', toolUseResult: { stdout: 'done', stderr: '', interrupted: false } },
+    };
   }
 
   private ordinaryTool(stamp: () => string, out: StepOutput): void {

@@ -113,7 +113,7 @@ describe('startDemo', () => {
         const childLines = readJournal(childPath(fleet, index, line.data.agentId));
         expect(childLines[0]).toMatchObject({ message: { content: call!.input.prompt } });
         // Progress lines appear only while the call runs: before its result line.
-        const resultAt = lines.findIndex((other) => other.type === 'user' && Array.isArray(other.message.content) && other.message.content[0].tool_use_id === call!.toolUseId);
+        const resultAt = lines.findIndex((other) => other.type === 'user' && Array.isArray(other.message.content) && 'tool_use_id' in other.message.content[0] && other.message.content[0].tool_use_id === call!.toolUseId);
         if (resultAt !== -1) expect(position).toBeLessThan(resultAt);
         mirrored += 1;
       });

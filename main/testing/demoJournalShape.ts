@@ -32,7 +32,9 @@ const block = z.discriminatedUnion('type', [
 
 const assistant = envelope.extend({
   type: z.literal('assistant'),
-  requestId: z.string().startsWith('req_'),
+  // Only the synthetic line of a failed API call has no request id (checked in readJournal).
+  requestId: z.string().startsWith('req_').optional(),
+  isApiErrorMessage: z.literal(true).optional(),
   message: z.object({
     id: z.string().startsWith('msg_'),
     role: z.literal('assistant'),
@@ -51,7 +53,10 @@ const toolResult = z.object({
 
 const user = envelope.extend({
   type: z.literal('user'),
-  message: z.object({ role: z.literal('user'), content: z.union([z.string().min(1), z.array(toolResult).length(1)]) }),
+  message: z.object({
+    role: z.literal('user'),
+    content: z.union([z.string().min(1), z.array(toolResult).length(1), z.array(z.object({ type: z.literal('text'), text: z.string().min(1) })).length(1)]),
+  }),
   toolUseResult: z.unknown().optional(),
 });
 
@@ -62,8 +67,15 @@ const progress = envelope.extend({
   data: z.object({ type: z.literal('agent_progress'), agentId: z.string().regex(AGENT_ID) }),
 });
 
+const system = envelope.extend({
+  type: z.literal('system'),
+  subtype: z.literal('turn_duration'),
+  durationMs: z.number().int().positive(),
+  messageCount: z.number().int().positive(),
+});
+
 /** One journal line in the documented shape. */
-export const LineSchema = z.discriminatedUnion('type', [assistant, user, progress]);
+export const LineSchema = z.discriminatedUnion('type', [assistant, user, progress, system]);
 /** A parsed journal line. */
 export type Line = z.infer<typeof LineSchema>;
 
@@ -77,6 +89,9 @@ export function readJournal(file: string): Line[] {
     .map((line, index) => {
       const parsed = LineSchema.safeParse(JSON.parse(line));
       if (!parsed.success) throw new Error(`${file}:${index + 1}: ${parsed.error.message}`);
+      if (parsed.data.type === 'assistant' && parsed.data.requestId === undefined && parsed.data.isApiErrorMessage !== true) {
+        throw new Error(`${file}:${index + 1}: an assistant line without requestId that is not an API error`);
+      }
       return parsed.data;
     });
 }
@@ -95,7 +110,7 @@ export interface CallRecord {
 export function agentCalls(lines: Line[]): CallRecord[] {
   const calls = new Map<string, CallRecord>();
   for (const line of lines) {
-    if (line.type === 'progress') continue;
+    if (line.type === 'progress' || line.type === 'system') continue;
     if (line.type === 'assistant') {
       const only = line.message.content[0];
       if (only.type === 'tool_use' && only.name === 'Agent') {
@@ -115,8 +130,10 @@ export function agentCalls(lines: Line[]): CallRecord[] {
       }
       continue;
     }
-    const call = calls.get(content[0].tool_use_id);
-    if (call) call.result = { isError: content[0].is_error === true, toolUseResult: line.toolUseResult };
+    const first = content[0];
+    if (first.type !== 'tool_result') continue;
+    const call = calls.get(first.tool_use_id);
+    if (call) call.result = { isError: first.is_error === true, toolUseResult: line.toolUseResult };
   }
   return [...calls.values()];
 }
