@@ -88,6 +88,32 @@ test.describe('activity, the needs-you queue and notifications', () => {
     expect((await notes())[0].body).toContain('has a question');
     expect((await notes())[0].body).not.toContain('Which one');
     await page.screenshot({ path: test.info().outputPath('question.png') });
+    // The queue entry carries the character's portrait, drawn from its look.
+    await expect(page.locator(`[data-queue-entry="${personaId}"] [data-queue-portrait]`)).toHaveAttribute('src', /^data:image\/png;base64,/);
+
+    // Focusing the character (keyboard, through the accessible mirror) shows its card: who, where, what and since.
+    const mirrored = page.locator(`[data-mirror] [data-agent="${personaId}"]`);
+    const card = page.locator('[data-hover-card]');
+    await expect(mirrored).toHaveAttribute('aria-describedby', 'agent-hover-card');
+    await mirrored.focus();
+    await expect(card).toBeVisible();
+    await expect(card).toHaveAttribute('data-card-agent', personaId);
+    await expect(card).toHaveAttribute('data-card-activity-state', 'needs-you');
+    await expect(card.locator('[data-card-name]')).toHaveText('Ada');
+    await expect(card.locator('[data-card-harness]')).toHaveText('Claude Code');
+    await expect(card.locator('[data-card-activity]')).toContainText('needs you: has a question (AskUserQuestion)');
+    await expect(card.locator('[data-card-activity]')).toContainText(/for \d+ (s|min)/);
+    await expect(card.locator('[data-card-subagents]')).toHaveText('no subagents running');
+    await page.screenshot({ path: test.info().outputPath('card.png') });
+    await mirrored.blur();
+    await expect(card).toBeHidden();
+    // Hovering the character shows the same card; leaving it hides it.
+    const at = await page.evaluate((id) => (window as unknown as { __pixelfleet: { screenPosition(kind: 'agent', id: string): { x: number; y: number } | null } }).__pixelfleet.screenPosition('agent', id), personaId);
+    expect(at).not.toBeNull();
+    await page.mouse.move(at!.x, at!.y);
+    await expect(card).toHaveAttribute('data-card-agent', personaId);
+    await page.mouse.move(4, 796);
+    await expect(card).toBeHidden();
 
     await page.locator(`[data-queue-entry="${personaId}"]`).click();
     await expect.poll(async () => (await hook(page))?.ui).toMatchObject({ focused: personaId, tray: personaId });

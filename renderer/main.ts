@@ -7,6 +7,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, RendererType } from 'pixi.js';
 import { connectBridge } from './connect';
 import { createMessages, createBacklogPanel, createLobbyPanel, createToolbar } from './panels/panels';
+import { HoverCard, hoverCardFacts } from './panels/hoverCard';
 import { Mirror } from './panels/mirror';
 import { JobsBoard } from './panels/jobs';
 import { attachNotifications } from './panels/notifications';
@@ -25,6 +26,7 @@ import { panBy } from './world/camera';
 import { attachInput } from './world/input';
 import { EnvelopeLayer } from './world/EnvelopeLayer';
 import { selectWorld } from './world/model';
+import { Portraits } from './world/portrait';
 import { loadSprites } from './world/sprites';
 import { World, type LabelRect } from './world/World';
 import './style.css';
@@ -110,16 +112,28 @@ async function boot(host: HTMLElement): Promise<void> {
   const viewport = () => ({ width: app.screen.width, height: app.screen.height });
   const mirror = new Mirror(store);
   const tray = new TrayPanel(store);
+  const agentBox = (id: string) => {
+    const feet = world.positions.get(id);
+    if (!feet) return null;
+    const bounds = app.canvas.getBoundingClientRect();
+    // The character with its badge and name plate, in world pixels around the feet.
+    const topLeft = world.toCanvas({ x: feet.x - 12, y: feet.y - 44 });
+    const bottomRight = world.toCanvas({ x: feet.x + 12, y: feet.y + 10 });
+    return { x: bounds.left + topLeft.x, y: bounds.top + topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y };
+  };
+  // The card follows the pointer's agent, else the agent whose mirror button has keyboard focus.
+  const card = new HoverCard();
+  const placeCard = () => {
+    const active = document.activeElement as HTMLElement | null;
+    const focusedAgent = active && mirror.root.contains(active) ? (active.dataset.agent ?? null) : null;
+    const id = world.hovered ?? focusedAgent;
+    if (id === null) return card.hide();
+    card.show(hoverCardFacts(store.getState().fleet, id, Date.now()), agentBox(id));
+  };
+  mirror.root.addEventListener('focusin', () => requestAnimationFrame(placeCard));
+  mirror.root.addEventListener('focusout', () => setTimeout(placeCard, 0));
   tray.attachWorld({
-    agentBox(id) {
-      const feet = world.positions.get(id);
-      if (!feet) return null;
-      const bounds = app.canvas.getBoundingClientRect();
-      // The character with its badge and name plate, in world pixels around the feet.
-      const topLeft = world.toCanvas({ x: feet.x - 12, y: feet.y - 44 });
-      const bottomRight = world.toCanvas({ x: feet.x + 12, y: feet.y + 10 });
-      return { x: bounds.left + topLeft.x, y: bounds.top + topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y };
-    },
+    agentBox,
     pan(deltaX, deltaY) {
       world.moveCamera(panBy(world.camera, deltaX, deltaY));
       loop.wake();
@@ -142,10 +156,14 @@ async function boot(host: HTMLElement): Promise<void> {
     actions.openTray(personaId);
     loop.wake();
   };
-  const queue = new QueueStrip(pickAgent);
+  const portraits = new Portraits(sprites.art);
+  const queue = new QueueStrip(pickAgent, (look) => portraits.url(look));
   // A job's parent link does what picking from the queue does: focus, centre, open the tray.
   const jobsBoard = new JobsBoard(store, pickAgent);
-  setInterval(() => queue.tick(), QUEUE_TICK_MS);
+  setInterval(() => {
+    queue.tick();
+    if (card.shown !== null) placeCard();
+  }, QUEUE_TICK_MS);
   attachNotifications({ bridge, pick: pickAgent });
   host.after(
     queue.root,
@@ -155,6 +173,7 @@ async function boot(host: HTMLElement): Promise<void> {
       loop.wake();
     }),
     tray.root,
+    card.root,
     picker.root,
     stationMenu.root,
     launchPanel.root,
@@ -176,6 +195,7 @@ async function boot(host: HTMLElement): Promise<void> {
       if (!shown || state.fleet !== shown.fleet) queue.sync(state.fleet);
       envelopes.sync(state.fleet?.teams, state.ui.reducedMotion);
       tray.place();
+      if (card.shown !== null) placeCard();
       loop.wake();
     }
     if (!shown || state.ui.focused !== shown.ui.focused) {
@@ -202,6 +222,7 @@ async function boot(host: HTMLElement): Promise<void> {
   attachInput(app.canvas, world, store, () => {
     loop.wake();
     tray.place();
+    placeCard();
   });
   addEventListener('resize', () => {
     app.renderer.resize(host.clientWidth, host.clientHeight);

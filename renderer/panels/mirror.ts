@@ -7,6 +7,7 @@ import { activityPhrase } from '../../shared/activity';
 import type { AppStore } from '../store/createAppStore';
 import { badgeText, type AgentModel, type StationModel, type WorldModel } from '../world/model';
 import { element, setAttribute } from './dom';
+import { HOVER_CARD_ID } from './hoverCard';
 
 function stationLabel(station: StationModel, agents: number): string {
   const name = station.lobby ? 'Unassigned lobby' : `${station.label} station`;
@@ -67,7 +68,8 @@ export class Mirror {
       seenAgents.add(agent.id);
       let button = this.agents.get(agent.id);
       if (!button) {
-        button = element('button', { type: 'button', 'data-agent': agent.id });
+        // The card shown while the button has focus describes the agent (activity, since, subagents).
+        button = element('button', { type: 'button', 'data-agent': agent.id, 'aria-describedby': HOVER_CARD_ID });
         const item = element('li', {}, button);
         button.addEventListener('click', () => this.store.getState().actions.openTray(agent.id));
         this.agents.set(agent.id, button);

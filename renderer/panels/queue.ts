@@ -1,23 +1,27 @@
 /**
- * The needs-you queue: a strip along the top edge, one entry per agent waiting for the owner, oldest first, with a
- * portrait chip, name, why and how long. A click (or Enter) picks the agent. Empty and hidden when nobody waits.
+ * The needs-you queue: a strip along the top edge, one entry per agent waiting for the owner, oldest first, with the
+ * character's portrait, name, why and how long. A click (or Enter) picks the agent. Empty and hidden when nobody waits.
  * It is an accessible list of buttons itself: `data-needs-you-queue`, entries `data-queue-entry` with `data-why`.
  */
 import { elapsedPhrase, needsYouQueue, whyPhrase, type NeedsYouEntry } from '../../shared/activity';
-import type { FleetSnapshot } from '../../shared/schemas';
+import type { Appearance, FleetSnapshot } from '../../shared/schemas';
 import { element, setAttribute } from './dom';
 
-/** Chip colours by persona palette index (the character's shirt colours, roughly). */
-const CHIP = ['#d05a4e', '#4e8fd0', '#5aa05a', '#d0a03e', '#9a6ad0', '#3eb0b0', '#d07aa8', '#8c8f6a'];
+/** Draws a look's portrait as an image URL (the world's own character art). */
+export type PortraitOf = (look: Appearance) => string;
 
 /** The strip; call `sync` with each snapshot and `tick` now and then to refresh the waiting times. */
 export class QueueStrip {
   readonly root: HTMLElement;
   private readonly list: HTMLOListElement;
-  private readonly entries = new Map<string, { item: HTMLLIElement; button: HTMLButtonElement; name: HTMLElement; why: HTMLElement; since: HTMLElement; chip: HTMLElement }>();
+  private readonly entries = new Map<string, { item: HTMLLIElement; button: HTMLButtonElement; name: HTMLElement; why: HTMLElement; since: HTMLElement; portrait: HTMLImageElement }>();
   private queue: NeedsYouEntry[] = [];
 
-  constructor(private readonly pick: (personaId: string) => void, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly pick: (personaId: string) => void,
+    private readonly portraitOf: PortraitOf,
+    private readonly now: () => number = Date.now,
+  ) {
     this.list = element('ol', { class: 'queue-list' });
     this.root = element('section', { class: 'queue', 'data-needs-you-queue': true, 'aria-label': 'Agents waiting for you', hidden: true }, this.list);
   }
@@ -25,20 +29,20 @@ export class QueueStrip {
   /** Brings the strip in line with a snapshot, touching only what changed. */
   sync(snapshot: FleetSnapshot | null): void {
     this.queue = snapshot ? needsYouQueue(snapshot) : [];
-    const palettes = new Map((snapshot?.personas ?? []).map((persona) => [persona.id, persona.appearance.palette]));
+    const looks = new Map((snapshot?.personas ?? []).map((persona) => [persona.id, persona.appearance]));
     const seen = new Set<string>();
     this.queue.forEach((entry, index) => {
       seen.add(entry.personaId);
       let view = this.entries.get(entry.personaId);
       if (!view) {
-        const chip = element('span', { class: 'queue-chip', 'aria-hidden': 'true' });
+        const portrait = element('img', { class: 'queue-portrait', alt: '', 'data-queue-portrait': true });
         const name = element('span', { class: 'queue-name' });
         const why = element('span', { class: 'queue-why' });
         const since = element('span', { class: 'queue-since' });
         const personaId = entry.personaId;
-        const button = element('button', { type: 'button', 'data-queue-entry': personaId, onclick: () => this.pick(personaId) }, chip, name, why, since);
+        const button = element('button', { type: 'button', 'data-queue-entry': personaId, onclick: () => this.pick(personaId) }, portrait, name, why, since);
         const item = element('li', {}, button);
-        view = { item, button, name, why, since, chip };
+        view = { item, button, name, why, since, portrait };
         this.entries.set(personaId, view);
       }
       if (this.list.children[index] !== view.item) this.list.insertBefore(view.item, this.list.children[index] ?? null);
@@ -49,8 +53,9 @@ export class QueueStrip {
       if (view.name.textContent !== entry.persona) view.name.textContent = entry.persona;
       const whyText = entry.label ? `${phrase} · ${entry.label}` : phrase;
       if (view.why.textContent !== whyText) view.why.textContent = whyText;
-      view.chip.style.background = CHIP[(palettes.get(entry.personaId) ?? 0) % CHIP.length];
-      if (view.chip.textContent !== entry.persona.slice(0, 1)) view.chip.textContent = entry.persona.slice(0, 1);
+      const look = looks.get(entry.personaId);
+      const src = look ? this.portraitOf(look) : '';
+      if (view.portrait.getAttribute('src') !== src) view.portrait.setAttribute('src', src);
     });
     for (const [id, view] of this.entries) {
       if (seen.has(id)) continue;

@@ -229,6 +229,11 @@ export class World {
   }
 
   /** Marks the focused agent. */
+  /** The agent under the pointer, or null. */
+  get hovered(): string | null {
+    return this.hoveredAgent;
+  }
+
   setFocused(id: string | null): void {
     if (id === this.focused) return;
     this.agentViews.get(this.focused ?? '')?.setFocused(false);

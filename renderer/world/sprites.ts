@@ -2,7 +2,7 @@
 import { Spritesheet, Texture, TextureSource, type SpritesheetData } from 'pixi.js';
 import atlas from '../../assets/generated/sprites.json';
 import { LookAtlas } from './lookAtlas';
-import type { SheetRect } from './looks';
+import type { LookArt, SheetRect } from './looks';
 
 /** The loaded art: named frames and the tile textures the floor repeats. */
 export interface Sprites {
@@ -12,6 +12,8 @@ export interface Sprites {
   headOffset: readonly number[];
   /** Characters pre-composited one texture per look, drawn lazily. */
   looks: LookAtlas;
+  /** The sheet and sizes looks are composited from (also for the panels' portraits). */
+  art: LookArt;
 }
 
 const imageUrl = new URL('../../assets/generated/sprites.png', import.meta.url).href;
@@ -66,6 +68,7 @@ export async function loadSprites(): Promise<Sprites> {
   await sheet.parse();
   const character = atlas.meta.character;
   const tiles = { floor_0: tileTexture(image, 'floor_0'), rug: tileTexture(image, 'rug') };
+  const art: LookArt = { sheet: sheetPixels(image), frameOf: rectOf, width: character.width, height: character.height, headOffset: character.headOffset };
   return {
     frame(name) {
       const found = sheet.textures[name];
@@ -74,6 +77,7 @@ export async function loadSprites(): Promise<Sprites> {
     },
     tile: (name) => tiles[name],
     headOffset: character.headOffset,
-    looks: new LookAtlas({ sheet: sheetPixels(image), frameOf: rectOf, width: character.width, height: character.height, headOffset: character.headOffset }),
+    looks: new LookAtlas(art),
+    art,
   };
 }

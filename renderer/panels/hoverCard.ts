@@ -1,0 +1,119 @@
+/**
+ * The light card shown while the pointer is on a character or keyboard focus is on it: the agent card's header
+ * (name, role, harness, folder), its activity with label and since, the note when that activity is inferred, and
+ * its running subagents. `hoverCardFacts` is pure; `HoverCard` only places and fills one element.
+ * The accessible mirror points at it (`aria-describedby`), so a screen reader hears the same card on focus.
+ */
+import { activityPhrase, elapsedPhrase } from '../../shared/activity';
+import type { Activity, FleetSnapshot } from '../../shared/schemas';
+import { agentCardFacts, AgentCardHeader, type AgentCardFacts } from './agentCard';
+import { element } from './dom';
+
+/** The id of the card element, for `aria-describedby`. */
+export const HOVER_CARD_ID = 'agent-hover-card';
+/** Running subagents named on the card; more are counted. */
+const SUBAGENTS_SHOWN = 4;
+
+/** Everything the card shows for one agent. */
+export interface HoverCardFacts extends AgentCardFacts {
+  activity: string;
+  state: Activity['state'];
+  since: string;
+  /** Why the activity is a guess, when it is one. */
+  note: string | null;
+  /** "3 subagents running: …", "no subagents running", or "subagents unknown". */
+  subagents: string;
+}
+
+/** How the card says an inferred activity is a guess. */
+export function uncertaintyNote(activity: Activity): string | null {
+  if (activity.certain) return null;
+  if (activity.state === 'needs-you' && activity.why === 'approval') return 'inferred: a long-running command looks the same as a permission prompt';
+  if (activity.state === 'needs-you' && activity.why === 'turn-done') return 'inferred: quiet after speaking; a tool call may still follow';
+  if (activity.state === 'idle') return 'inferred: nothing in the records says what it is doing';
+  if (activity.state === 'unknown') return null;
+  return 'inferred from the records, not stated in them';
+}
+
+/** "for 3 min" within the hour, "since 14:02" beyond it, "since unknown" without a time. */
+export function sincePhrase(since: string | null, nowMs: number): string {
+  const ms = since === null ? Number.NaN : Date.parse(since);
+  if (Number.isNaN(ms)) return 'since unknown';
+  if (nowMs - ms < 3_600_000) return `for ${elapsedPhrase(since, nowMs)}`;
+  const at = new Date(ms);
+  return `since ${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The card of one agent, or null when the agent is not in the snapshot. */
+export function hoverCardFacts(fleet: FleetSnapshot | null, personaId: string, nowMs: number): HoverCardFacts | null {
+  const facts = agentCardFacts(fleet, personaId);
+  if (!facts) return null;
+  const seat = fleet?.seats.find((entry) => entry.personaId === personaId);
+  const activity: Activity = seat?.activity ?? { state: 'unknown', certain: false, since: null };
+  const summary = seat?.subagents;
+  let subagents = 'subagents unknown';
+  if (summary) {
+    const running = summary.recent.filter((entry) => entry.state === 'running').map((entry) => entry.label);
+    const named = running.slice(0, SUBAGENTS_SHOWN).join(', ');
+    const more = summary.running > SUBAGENTS_SHOWN ? `, +${summary.running - Math.min(running.length, SUBAGENTS_SHOWN)} more` : '';
+    subagents = summary.running === 0 ? 'no subagents running' : `${summary.running} ${summary.running === 1 ? 'subagent' : 'subagents'} running${named ? `: ${named}${more}` : ''}`;
+  }
+  return { ...facts, activity: activityPhrase(activity), state: activity.state, since: sincePhrase(activity.since, nowMs), note: uncertaintyNote(activity), subagents };
+}
+
+/** A page rectangle. */
+export interface PageBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The card element: `show` fills and places it beside the agent, `hide` hides it. */
+export class HoverCard {
+  readonly root: HTMLElement;
+  private readonly header = new AgentCardHeader();
+  private readonly activity = element('p', { class: 'hover-card-activity', 'data-card-activity': true });
+  private readonly note = element('p', { class: 'hover-card-note', 'data-card-uncertain': true });
+  private readonly subagents = element('p', { class: 'hover-card-subagents', 'data-card-subagents': true });
+  /** The agent shown, or null. */
+  shown: string | null = null;
+
+  constructor() {
+    this.root = element('aside', { id: HOVER_CARD_ID, class: 'hover-card', role: 'tooltip', 'data-hover-card': true, hidden: true }, this.header.root, this.activity, this.note, this.subagents);
+  }
+
+  /** Shows the card of `facts` next to `box` (page pixels), or hides it when there is nothing to show. */
+  show(facts: HoverCardFacts | null, box: PageBox | null): void {
+    if (!facts) return this.hide();
+    this.shown = facts.personaId;
+    this.root.dataset.cardAgent = facts.personaId;
+    this.root.dataset.cardActivityState = facts.state;
+    this.header.update(facts);
+    setText(this.activity, `${facts.activity} · ${facts.since}`);
+    this.note.hidden = facts.note === null;
+    setText(this.note, facts.note ?? '');
+    setText(this.subagents, facts.subagents);
+    this.root.hidden = false;
+    if (box) {
+      // Right of the character, kept inside the window (left of it when there is no room).
+      const width = this.root.offsetWidth || 240;
+      const height = this.root.offsetHeight || 96;
+      const right = box.x + box.width + 8;
+      const left = right + width > innerWidth - 4 ? Math.max(4, box.x - width - 8) : right;
+      const top = Math.min(Math.max(4, box.y), Math.max(4, innerHeight - height - 4));
+      this.root.style.left = `${Math.round(left)}px`;
+      this.root.style.top = `${Math.round(top)}px`;
+    }
+  }
+
+  hide(): void {
+    this.shown = null;
+    this.root.hidden = true;
+    delete this.root.dataset.cardAgent;
+  }
+}
+
+function setText(node: HTMLElement, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
