@@ -16,6 +16,7 @@ const base = { sessionId: SESSION, isSidechain: false, cwd: '/home/owner/src/app
 
 interface ActivityHook {
   bubbles(): Record<string, string | null>;
+  poses(): Record<string, string>;
   state(): { fleet: { personas: { id: string; name: string }[] } | null; ui: { focused: string | null; tray: string | null } };
 }
 
@@ -117,5 +118,27 @@ test.describe('activity, the needs-you queue and notifications', () => {
 
     await page.locator(`[data-queue-entry="${personaId}"]`).click();
     await expect.poll(async () => (await hook(page))?.ui).toMatchObject({ focused: personaId, tray: personaId });
+  });
+
+  test('an idle agent (a turn finished over 30 minutes ago) rests instead of standing', async ({ page }) => {
+    const idleSession = 'e2e-activity-idle';
+    const folder = join(home, 'claude', 'projects', '-home-owner-src-app');
+    await writeFile(
+      join(folder, `${idleSession}.jsonl`),
+      line({ ...base, sessionId: idleSession, type: 'user', timestamp: ago(3000), message: { role: 'user', content: 'old task' } }) +
+        line({ ...base, sessionId: idleSession, type: 'assistant', timestamp: ago(2900), message: { id: 'm9', role: 'assistant', content: [{ type: 'text', text: 'Done.' }] } }) +
+        line({ ...base, sessionId: idleSession, type: 'system', subtype: 'turn_duration', timestamp: ago(2900) }),
+    );
+    const opened = await askHost(host, 'seats.open', { candidateId: `claude:${idleSession}`, name: 'Grace' });
+    expect(opened.ok, opened.error?.message).toBe(true);
+    await page.goto(host.url);
+    const poses = () => page.evaluate(() => {
+      const found = (window as unknown as { __pixelfleet?: ActivityHook }).__pixelfleet;
+      const personas = found?.state().fleet?.personas ?? [];
+      const grace = personas.find((persona) => persona.name === 'Grace');
+      return grace && found ? { pose: found.poses()[grace.id], bubble: found.bubbles()[grace.id] } : null;
+    });
+    await expect.poll(poses, { timeout: 30_000 }).toEqual({ pose: 'rest', bubble: 'idle' });
+    await page.screenshot({ path: test.info().outputPath('idle.png') });
   });
 });

@@ -42,6 +42,8 @@ export interface PageHook {
   /** The camera, the floor's size in world pixels and how often the backdrop was painted (for tests and the bench). */
   /** The speech bubble each agent shows (null: none), by persona id. */
   bubbles(): Record<string, string | null>;
+  /** The pose each agent shows ('stand', 'work', 'walk', or 'rest' for an idle agent), by persona id. */
+  poses(): Record<string, string>;
   view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
   /** Messages between agents as envelopes: walking ones with their screen position, then the last delivered. */
   envelopes(): PageEnvelope[];
@@ -260,6 +262,10 @@ async function boot(host: HTMLElement): Promise<void> {
     bubbles: () => {
       flush();
       return Object.fromEntries([...world.agentViews].map(([id, view]) => [id, view.bubble.kind]));
+    },
+    poses: () => {
+      flush();
+      return Object.fromEntries([...world.agentViews].map(([id, view]) => [id, view.shownPose]));
     },
     view: () => ({ ...world.camera, width: world.layout.width, height: world.layout.height, paints: world.backdrop.paints }),
     envelopes() {

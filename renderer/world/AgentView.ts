@@ -2,7 +2,7 @@
  * One agent: its pre-composited pixel character, name plate and subagent badge. Updated only on change. The plate and
  * the badge are drawn at a whole text scale whatever the zoom, inside the room the work place keeps for them.
  */
-import { Container, Graphics, Sprite, type DestroyOptions } from 'pixi.js';
+import { Container, Graphics, Rectangle, Sprite, Texture, type DestroyOptions } from 'pixi.js';
 import type { Harness } from '../../shared/schemas';
 import { BadgeView } from './BadgeView';
 import { BubbleView } from './BubbleView';
@@ -21,6 +21,9 @@ const PLATE = 0x2a1f2a;
 /** Each harness's colour (the plate's edge, the legend, the desk's mark). */
 export const HARNESS_COLOURS: Record<Harness, number> = { claude: 0xe2773d, codex: 0x2fa5a0, opencode: 0x8fd14f };
 
+/** Rows the idle character's standing frame loses at its feet: it sits down, its head lower (the resting pose). */
+const REST_DROP = 4;
+
 /** The animation a character is in. */
 export type Pose = 'stand' | 'work' | 'walk';
 
@@ -36,6 +39,8 @@ export class AgentView extends Container {
   private readonly body = new Sprite();
   private readonly shadow: Sprite;
   private look: WornLook | null = null;
+  /** The resting pose of the worn look: its standing frame with the legs folded away, made when first needed. */
+  private rest: Texture | null = null;
   /** The name plate (plate and name) as one cached texture: one quad a frame instead of a dozen. */
   readonly namePlate = new Container();
   private readonly plate = new Graphics();
@@ -119,6 +124,11 @@ export class AgentView extends Container {
     return true;
   }
 
+  /** The pose on screen: an idle character standing still rests (sits, head lower). */
+  get shownPose(): Pose | 'rest' {
+    return this.pose === 'stand' && this.record?.activity.state === 'idle' ? 'rest' : this.pose;
+  }
+
   /** The pose the record asks for when standing still. */
   restingPose(reducedMotion: boolean): Pose {
     return this.record?.activity.state === 'working' && !reducedMotion ? 'work' : 'stand';
@@ -128,13 +138,25 @@ export class AgentView extends Container {
     if (!this.look) return;
     const pose = this.pose;
     const frame: LookFrame = pose === 'stand' ? 'stand' : this.frame % 2 === 0 ? `${pose}0` : `${pose}1`;
-    this.body.texture = this.look.frames[frame];
+    const resting = this.shownPose === 'rest';
+    this.body.texture = resting ? this.restTexture(this.look) : this.look.frames[frame];
+    this.body.y = resting ? -26 + REST_DROP : -26;
+  }
+
+  private restTexture(look: WornLook): Texture {
+    if (this.rest) return this.rest;
+    const stand = look.frames.stand;
+    const { x, y, width, height } = stand.frame;
+    this.rest = new Texture({ source: stand.source, frame: new Rectangle(x, y, width, height - REST_DROP) });
+    return this.rest;
   }
 
   /** Wears the record's look; the old one goes back to the atlas cache. */
   private dress(record: AgentModel): void {
     const worn = this.sprites.looks.acquire(record.appearance);
     if (this.look) this.sprites.looks.release(this.look);
+    this.rest?.destroy(false);
+    this.rest = null;
     this.look = worn;
   }
 
@@ -142,6 +164,8 @@ export class AgentView extends Container {
   override destroy(options?: DestroyOptions): void {
     if (this.look) this.sprites.looks.release(this.look);
     this.look = null;
+    this.rest?.destroy(false);
+    this.rest = null;
     super.destroy(options);
   }
 
