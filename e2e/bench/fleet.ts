@@ -1,7 +1,11 @@
-/** Fleet figures: census of 64 seats unchanged and with one seat appending; the demo at 100 agents for 60 s. */
+/**
+ * Fleet figures: census of 64 seats unchanged (and what the activity projection adds to it) and with one seat
+ * appending; the demo at 100 agents for 60 s.
+ */
 import { appendFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EMPTY_BASIS } from '../../main/activity/basis';
 import { createApp } from '../../main/app';
 import { startDemo } from '../../main/demo';
 import { FleetService } from '../../main/fleet/FleetService';
@@ -33,6 +37,21 @@ function countingBytes(reader: SeatReader): { reader: SeatReader; bytes: () => n
       bytes = 0;
     },
   };
+}
+
+/** The same reader with the activity projection taken out: every projection carries the empty basis. */
+function withoutActivity(reader: SeatReader): SeatReader {
+  return {
+    ...reader,
+    async project(seat): Promise<Projection> {
+      const projection = await reader.project(seat);
+      return projection.ok ? { ...projection, activity: EMPTY_BASIS } : projection;
+    },
+  };
+}
+
+function median(values: number[]): number {
+  return [...values].sort((first, second) => first - second)[Math.floor(values.length / 2)];
 }
 
 /** Runs the fleet benchmark. */
@@ -74,6 +93,26 @@ export async function benchFleet(log: (line: string) => void, table: BenchTable)
     const unchangedMs = times.sort((first, second) => first - second)[Math.floor(rounds / 2)];
     log(`census of 64 seats, nothing changed: median ${unchangedMs.toFixed(2)} ms per census (CPU ${((cpuUsed.user + cpuUsed.system) / 1000 / rounds).toFixed(2)} ms), ${counted.bytes()} bytes read over ${rounds} censuses (must be 0)`);
     table.add({ figure: 'fleet census, 64 unchanged seats', goal: atMost(2), value: unchangedMs, unit: 'ms', also: { text: 'reading 0 bytes', holds: counted.bytes() === 0 } });
+    // What activity costs an unchanged census: the same 64 seats through a fleet whose projections carry no activity,
+    // round for round in turn with the full one, so a busy machine stretches both alike.
+    const bare = new FleetService({ personas, readers: { claude: withoutActivity(counted.reader) } });
+    for (let round = 0; round < 5; round++) await bare.read({ fresh: true });
+    const withTimes: number[] = [];
+    const withoutTimes: number[] = [];
+    for (let round = 0; round < rounds * 2; round++) {
+      const [first, firstTimes, second, secondTimes] = round % 2 === 0 ? [fleet, withTimes, bare, withoutTimes] : [bare, withoutTimes, fleet, withTimes];
+      let before = performance.now();
+      await first.read({ fresh: true });
+      firstTimes.push(performance.now() - before);
+      before = performance.now();
+      await second.read({ fresh: true });
+      secondTimes.push(performance.now() - before);
+    }
+    bare.dispose();
+    const withMs = median(withTimes);
+    const withoutMs = median(withoutTimes);
+    log(`census of 64 unchanged seats with activity: median ${withMs.toFixed(2)} ms; without activity: ${withoutMs.toFixed(2)} ms (${((withMs / withoutMs - 1) * 100).toFixed(1)} %)`);
+    table.add({ figure: 'fleet census, 64 unchanged seats with activity, over the same without', goal: atMost(1.1), value: withMs / withoutMs, unit: '×', also: { text: 'reading 0 bytes', holds: counted.bytes() === 0 } });
     counted.reset();
     const line = `${JSON.stringify({ type: 'assistant', timestamp: new Date().toISOString(), message: { id: 'msg_bench', role: 'assistant', content: [{ type: 'text', text: 'still working' }] } })}\n`;
     started = performance.now();

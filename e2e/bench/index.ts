@@ -15,6 +15,7 @@ const areas: Area[] = [
   { name: 'opencode', load: async () => (await import('./opencode')).benchOpenCode },
   { name: 'fleet', load: async () => (await import('./fleet')).benchFleet },
   { name: 'world', load: async () => (await import('./world')).benchWorld },
+  { name: 'activity', load: async () => (await import('./activity')).benchActivity },
 ];
 
 const args = process.argv.slice(2);

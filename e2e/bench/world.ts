@@ -12,7 +12,8 @@ import { freshHome, removeHome, startHost, type RunningHost } from '../host';
 
 type Ask = (channel: string, payload: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
 
-async function connect(host: RunningHost): Promise<{ ask: Ask; close: () => void }> {
+/** A WebSocket client of the host's bridge, asking channels as the page does. */
+export async function connect(host: RunningHost): Promise<{ ask: Ask; close: () => void }> {
   const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { origin: host.origin } });
   await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
   let nextId = 1;
