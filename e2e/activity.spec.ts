@@ -102,6 +102,7 @@ test.describe('activity, the needs-you queue and notifications', () => {
     await expect(card).toHaveAttribute('data-card-activity-state', 'needs-you');
     await expect(card.locator('[data-card-name]')).toHaveText('Ada');
     await expect(card.locator('[data-card-harness]')).toHaveText('Claude Code');
+    await expect(card.locator('[data-card-folder]')).toHaveText('/home/owner/src/app');
     await expect(card.locator('[data-card-activity]')).toContainText('needs you: has a question (AskUserQuestion)');
     await expect(card.locator('[data-card-activity]')).toContainText(/for \d+ (s|min)/);
     await expect(card.locator('[data-card-subagents]')).toHaveText('no subagents running');
