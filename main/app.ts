@@ -24,6 +24,7 @@ import { isSafeExternalUrl } from './transport/externalUrl';
 import { LaunchService } from './launch/LaunchService';
 import { WorkService } from './work/WorkService';
 import { createTeamsPort } from './teams';
+import { exportProfile, readProfileView, saveProfileView } from './roles/profileHandlers';
 
 /** How the app is started. */
 export interface AppOptions {
@@ -133,6 +134,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     'personas.rename': (request) => personas.rename(request.personaId, request.name),
     'roles.list': () => personas.rolesList(),
+    'roles.profile': (request) => readProfileView({ home: paths.home, env }, request),
+    'roles.saveProfile': (request) => saveProfileView({ home: paths.home, env }, request),
+    'roles.export': (request) => exportProfile({ home: paths.home, env }, request),
     'work.items': (request) => work.items(request.label, { refresh: request.refresh }),
     'work.refresh': async () => ({ changed: await work.refreshAll() }),
     'subagents.replay': (request) => fleet.replay(request.seat, request.nativeId, request.cursor),

@@ -19,6 +19,7 @@ import {
 import { JobBoardSchema } from './jobs';
 import { boundedString, cursorString, idString, nameString, pathString, roleString, shownValue } from './bounds';
 import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResultSchema } from './launch';
+import { PROFILE_CHARTER_MAX, RoleProfileSchema } from './roleProfile';
 
 const empty = z.object({}).strict();
 const personaId = idString();
@@ -32,6 +33,64 @@ const seatAddressRequest = SeatAddressSchema.extend({
   cwd: pathString().nullable().optional(),
   path: pathString().nullable().optional(),
 }).strict();
+
+/** Longest text field of a profile a request may carry before the profile rules judge it, in characters. */
+const PROFILE_FIELD_MAX_LENGTH = 1000;
+const profileText = (what: string) => boundedString(what, PROFILE_FIELD_MAX_LENGTH);
+const toolList = z.array(boundedString('a tool name', 32)).max(16);
+
+/**
+ * A profile as the panel sends it: the shape strict and every string bounded, the values not yet judged. The service
+ * checks it with the profile rules and answers field by field, so each problem is shown beside its field.
+ */
+const profileRequest = z
+  .object({
+    description: profileText('a description'),
+    charter: boundedString('a charter', PROFILE_CHARTER_MAX),
+    tools: z.object({ allow: toolList.optional(), deny: toolList.optional() }).strict().optional(),
+    models: z
+      .object({ claude: profileText('a model name').optional(), opencode: profileText('a model name').optional(), codex: profileText('a model name').optional() })
+      .strict()
+      .optional(),
+    colour: profileText('a colour').optional(),
+  })
+  .strict();
+
+/** A role's profile as main reads it: the owner's file, the built-in default or none, and why a file is not used. */
+export const RoleProfileViewSchema = z.object({
+  role: z.string(),
+  path: z.string(),
+  source: z.enum(['file', 'default', 'none']),
+  profile: RoleProfileSchema.nullable(),
+  problem: z.string().nullable(),
+});
+export type RoleProfileView = z.infer<typeof RoleProfileViewSchema>;
+
+/** The harnesses and scopes an export writes for. */
+export const ExportHarnessSchema = z.enum(['claude', 'opencode', 'codex']);
+export const ExportScopeSchema = z.enum(['project', 'user']);
+
+/**
+ * An export's outcome: written, unchanged or previewed (with the file's text and what was there before), or refused
+ * with its code (`refused`: a foreign or edited file, which `force` replaces; `undetermined`: Codex's format unknown).
+ */
+export const RoleExportResultSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    action: z.enum(['written', 'unchanged', 'preview']),
+    path: z.string(),
+    name: z.string(),
+    text: z.string(),
+    existing: z.enum(['missing', 'foreign', 'edited', 'ours']),
+  }),
+  z.object({
+    ok: z.literal(false),
+    code: z.enum(['invalid_role', 'no_profile', 'refused', 'undetermined']),
+    reason: z.string(),
+    path: z.string().nullable(),
+  }),
+]);
+export type RoleExportResult = z.infer<typeof RoleExportResultSchema>;
 
 /** Longest link the page may ask the system browser to open, in characters. */
 const EXTERNAL_URL_MAX_LENGTH = 2048;
@@ -90,6 +149,36 @@ export const channels = {
     response: PersonaSchema,
   },
   'roles.list': { request: empty, response: z.array(RoleCountSchema) },
+  /** A role's profile (the owner's file, else the built-in default), with why a file is not used. */
+  'roles.profile': {
+    request: z.object({ role: roleString(1) }).strict(),
+    response: RoleProfileViewSchema,
+  },
+  /** Checks a profile with the profile rules and writes it atomically; or the problems, field by field, and no write. */
+  'roles.saveProfile': {
+    request: z.object({ role: roleString(1), profile: profileRequest }).strict(),
+    response: z.discriminatedUnion('saved', [
+      z.object({ saved: z.literal(true), view: RoleProfileViewSchema }),
+      z.object({ saved: z.literal(false), errors: z.array(z.object({ field: z.string(), message: z.string() })).min(1) }),
+    ]),
+  },
+  /**
+   * Renders a role's profile as a harness's agent definition and writes it (or, with dryRun, only shows it). Project
+   * scope needs `dir`, an absolute folder; user scope writes under the harness's own config folder.
+   */
+  'roles.export': {
+    request: z
+      .object({
+        role: roleString(1),
+        harness: ExportHarnessSchema,
+        scope: ExportScopeSchema,
+        dir: pathString(1).optional(),
+        dryRun: z.boolean(),
+        force: z.boolean(),
+      })
+      .strict(),
+    response: RoleExportResultSchema,
+  },
   'work.items': {
     request: z.object({ label: roleString(1), refresh: z.boolean().optional() }).strict(),
     response: z.object({ items: z.array(WorkItemSchema), errors: z.array(SourceErrorSchema) }),

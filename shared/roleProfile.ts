@@ -52,3 +52,19 @@ export function effectiveTools(profile: Pick<RoleProfile, 'tools'>): NeutralTool
   const allowed = profile.tools.allow ?? [...NEUTRAL_TOOLS];
   return NEUTRAL_TOOLS.filter((tool) => allowed.includes(tool) && !profile.tools.deny.includes(tool));
 }
+
+/** One problem with a profile's field, for showing next to that field (`field` is the dotted path, e.g. `models.claude`). */
+export interface ProfileFieldError {
+  field: string;
+  message: string;
+}
+
+/** Checks profile fields with the schema's rules; the problems per field (empty when the profile is valid). */
+export function profileFieldErrors(input: unknown): ProfileFieldError[] {
+  const result = RoleProfileSchema.safeParse(input);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') return { field: issue.path.join('.') || 'profile', message: `unknown field ${issue.keys.slice(0, 3).join(', ')}` };
+    return { field: issue.path.join('.') || 'profile', message: issue.message };
+  });
+}
