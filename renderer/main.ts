@@ -16,7 +16,8 @@ import { centredCamera } from './world/camera';
 import { createEmptyHint, createNotices } from './panels/notices';
 import { LaunchPanel } from './panels/launchPanel';
 import { PickerPanel } from './panels/picker';
-import { launchAction, type StationAction } from './panels/stationActions';
+import { launchAction, profileAction, type StationAction } from './panels/stationActions';
+import { ProfilePanel } from './panels/profilePanel';
 import { StationMenu } from './panels/stationMenu';
 import { TrayPanel } from './panels/tray';
 import type { AppState } from './store/appState';
@@ -143,12 +144,16 @@ async function boot(host: HTMLElement): Promise<void> {
   });
   const picker = new PickerPanel(store);
   // The station menu's actions, in order; another action joins by adding an entry here.
-  const stationActions: StationAction[] = [launchAction((station) => void actions.openLaunch(station.key, station.label))];
+  const stationActions: StationAction[] = [
+    launchAction((station) => void actions.openLaunch(station.key, station.label)),
+    profileAction((station) => void actions.openProfile(station.key, station.label)),
+  ];
   const stationMenu = new StationMenu(store, stationActions, (key) => {
     const record = world.stationViews.get(key)?.record;
     return record ? { key: record.key, label: record.label, lobby: record.lobby } : null;
   });
   const launchPanel = new LaunchPanel(store);
+  const profilePanel = new ProfilePanel(store);
   // Picking an agent from the needs-you queue (or a notification): focus it, centre the view on it, open its tray.
   const pickAgent = (personaId: string) => {
     flush();
@@ -179,6 +184,7 @@ async function boot(host: HTMLElement): Promise<void> {
     picker.root,
     stationMenu.root,
     launchPanel.root,
+    profilePanel.root,
     createBacklogPanel(store),
     createLobbyPanel(store),
     jobsBoard.root,

@@ -35,3 +35,8 @@ export function stationMenuItems(station: StationTarget, actions: readonly Stati
 export function launchAction(open: (station: StationTarget) => void): StationAction {
   return { id: 'launch', label: 'Launch…', appliesTo: (station) => !station.lobby, run: open };
 }
+
+/** "Profile…": the role's profile and its export as an agent definition (not in the lobby: it has no role). */
+export function profileAction(open: (station: StationTarget) => void): StationAction {
+  return { id: 'profile', label: 'Profile…', appliesTo: (station) => !station.lobby, run: open };
+}

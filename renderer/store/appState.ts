@@ -3,6 +3,7 @@ import type { JobBoard, JobFilter } from '../../shared/jobs';
 import type { Candidate, FleetSnapshot, RoleCount, SubagentEntry } from '../../shared/schemas';
 import type { LaunchOptions, LaunchResult } from '../../shared/launch';
 import type { LaunchActions } from './launchActions';
+import type { ProfileActions, ProfileState } from './profileActions';
 import type { ReplayLine } from './replayLines';
 
 /** A role change shown before main confirmed it; `previous` is what a refusal rolls back to. */
@@ -69,6 +70,8 @@ export interface UiState {
   /** The station whose menu is open, and where on the page. */
   stationMenu: { stationKey: string; x: number; y: number } | null;
   launch: LaunchState | null;
+  /** The profile panel of a station's role. */
+  profile: ProfileState | null;
   pending: Record<string, PendingRole>;
   messages: Message[];
   reducedMotion: boolean;
@@ -76,7 +79,7 @@ export interface UiState {
 }
 
 /** Every writer of the store; nothing else calls setState. */
-export interface AppActions extends LaunchActions {
+export interface AppActions extends LaunchActions, ProfileActions {
   load(): Promise<void>;
   receiveSnapshot(snapshot: FleetSnapshot): void;
   setRole(personaId: string, role: string | null): Promise<boolean>;

@@ -4,6 +4,7 @@ import type { Bridge } from '../bridge';
 import { jobRowKey } from '../../shared/jobs';
 import type { AppActions, AppState, Message } from './appState';
 import { createLaunchActions } from './launchActions';
+import { createProfileActions } from './profileActions';
 import { createReplayActions, withPinned } from './replayActions';
 
 /** Options for a store; tests pass a short refresh interval. */
@@ -49,8 +50,11 @@ export function createAppStore(options: AppStoreOptions): AppStore {
 
     const launch = createLaunchActions({ bridge, get, set, pushMessage, describe: describeFailure });
 
+    const profile = createProfileActions({ bridge, get, set, describe: describeFailure });
+
     const actions: AppActions = {
       ...launch,
+      ...profile,
       async load() {
         if (!unsubscribe) {
           const offFleet = bridge.on('fleet.changed', ({ snapshot }) => get().actions.receiveSnapshot(snapshot));
@@ -232,7 +236,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       candidates: null,
       jobs: null,
       jobsClockOffsetMs: 0,
-      ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null },
+      ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null },
       replay: null,
       counters: { replayRequests: 0 },
       actions,
