@@ -91,3 +91,28 @@ test('an envelope walks from one agent of the demo team to another and is delive
     .toBe(1);
   await page.screenshot({ path: test.info().outputPath('envelope-delivered.png') });
 });
+
+test('the demo team\'s agents wear the team badge, and a card lists the team\'s members with their state', async ({ page }) => {
+  await openWorld(page, host);
+  await expect.poll(async () => (await teams(page)).map((team) => team.name)).toEqual(['demo-crew']);
+  const [team] = await teams(page);
+  const memberIds = team.members.map((member) => member.personaId).filter((id): id is string => id !== null);
+  expect(memberIds).toHaveLength(3);
+  for (const id of memberIds) {
+    await expect(page.locator(`[data-agent="${id}"]`)).toHaveAttribute('data-team', 'demo-crew');
+    await expect(page.locator(`[data-agent="${id}"]`)).toHaveAttribute('data-team-lead', id === team.leadPersonaId ? 'true' : 'false');
+  }
+  // Agents outside the team carry no badge.
+  const others = await page.locator('[data-agent]').evaluateAll((buttons, ids) => buttons.filter((button) => !ids.includes(button.getAttribute('data-agent')!)).map((button) => button.getAttribute('data-team')), memberIds);
+  expect(others.every((value) => value === '')).toBe(true);
+
+  // The lead's card lists the team's members, each with the state of its own seat (all three are seats in the demo).
+  await page.locator(`[data-agent="${team.leadPersonaId}"]`).evaluate((button: HTMLElement) => button.click());
+  const block = page.locator('[data-panel="tray"] [data-card-team="demo-crew"]');
+  await expect(block).toBeVisible();
+  await expect(block.locator('h3')).toHaveText('Team demo-crew (this agent leads it)');
+  await expect.poll(() => block.locator('[data-team-member]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-team-member')))).toEqual(team.members.map((member) => member.name));
+  const states = await block.locator('[data-team-member]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-member-state')));
+  expect(states.every((state) => state !== null && ['working', 'needs-you', 'idle', 'unknown'].includes(state))).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('team-card.png') });
+});

@@ -18,7 +18,8 @@ function stationLabel(station: StationModel, agents: number): string {
 function agentLabel(agent: AgentModel): string {
   const subagents = agent.subagents === null ? 'subagents unknown' : `${agent.subagents} subagents running`;
   const harness = agent.harness ? `${agent.harness}, ` : '';
-  return `${agent.name}, ${harness}${activityPhrase(agent.activity)}, ${subagents}${agent.pending ? ', role change pending' : ''}`;
+  const team = agent.team === null ? '' : `, ${agent.teamLead ? 'leads' : 'in'} team ${agent.team}`;
+  return `${agent.name}, ${harness}${activityPhrase(agent.activity)}, ${subagents}${team}${agent.pending ? ', role change pending' : ''}`;
 }
 
 /** The mirror; call `sync` with each new world model. */
@@ -86,6 +87,8 @@ export class Mirror {
       setAttribute(button, 'data-subagents', badgeText(agent.subagents) ?? '0');
       setAttribute(button, 'data-activity', agent.activity.state);
       setAttribute(button, 'data-why', agent.activity.why ?? '');
+      setAttribute(button, 'data-team', agent.team ?? '');
+      setAttribute(button, 'data-team-lead', agent.teamLead ? 'true' : 'false');
       setAttribute(button, 'aria-label', agentLabel(agent));
       if (button.textContent !== agent.name) button.textContent = agent.name;
     }

@@ -14,6 +14,7 @@ import { element } from './dom';
 import { placeBeside, type Rect } from './placement';
 import { ReplayPane } from './replayPane';
 import { TrayRow, rowKey } from './trayRow';
+import { TeamList, teamCards } from './teamList';
 
 /** What the tray asks of the world to sit beside an agent. */
 export interface TrayWorld {
@@ -31,6 +32,7 @@ export class TrayPanel {
   readonly root = element('aside', { 'data-panel': 'tray', class: 'panel tray', role: 'dialog', 'aria-label': 'Subagents' });
   private readonly header = new AgentCardHeader();
   private readonly attach: AttachRow;
+  private readonly teams = new TeamList();
   private readonly status = element('p', { class: 'muted tray-status', 'data-tray-status': true });
   private readonly recent = element('ol', { class: 'entries', 'data-tray-recent': true });
   private readonly earlierHeading = element('h3', { class: 'tray-earlier-heading' }, 'Earlier');
@@ -46,7 +48,7 @@ export class TrayPanel {
     this.attach = new AttachRow(store);
     const close = element('button', { type: 'button', class: 'close', 'data-close': true, onclick: () => this.close() }, 'Close');
     this.earlierHeading.hidden = true;
-    this.root.append(element('header', { class: 'tray-header' }, this.header.root, close), this.attach.root, this.status, this.recent, this.earlierHeading, this.earlier);
+    this.root.append(element('header', { class: 'tray-header' }, this.header.root, close), this.attach.root, this.teams.root, this.status, this.recent, this.earlierHeading, this.earlier);
     // Escape closes the tray from anywhere, unless another panel (the role picker) has the keyboard.
     window.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape' || this.root.hidden) return;
@@ -107,6 +109,7 @@ export class TrayPanel {
     this.root.dataset.trayFor = tray;
     const facts = agentCardFacts(state.fleet, tray);
     if (facts) this.header.update(facts);
+    this.teams.update(teamCards(state.fleet, tray));
     this.root.setAttribute('aria-label', `${facts?.name ?? 'Agent'}: card and subagents`);
     this.renderLists(state, tray, replay);
     if (replay && this.pane?.nativeId === replay.nativeId) {

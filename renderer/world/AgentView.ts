@@ -18,6 +18,8 @@ import type { Sprites } from './sprites';
 const PLATE_HEIGHT = 11;
 const FOCUS = 0xffe58a;
 const PLATE = 0x2a1f2a;
+const TEAM_LEAD = 0xf2c94c;
+const TEAM_MEMBER = 0xd9dde8;
 /** Each harness's colour (the plate's edge, the legend, the desk's mark). */
 export const HARNESS_COLOURS: Record<Harness, number> = { claude: 0xe2773d, codex: 0x2fa5a0, opencode: 0x8fd14f };
 
@@ -47,6 +49,8 @@ export class AgentView extends Container {
   private readonly name_: PixelText;
   private readonly ring = new Graphics();
   readonly badge: BadgeView;
+  /** The team badge: a small pennant on the shoulder of an agent in a Claude Code agent team (gold for its lead). */
+  readonly teamMark = new Graphics();
   /** The needs-you (or idle) speech bubble. */
   readonly bubble = new BubbleView();
   private pose: Pose = 'stand';
@@ -69,7 +73,8 @@ export class AgentView extends Container {
     this.ring.ellipse(0, -1, 12, 5).stroke({ color: FOCUS, width: 2 });
     this.ring.visible = false;
     this.namePlate.addChild(this.plate, this.name_);
-    this.addChild(this.ring, this.shadow, this.body, this.namePlate, this.badge, this.bubble);
+    this.teamMark.visible = false;
+    this.addChild(this.ring, this.shadow, this.body, this.teamMark, this.namePlate, this.badge, this.bubble);
   }
 
   /** Applies a changed record; unchanged parts are not touched. */
@@ -79,9 +84,20 @@ export class AgentView extends Container {
     if (!this.look || lookKey(record.appearance) !== this.look.key) this.dress(record);
     if (!before || before.name !== record.name || before.harness !== record.harness) this.drawNamePlate(record);
     this.badge.update(record.subagents);
+    if (!before || before.team !== record.team || before.teamLead !== record.teamLead) this.drawTeamMark(record);
     this.bubble.update(record.activity);
     this.body.alpha = record.activity.state === 'unknown' ? 0.75 : 1;
     this.showFrame();
+  }
+
+  /** A pennant on a pole beside the character: shown only for a team's lead or member. */
+  private drawTeamMark(record: AgentModel): void {
+    this.teamMark.clear();
+    this.teamMark.visible = record.team !== null;
+    if (record.team === null) return;
+    const flag = record.teamLead ? TEAM_LEAD : TEAM_MEMBER;
+    this.teamMark.rect(9, -24, 1, 12).fill(PLATE);
+    this.teamMark.poly([10, -24, 16, -21.5, 10, -19]).fill(flag).stroke({ width: 1, color: PLATE });
   }
 
   /** Shows or hides the focus ring (a focused agent shows its whole name). */

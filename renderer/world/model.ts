@@ -1,7 +1,7 @@
 /** The world as plain records, derived from the store: what each station and agent view shows. Pure. */
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
-import type { Activity, Appearance, Harness } from '../../shared/schemas';
+import type { Activity, Appearance, FleetSnapshot, Harness } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 
 /** The lobby's station key (agents without a role stand there). */
@@ -29,6 +29,10 @@ export interface AgentModel {
   subagents: number | null;
   seatId: string | null;
   pending: boolean;
+  /** The Claude Code agent team the agent leads or belongs to (its first, by the snapshot's order), or null. */
+  team: string | null;
+  /** True when the agent leads that team. */
+  teamLead: boolean;
 }
 
 /** Everything the scene draws, stations in world order (built-ins, custom roles, then the lobby). */
@@ -62,6 +66,7 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>): WorldModel {
     });
   }
   const seats = new Map((fleet?.seats ?? []).map((seat) => [seat.personaId, seat]));
+  const teams = teamsByPersona(fleet);
   const agents: AgentModel[] = (fleet?.personas ?? []).map((persona) => {
     const pending = state.ui.pending[persona.id];
     const role = pending ? pending.role : (persona.role ?? null);
@@ -79,10 +84,24 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>): WorldModel {
       subagents: seat?.subagents ? seat.subagents.running : null,
       seatId: seat?.id ?? null,
       pending: pending !== undefined,
+      team: teams.get(persona.id)?.name ?? null,
+      teamLead: teams.get(persona.id)?.lead ?? false,
     };
   });
   stations.push({ key: LOBBY_KEY, label: 'unassigned', builtIn: false, lobby: true, backlogCount: 0, backlogError: null });
   return { stations, agents };
+}
+
+/** Each agent's first team (by the snapshot's order): its name and whether the agent leads it. */
+export function teamsByPersona(fleet: Pick<FleetSnapshot, 'teams'> | null): Map<string, { name: string; lead: boolean }> {
+  const byPersona = new Map<string, { name: string; lead: boolean }>();
+  for (const team of fleet?.teams ?? []) {
+    if (team.leadPersonaId !== null && !byPersona.has(team.leadPersonaId)) byPersona.set(team.leadPersonaId, { name: team.name, lead: true });
+    for (const member of team.members) {
+      if (member.personaId !== null && !byPersona.has(member.personaId)) byPersona.set(member.personaId, { name: team.name, lead: member.lead });
+    }
+  }
+  return byPersona;
 }
 
 /** The text a badge shows: hidden at 0, "?" when unknown. */
