@@ -201,7 +201,7 @@ async function boot(host: HTMLElement): Promise<void> {
       world.sync(model, viewport());
       mirror.sync(model);
       if (!shown || state.fleet !== shown.fleet) queue.sync(state.fleet);
-      envelopes.sync(state.fleet?.teams, state.ui.reducedMotion);
+      envelopes.sync(state.fleet?.teams, state.ui.reducedMotion, state.fleet?.messages);
       tray.place();
       if (card.shown !== null) placeCard();
       loop.wake();

@@ -249,6 +249,8 @@ export const FleetSnapshotSchema = z.object({
   notices: z.array(NoticeSchema).optional(),
   /** Agent teams that lead or hold an addressed seat; absent when there are none. */
   teams: z.array(TeamSchema).optional(),
+  /** Messages between sessions the owner opened, outside team inboxes (the 50 most recent); absent when none. */
+  messages: z.array(AgentMessageSchema).max(50).optional(),
   /** The owner's home folder, so panels can show working folders as `~/…`. */
   ownerHome: z.string().optional(),
 });

@@ -3,12 +3,13 @@
  * projections, the change cursor, discovery of candidate seats, and the replay broker.
  */
 import { homedir } from 'node:os';
-import type { Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, SeatAddress, Station, Team } from '../../shared/schemas';
+import type { AgentMessage, Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, SeatAddress, Station, Team } from '../../shared/schemas';
 import { shownValue } from '../../shared/bounds';
 import { roleKey, rolesList } from '../../shared/roles';
 import { ServiceError } from '../errors';
 import type { ReplayResult, SeatReader } from '../readers/port';
 import type { TeamsPort } from '../teams';
+import { crossSessionMessages, type MessageSeat, type SessionMessageFact } from '../teams/sessionMessages';
 import type { PersonaPort, WorkPort } from './ports';
 import { seatIdOf } from './seatId';
 import { resolveCandidate, SEAT_RULE, unresolvedReason, type SeatResolution, type SessionResolver } from './seatResolver';
@@ -73,6 +74,8 @@ export class FleetService implements SessionResolver {
   private readonly unfollow: (() => void)[];
   /** How long each seat's last ended turn ran (ms), from its latest projection (for the turn-done notification). */
   private readonly turnMs = new Map<string, number | null>();
+  /** Each Claude seat's message facts from its last projection (labels only). */
+  private readonly messageFacts = new Map<string, readonly SessionMessageFact[]>();
 
   constructor(private readonly options: FleetOptions) {
     this.now = options.now ?? Date.now;
@@ -150,7 +153,8 @@ export class FleetService implements SessionResolver {
     }));
     const notices = [...personaPort.notices(), ...(this.options.notices?.() ?? [])];
     const teams = await this.readTeams(seats);
-    const body = { seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}) };
+    const messages = this.sessionMessages(seats, personas, teams);
+    const body = { seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}), ...(messages.length > 0 ? { messages } : {}) };
     if (serial < this.appliedSerial && this.last) return this.last.snapshot;
     this.appliedSerial = serial;
     if (!sameSnapshotBody(this.lastBody, body)) {
@@ -166,6 +170,15 @@ export class FleetService implements SessionResolver {
       void this.changes.emit(snapshot);
     }
     return snapshot;
+  }
+
+  /** Messages between the addressed seats (rules SM3–SM5), from the facts their last projections gave. */
+  private sessionMessages(seats: Seat[], personas: readonly Persona[], teams: readonly Team[]): AgentMessage[] {
+    const names = new Map(personas.map((persona) => [persona.id, persona.name]));
+    const messageSeats: MessageSeat[] = seats
+      .filter((seat) => seat.subagents !== undefined && this.messageFacts.has(seat.id))
+      .map((seat) => ({ seatId: seat.id, personaId: seat.personaId, name: names.get(seat.personaId) ?? seat.personaId, sessionId: seat.address.sessionId, facts: this.messageFacts.get(seat.id)! }));
+    return messageSeats.some((seat) => seat.facts.length > 0) ? crossSessionMessages(messageSeats, teams) : [];
   }
 
   private async readTeams(seats: Seat[]): Promise<Team[]> {
@@ -227,6 +240,7 @@ export class FleetService implements SessionResolver {
       if (!projection.ok) return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: projection.reason };
       // Time-bound rules are evaluated on every census (the refresh tick), without reading the files again.
       this.turnMs.set(id, projection.activity.turnMs ?? null);
+      this.messageFacts.set(id, projection.messages ?? []);
       return { ...base, activity: evaluateActivity(projection.activity, this.now()), subagents: projection.subagents };
     } catch (error) {
       this.options.log?.(`pixelfleet: reading ${id} failed: ${String(error)}`);
@@ -323,6 +337,7 @@ export class FleetService implements SessionResolver {
       const resolved = this.storedSeats.get(seatId)?.resolution;
       if (resolved?.ok) this.options.readers[resolved.seat.harness]?.forget(resolved.seat);
       this.storedSeats.delete(seatId);
+      this.messageFacts.delete(seatId);
       await this.options.personas.moveSeat(persona.id, null);
     }
     return { closed: true };

@@ -4,6 +4,7 @@
  */
 import type { ActivityBasis } from '../activity/basis';
 import type { Candidate, Harness, ReplayPage, SeatAddress, SubagentSummary } from '../../shared/schemas';
+import type { SessionMessageFact } from '../teams/sessionMessages';
 
 /** What a reader consumed to produce a projection (for the CLI's `read` field and the benchmark). */
 export interface ReadStats {
@@ -23,6 +24,8 @@ export type Projection =
       lastWriteMs: number | null;
       /** The seat's activity as its records give it, folded in the same pass; evaluated at a time by the fleet. */
       activity: ActivityBasis;
+      /** Messages to or from other sessions the journal records (labels only); absent when the harness has none. */
+      messages?: SessionMessageFact[];
     }
   | { ok: false; reason: string };
 

@@ -1,6 +1,6 @@
 /** The Pixi side of envelopes: one small drawn envelope per walking message, placed each frame from the agents' positions. */
 import { Container, Graphics } from 'pixi.js';
-import type { Team } from '../../shared/schemas';
+import type { AgentMessage, Team } from '../../shared/schemas';
 import { EnvelopeTracker, envelopePoint, type Envelope } from './envelopes';
 
 /** Height above an agent's feet where envelopes leave and arrive, in world pixels. */
@@ -23,9 +23,9 @@ export class EnvelopeLayer {
     this.root.label = 'envelopes';
   }
 
-  /** Takes a snapshot's teams; says whether an envelope started walking. */
-  sync(teams: readonly Team[] | undefined, reducedMotion: boolean): boolean {
-    const started = this.tracker.sync(teams, (id) => this.positions.has(id), reducedMotion);
+  /** Takes a snapshot's teams and cross-session messages; says whether an envelope started walking. */
+  sync(teams: readonly Team[] | undefined, reducedMotion: boolean, sessions: readonly AgentMessage[] = []): boolean {
+    const started = this.tracker.sync(teams, (id) => this.positions.has(id), reducedMotion, sessions);
     for (const envelope of started) {
       if (envelope.progress >= 1) continue;
       const view = drawEnvelope();

@@ -61,4 +61,14 @@ describe('envelopes', () => {
     expect(middle.x).toBe(100);
     expect(middle.y).toBeLessThan(100);
   });
+
+  it('messages between sessions outside a team walk the same way as team messages', () => {
+    const tracker = new EnvelopeTracker();
+    tracker.sync(undefined, present, false, []);
+    const between = { ...message('s', 3), team: null };
+    const started = tracker.sync(teams(message('a', 1)), present, false, [between]);
+    expect(started.map((envelope) => [envelope.id, envelope.team, envelope.walks])).toEqual([['a', 't', true], ['s', null, true]]);
+    expect(tracker.sync(teams(message('a', 1)), present, false, [between])).toEqual([]);
+  });
 });
+

@@ -1,5 +1,5 @@
 /**
- * Messages between agents (team inboxes) as envelopes that walk from sender to recipient. Pure: which messages start
+ * Messages between agents (team inboxes, and messages between sessions outside a team) as envelopes that walk from sender to recipient. Pure: which messages start
  * an envelope, and where an envelope is along its way. Labels only — an envelope knows who, to whom, when and the
  * summary, never a body.
  *
@@ -41,9 +41,9 @@ export class EnvelopeTracker {
   readonly walking: Envelope[] = [];
   readonly delivered: Envelope[] = [];
 
-  /** Takes the teams of a snapshot; returns the envelopes started by it. */
-  sync(teams: readonly Team[] | undefined, present: (personaId: string) => boolean, reducedMotion: boolean): Envelope[] {
-    const messages: AgentMessage[] = (teams ?? []).flatMap((team) => team.messages);
+  /** Takes the teams and the cross-session messages of a snapshot; returns the envelopes started by it. */
+  sync(teams: readonly Team[] | undefined, present: (personaId: string) => boolean, reducedMotion: boolean, sessions: readonly AgentMessage[] = []): Envelope[] {
+    const messages: AgentMessage[] = [...(teams ?? []).flatMap((team) => team.messages), ...sessions];
     const started: Envelope[] = [];
     const fresh = messages.filter((message) => !this.seen.has(message.id));
     for (const message of fresh) this.seen.add(message.id);

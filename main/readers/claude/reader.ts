@@ -11,6 +11,7 @@ import { discoverSessions, findSession } from './discover';
 import { earlierEntries } from './earlier';
 import { escapeCwd, locateJournal, projectsDir } from './locate';
 import { parseLine, type ClaudeEvent } from './parseLine';
+import { keepRecent, parseMessageLine, type SessionMessageFact } from '../../teams/sessionMessages';
 import { olderThanWindow, REPLAY_REASONS } from './reasons';
 import {
   activityOf, applyEvent, createProjectionState, locateCall, recentCalls, summarize, unreplayable, type CallRecord, type ClaudeProjectionState,
@@ -43,6 +44,8 @@ interface SeatState {
   windowed: boolean;
   /** The session's subagent files on disk, kept once a live locator or the earlier list needs them (rules 11–12). */
   children: ChildFileIndex | null;
+  /** Messages to and from other sessions, from the same pass (rule SM5: the 50 most recent). */
+  messages: SessionMessageFact[];
   /** Serializes reads of one seat so two refreshes never interleave on the same tail state. */
   queue: Promise<unknown>;
 }
@@ -58,7 +61,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     const key = seatKey(seat);
     let state = seats.get(key);
     if (!state) {
-      state = { journal: null, tail: null, projection: createProjectionState(), quiet: null, windowed: false, children: null, queue: Promise.resolve() };
+      state = { journal: null, tail: null, projection: createProjectionState(), quiet: null, windowed: false, children: null, messages: [], queue: Promise.resolve() };
       seats.set(key, state);
     }
     return state;
@@ -74,11 +77,13 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     state.journal ??= await locateJournal(seat);
     if (!state.journal) return { ok: false, reason: 'journal not found' };
     const events: { event: ClaudeEvent; offset: number }[] = [];
+    const messages: SessionMessageFact[] = [];
     let result;
     try {
       result = await tailLines(state.journal, state.tail, tailOptions, (line, offset) => {
         const event = parseLine(line);
         if (event) events.push({ event, offset });
+        messages.push(...parseMessageLine(line));
       });
     } catch (error) {
       state.tail = null;
@@ -93,14 +98,16 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     if (result.cold) {
       state.projection = createProjectionState();
       state.windowed = result.state.size > tailOptions.coldBytes;
+      state.messages = [];
     }
+    if (messages.length > 0) state.messages = keepRecent([...state.messages, ...messages]);
     for (const { event, offset } of events) applyEvent(state.projection, event, offset);
     state.tail = result.state;
     const childrenMoved = await refreshChildren(state, state.journal);
     // Nothing moved on disk: the same answer as last time, without summarising again.
     if (!result.changed && !childrenMoved && state.quiet) return state.quiet;
     const read = { bytes: result.bytesRead, skippedLines: result.state.skippedLines + state.projection.skippedLines };
-    const projection: Projection = { ok: true, subagents: summaryOf(state), read, lastWriteMs: result.state.mtimeMs, activity: activityOf(state.projection) };
+    const projection: Projection = { ok: true, subagents: summaryOf(state), read, lastWriteMs: result.state.mtimeMs, activity: activityOf(state.projection), messages: state.messages };
     state.quiet = { ...projection, read: { ...read, bytes: 0 } };
     return projection;
   }
