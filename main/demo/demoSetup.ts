@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { distinctNames } from '../personas/names';
 import { startHarnessSeats, harnessShares } from './harnessSeats';
 import { startDemo } from './index';
-import { CHARACTER_NAMES } from './prose';
+import { CHARACTER_NAMES, ROLE_ROTATION } from './prose';
 import { startDemoTeam } from './team';
 import type { PersonaPort } from '../fleet/ports';
 import type { SeatAddress } from '../../shared/schemas';
@@ -34,8 +34,10 @@ export async function prepareDemo(options: { home: string; agents: number; log?:
   const shares = harnessShares(options.agents);
   const demo = await startDemo({ home, agents: shares.claude, seed: DEMO_SEED });
   // The other harnesses' seats take the names after the Claude sessions', so no two demo agents share a name.
+  // Their roles continue the Claude sessions' rotation, so a small demo still has the custom role and the lobby.
   const names = distinctNames(CHARACTER_NAMES, options.agents).slice(shares.claude);
-  const others = await startHarnessSeats({ home, codex: shares.codex, opencode: shares.opencode, names, seed: DEMO_SEED, log: options.log });
+  const roles = names.map((_, index) => ROLE_ROTATION[(shares.claude + index) % ROLE_ROTATION.length]);
+  const others = await startHarnessSeats({ home, codex: shares.codex, opencode: shares.opencode, names, roles, seed: DEMO_SEED, log: options.log });
   // A small team among the first sessions, so messages walk between agents of the demo.
   const team = await startDemoTeam({ claudeHome: demo.claudeHome, sessions: demo.sessions, intervalMs: DEMO_TEAM_MESSAGE_MS });
   const seats: { seat: SeatAddress; suggestedName: string; suggestedRole: string | null }[] = [

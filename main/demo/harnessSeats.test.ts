@@ -16,7 +16,7 @@ afterEach(async () => {
 async function started(codex: number, opencode: number): Promise<{ home: string; seats: HarnessSeats }> {
   const home = mkdtempSync(path.join(tmpdir(), 'pixelfleet-demo-harness-'));
   cleanups.push(() => rmSync(home, { recursive: true, force: true }));
-  const seats = await startHarnessSeats({ home, codex, opencode, names: ['Ada', 'Bram', 'Cyra', 'Dev'], seed: 3 });
+  const seats = await startHarnessSeats({ home, codex, opencode, names: ['Ada', 'Bram', 'Cyra', 'Dev'], roles: ['builder', null, 'tester', 'Sound Designer'], seed: 3 });
   cleanups.push(() => seats.stop());
   return { home, seats };
 }
@@ -57,7 +57,7 @@ describe('demo Codex and OpenCode seats through the real readers', () => {
       const projection = await reader.project(entry.seat);
       expect(projection.ok, projection.ok ? '' : projection.reason).toBe(true);
     }
-    expect(codexSeats.map((entry) => entry.suggestedName)).toEqual(['Ada', 'Bram']);
+    expect(codexSeats.map((entry) => [entry.suggestedName, entry.suggestedRole])).toEqual([['Ada', 'builder'], ['Bram', null]]);
   });
 
   it('writes a real SQLite store the OpenCode reader discovers and projects', async () => {

@@ -41,8 +41,6 @@ const STEP_MS = { low: 1000, high: 4000 } as const;
 const WHEEL_MS = 250;
 /** The time encoded in the demo's OpenCode session ids (2026-06-01). */
 const SESSION_EPOCH_MS = Date.UTC(2026, 5, 1);
-/** Roles the other harnesses' seats take, in rotation (built-in stations and the lobby). */
-const ROLES: readonly (string | null)[] = ['builder', 'reviewer', 'planner', 'tester', null, 'researcher'];
 
 interface Running {
   write(step: TurnStep, atMs: number): Promise<void> | void;
@@ -51,12 +49,14 @@ interface Running {
   dueAtMs: number;
 }
 
-/** Starts `codex` Codex seats and `opencode` OpenCode seats in `home`, named from `names` in order. */
+/** Starts `codex` Codex seats and `opencode` OpenCode seats in `home`, named and given roles from the lists in order. */
 export async function startHarnessSeats(options: {
   home: string;
   codex: number;
   opencode: number;
   names: readonly string[];
+  /** The role each seat is suggested, in the same order as the names (null: unassigned). */
+  roles: readonly (string | null)[];
   seed: number;
   log?: (message: string) => void;
 }): Promise<HarnessSeats> {
@@ -66,8 +66,8 @@ export async function startHarnessSeats(options: {
   const running: Running[] = [];
   const seeded = (index: number) => createRandom((Math.imul(options.seed >>> 0, 2246822519) + index * 7919 + 17) >>> 0);
   const project = (index: number) => `/home/demo/src/${PROJECTS[(index * 3 + 1) % PROJECTS.length]}`;
-  let nameIndex = 0;
-  const suggest = (seat: SeatAddress, index: number) => seats.push({ seat, suggestedName: options.names[nameIndex++] ?? `Agent ${index + 1}`, suggestedRole: ROLES[index % ROLES.length] });
+  const suggest = (seat: SeatAddress, index: number) =>
+    seats.push({ seat, suggestedName: options.names[index] ?? `Agent ${index + 1}`, suggestedRole: options.roles[index] ?? null });
 
   for (let index = 0; index < options.codex; index += 1) {
     const random = seeded(index);
