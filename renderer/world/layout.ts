@@ -83,6 +83,8 @@ export const LABEL_BOXES = {
   /** The name plate, under the desk. */
   name: { x: -NAME_PLATE_WIDTH / 2, y: 3, width: NAME_PLATE_WIDTH, height: 11 },
 } as const;
+/** The desk of a work place, relative to the feet of the character seated behind it (the sprite's box). */
+export const DESK_BOX = { x: -13, y: -17, width: 26, height: 20 } as const;
 /** Height of a station's header (role icon, sign and backlog board) above its first row of work places. */
 export const HEADER_HEIGHT = 32;
 /** The lobby's header is taller: its door. */
