@@ -8,6 +8,7 @@ import { createEventStream, type EventListener } from './transport/events';
 import type { Harness, Notice } from '../shared/schemas';
 import packageJson from '../package.json';
 import { appPaths, resolveHarnessHomes, type AppPaths } from './config/paths';
+import { startCommands } from './config/startCommand';
 import { FleetService } from './fleet/FleetService';
 import { confineSeat } from './fleet/seatResolver';
 import { AliasService } from './jobs/AliasService';
@@ -116,6 +117,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     await autoOpen.check();
   }
 
+  const start = startCommands(env, options.mode);
   const handlers: Handlers = {
     'app.info': () => ({
       name: 'Pixelfleet',
@@ -123,6 +125,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       mode: options.mode,
       demo: demo !== null,
       paths: { home: paths.home, personas: paths.personas, settings: paths.settings },
+      start: { command: start.start, demo: start.demo },
     }),
     'fleet.read': (request) => fleet.read({ fresh: request.fresh }),
     'fleet.candidates': (request) => fleet.candidates({ refresh: request.refresh }),
