@@ -7,7 +7,7 @@ import { Container, Graphics, Sprite, type Renderer } from 'pixi.js';
 import { AgentView } from './AgentView';
 import { Backdrop } from './backdrop';
 import { fitCamera, textScale, toScreen, type Camera } from './camera';
-import { CELL_WIDTH, DESK_BOX, LABEL_BOXES, layoutWorld, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
+import { CELL_WIDTH, deskBox, LABEL_BOXES, layoutWorld, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
 import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
@@ -209,7 +209,8 @@ export class World {
     }
     const texture = this.sprites.frame(deskFrame(record.harness));
     if (desk.texture !== texture) desk.texture = texture;
-    desk.position.set(slot.x + DESK_BOX.x, slot.y + DESK_BOX.y);
+    const box = deskBox(slot);
+    desk.position.set(box.x, box.y);
     desk.zIndex = slot.y + 0.5;
   }
 

@@ -284,6 +284,11 @@ export function agentBox(feet: Point): Rect {
   return { x: feet.x - CELL_WIDTH / 2, y: feet.y - FEET_IN_CELL, width: CELL_WIDTH, height: CELL_HEIGHT };
 }
 
+/** The desk of the work place whose character has its feet at `feet`: the character sits behind it. */
+export function deskBox(feet: Point): Rect {
+  return { x: feet.x + DESK_BOX.x, y: feet.y + DESK_BOX.y, width: DESK_BOX.width, height: DESK_BOX.height };
+}
+
 /** The topmost agent whose character is under a world point (later agents draw on top). */
 export function agentAt(positions: ReadonlyMap<string, Point>, point: Point): string | null {
   let found: string | null = null;
