@@ -52,11 +52,15 @@ test('working agents type in at least four frames; the others rest or stand', as
   await openWorld(page, host);
   await expect.poll(async () => (await seating(page)).some((seat) => seat.state === 'working'), { timeout: 30_000 }).toBe(true);
   const frames = new Map<string, Set<string>>();
+  // A new state shows from the next frame on: a pose may lag its state for a sample, not for three in a row.
+  const lagging = new Map<string, number>();
+  const expected: Record<string, string> = { working: 'work', idle: 'rest', 'needs-you': 'stand', unknown: 'stand' };
   for (let sample = 0; sample < 16; sample += 1) {
     for (const seat of await seating(page)) {
       if (seat.pose === 'work') frames.set(seat.id, (frames.get(seat.id) ?? new Set()).add(seat.frame));
-      if (seat.state === 'idle') expect(seat.pose).toBe('rest');
-      if (seat.state === 'unknown' || seat.state === 'needs-you') expect(seat.pose).toBe('stand');
+      const lag = seat.pose === expected[seat.state] || seat.pose === 'walk' ? 0 : (lagging.get(seat.id) ?? 0) + 1;
+      lagging.set(seat.id, lag);
+      expect(lag, `${seat.id} is ${seat.state} but shows ${seat.pose}`).toBeLessThan(3);
     }
     await page.waitForTimeout(90);
   }
