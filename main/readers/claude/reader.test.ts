@@ -147,6 +147,7 @@ describe('createClaudeReader().discover', () => {
     const found = await reader.discover();
     expect(found.map((candidate) => candidate.id)).toEqual(['claude:aaaa', `claude:${SESSION}`]);
     expect(found[0].cwdHint).toBe('/work/other.project');
+    expect(found[0].seat.cwd).toBe('/work/other.project');
     expect(found[1]).toEqual({
       id: `claude:${SESSION}`,
       harness: 'claude',
