@@ -32,7 +32,7 @@ export function harnessMark(harness: Harness): HTMLElement {
 /** A harness's mark with its name ("Codex"), or a plain "no session" when there is none. */
 export function harnessLabel(harness: Harness | null): HTMLElement {
   if (!harness) return element('span', { class: 'harness-label muted', 'data-harness': '' }, 'no session');
-  return element('span', { class: `harness-label harness-${harness}`, 'data-harness': harness }, harnessMark(harness), HARNESS_NAMES[harness]);
+  return element('span', { class: `harness-label harness-${harness}`, 'data-harness': harness }, harnessMark(harness), element('span', { class: 'harness-name' }, HARNESS_NAMES[harness]));
 }
 
 /** The legend in the world's corner: which mark and colour stands for which harness. */
@@ -40,6 +40,6 @@ export function createLegend(): HTMLElement {
   return element(
     'aside',
     { class: 'legend', 'data-panel': 'legend', 'aria-label': 'Harnesses' },
-    element('ul', {}, ...HARNESSES.map((harness) => element('li', { 'data-legend': harness }, harnessLabel(harness)))),
+    element('ul', {}, ...HARNESSES.map((harness) => element('li', { 'data-legend': harness, title: HARNESS_NAMES[harness] }, harnessLabel(harness)))),
   );
 }
