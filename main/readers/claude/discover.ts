@@ -98,7 +98,7 @@ const cwdCache = new Map<string, string>();
 export async function recordedCwd(journal: string): Promise<string | null> {
   const cached = cwdCache.get(journal);
   if (cached) return cached;
-  let found: string | null = null;
+  let found: string | null;
   try {
     const handle = await open(journal, 'r');
     try {
