@@ -5,8 +5,8 @@ const TROUSERS = '#3b3f5e';
 const SHOES = '#2a2230';
 const OUTLINE = '#2a1f2a';
 const EYES = '#2b1d1d';
-/** Frames each character has; work and walk alternate at the sprite cadence. */
-export const FRAMES = ['stand', 'work0', 'work1', 'walk0', 'walk1'];
+/** Frames each character has: standing, resting (eyes closed), four of typing and two of walking. */
+export const FRAMES = ['stand', 'rest', 'work0', 'work1', 'work2', 'work3', 'walk0', 'walk1'];
 /** Torso span (inclusive x) and head top row per body shape: slim, regular, broad, small. */
 export const BODIES = [
   { left: 5, right: 10, headTop: 3 },
@@ -34,8 +34,16 @@ export function drawBody(bodyIndex, frame, skinTone) {
   fill(skin, 5, head, 10, head, skinTone);
   fill(skin, 4, head + 1, 11, head + 6, skinTone);
   fill(skin, 5, head + 7, 10, head + 7, skinTone);
-  skin[head + 4][6] = EYES;
-  skin[head + 4][9] = EYES;
+  if (frame === 'rest') {
+    // Eyes closed: a short line each.
+    fill(skin, 5, head + 5, 6, head + 5, EYES);
+    fill(skin, 9, head + 5, 10, head + 5, EYES);
+  } else {
+    // Looking down at the keys in one typing frame, so the loop reads even when the hands are small.
+    const look = frame === 'work3' ? 1 : 0;
+    skin[head + 4 + look][6] = EYES;
+    skin[head + 4 + look][9] = EYES;
+  }
   const torsoTop = head + 8;
   const torsoBottom = 18;
   // Shirt: white with a shaded right edge and hem so the tint keeps some depth.
@@ -45,13 +53,16 @@ export function drawBody(bodyIndex, frame, skinTone) {
   fill(clothes, 7, torsoTop, 8, torsoTop, '#e2e2e2');
   const armLeft = body.left - 1;
   const armRight = body.right + 1;
-  if (frame === 'work0' || frame === 'work1') {
-    // Typing: forearms forward over the bench, hands alternating up and down.
-    const leftUp = frame === 'work0' ? 1 : 0;
-    fill(clothes, armLeft, torsoTop + 1, armLeft, torsoTop + 3, '#dcdcdc');
-    fill(clothes, armRight, torsoTop + 1, armRight, torsoTop + 3, '#bdbdbd');
-    fill(skin, armLeft, torsoTop + 4 - leftUp, armLeft + 1, torsoTop + 4 - leftUp, skinTone);
-    fill(skin, armRight - 1, torsoTop + 3 + leftUp, armRight, torsoTop + 3 + leftUp, skinTone);
+  if (frame.startsWith('work')) {
+    // Typing at the desk: forearms forward, hands over the keys; the left hand lifts, then the right, two pixels
+    // each, so the four-frame loop is visible at zoom 1.
+    const lift = { work0: [2, 0], work1: [0, 0], work2: [0, 2], work3: [1, 1] }[frame];
+    fill(clothes, armLeft, torsoTop + 1, armLeft, torsoTop + 2, '#dcdcdc');
+    fill(clothes, armRight, torsoTop + 1, armRight, torsoTop + 2, '#bdbdbd');
+    fill(skin, armLeft, torsoTop + 4 - lift[0], armLeft + 1, torsoTop + 4 - lift[0], skinTone);
+    fill(skin, armRight - 1, torsoTop + 4 - lift[1], armRight, torsoTop + 4 - lift[1], skinTone);
+    fill(clothes, armLeft, torsoTop + 3, armLeft, torsoTop + 3 - lift[0] + 1, '#dcdcdc');
+    fill(clothes, armRight, torsoTop + 3, armRight, torsoTop + 3 - lift[1] + 1, '#bdbdbd');
   } else {
     const swing = frame === 'walk0' ? 1 : frame === 'walk1' ? -1 : 0;
     fill(clothes, armLeft, torsoTop + 1, armLeft, torsoTop + 5 + swing, '#dcdcdc');

@@ -102,12 +102,54 @@ const ICONS = {
   custom: [['.....y......', '....yyy.....', 'yyyyyyyyy...', '.yyyyyyy....', '..yyyyy.....', '.yyy.yyy....', '.yy...yy....', '............'], { y: '#ffd84a' }],
 };
 
+/** Harness marks, 7×7 on a dark 9×9 plate: Claude Code a spark, Codex a prompt in a frame, OpenCode braces. */
 const MARKS = {
-  claude: ['..#..', '.#.#.', '#.#.#', '.#.#.', '..#..'],
-  codex: ['#####', '#...#', '#.#.#', '#...#', '#####'],
-  opencode: ['##.##', '#...#', '#...#', '#...#', '##.##'],
+  claude: ['...#...', '.#.#.#.', '..###..', '###+###', '..###..', '.#.#.#.', '...#...'],
+  codex: ['#######', '#.....#', '#+....#', '#.+...#', '#+.###+', '#.....#', '#######'],
+  opencode: ['.##.##.', '.#...#.', '.#...#.', '#.....#', '.#...#.', '.#...#.', '.##.##.'],
 };
-const MARK_COLOURS = { claude: '#e2773d', codex: '#2fa5a0', opencode: '#4fae5a' };
+/** Each harness's colour and its highlight (the renderer's HARNESS_COLOURS match the first). */
+const MARK_COLOURS = { claude: ['#e2773d', '#ffd0a0'], codex: ['#4a9be8', '#bfe3ff'], opencode: ['#5bc46a', '#c8f0b0'] };
+const MARK_PLATE = '#2a1f2a';
+
+function mark(rows, [colour, light]) {
+  const target = grid(9, 9);
+  fill(target, 1, 0, 7, 8, MARK_PLATE);
+  fill(target, 0, 1, 8, 7, MARK_PLATE);
+  rows.forEach((row, y) => [...row].forEach((cell, x) => {
+    if (cell === '#') target[y + 1][x + 1] = colour;
+    else if (cell === '+') target[y + 1][x + 1] = light;
+  }));
+  return target;
+}
+
+/** Rows above a desk's top kept for the monitor standing on it. */
+const DESK_TOP = 7;
+
+/**
+ * A work place's desk seen from the front (the character sits behind it): a monitor standing at its right end, the
+ * top with a row of keys under the hands, and the front panel with the seat's harness mark (plain when unknown).
+ */
+function desk(markRows, colours) {
+  const target = grid(26, DESK_TOP + 13);
+  const top = DESK_TOP;
+  fill(target, 0, top, 25, top + 2, '#c98b52');
+  fill(target, 1, top, 24, top, '#e3a86e');
+  fill(target, 0, top + 3, 25, top + 3, '#8f5c32');
+  fill(target, 1, top + 4, 24, top + 11, '#8a5a33');
+  fill(target, 2, top + 5, 23, top + 10, '#9a6a3f');
+  fill(target, 1, top + 12, 3, top + 12, '#6b4226');
+  fill(target, 22, top + 12, 24, top + 12, '#6b4226');
+  for (let x = 8; x <= 17; x += 2) target[top + 1][x] = '#e8dcc0';
+  const screen = art(['kkkkkk', 'kbbbbk', 'kbBbbk', 'kbbbbk', 'kkkkkk', '..kk..', '.kkkk.'], { k: '#3a3a4a', b: '#8fc8ef', B: '#d8f0ff' });
+  screen.forEach((row, y) => row.forEach((colour, x) => { if (colour) target[y][x + 19] = colour; }));
+  if (markRows) {
+    mark(markRows, colours).forEach((row, y) => row.forEach((colour, x) => { if (colour) target[top + 3 + y][x + 8] = colour; }));
+  } else {
+    fill(target, 9, top + 6, 16, top + 8, '#7a4f2c');
+  }
+  return target;
+}
 
 /** Every prop, keyed by its atlas frame name. */
 export function drawProps() {
@@ -117,6 +159,10 @@ export function drawProps() {
     pixel: art(['w'], { w: '#ffffff' }),
   };
   for (const [name, [rows, key]] of Object.entries(ICONS)) props[`icon_${name}`] = art(rows, key);
-  for (const [name, rows] of Object.entries(MARKS)) props[`mark_${name}`] = art(rows, { '#': MARK_COLOURS[name] });
+  for (const [name, rows] of Object.entries(MARKS)) {
+    props[`mark_${name}`] = mark(rows, MARK_COLOURS[name]);
+    props[`desk_${name}`] = desk(rows, MARK_COLOURS[name]);
+  }
+  props.desk = desk(null);
   return props;
 }

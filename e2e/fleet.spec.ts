@@ -3,6 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freshHome, removeHome, startHost, type RunningHost } from './host';
+import './world.page';
 
 const line = (value: object) => `${JSON.stringify(value)}\n`;
 const agentCall = (id: string, message: string, at: string) =>
@@ -30,7 +31,8 @@ test.describe('a session found on this machine', () => {
     await mkdir(folder, { recursive: true });
     journal = join(folder, 'e2e-session.jsonl');
     await writeFile(journal, line({ type: 'user', sessionId: 'e2e-session', cwd: '/home/owner/src/app', timestamp: new Date().toISOString(), message: { role: 'user', content: 'hello' } }));
-    host = await startHost({ home });
+    // Started as `npm run web` would be: the hint names that command.
+    host = await startHost({ home, env: { npm_lifecycle_event: 'web' } });
   });
 
   test.afterAll(async () => {
@@ -43,11 +45,19 @@ test.describe('a session found on this machine', () => {
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as { __pixelfleet?: unknown }).__pixelfleet !== undefined)).toBe(true);
     expect(await agents(page)).toEqual([]);
     await expect(page.locator('[data-panel="empty-hint"]')).toBeVisible();
+    await expect(page.locator('[data-demo-command]')).toHaveText('npm run web -- --demo');
     await page.locator('[data-lobby-door]').click();
     const candidate = page.locator('[data-candidate="claude:e2e-session"]');
     await expect(candidate).toBeVisible();
+    // The working folder from the journal, never the project folder's lossy name; today's time.
+    await expect(candidate.locator('[data-lobby-folder]')).toHaveText('/home/owner/src/app');
+    await expect(candidate.locator('[data-lobby-when]')).toHaveText(/^today \d\d:\d\d$/);
     await candidate.getByRole('button', { name: 'Open' }).click();
     await expect.poll(async () => (await agents(page)).length).toBe(1);
+    // The lobby says who holds the session now.
+    const name = await page.evaluate(() => window.__pixelfleet!.state().fleet!.personas[0].name);
+    await expect(candidate.locator('[data-lobby-holder]')).toHaveText(`● ${name}`);
+    await page.keyboard.press('Escape');
     await expect(page.locator('[data-panel="empty-hint"]')).toBeHidden();
     const [agent] = await agents(page);
     expect(agent.role).toBe('');

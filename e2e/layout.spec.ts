@@ -65,6 +65,12 @@ for (const count of [6, 60, 200]) {
         expect(labels.filter((label) => label.kind === 'sign').length).toBeGreaterThanOrEqual(7);
         expect(labels.filter((label) => label.kind === 'name').length).toBe(view.zoom >= 1 ? count : 0);
         expect(overlapping(labels).map(([first, second]) => `${first.kind} ${first.id} × ${second.kind} ${second.id}`), `${size.width}×${size.height}`).toEqual([]);
+        // Every agent has its own desk, and no desk covers another agent's name, badge or bubble.
+        const seats = await page.evaluate(() => window.__pixelfleet!.seating());
+        expect(seats).toHaveLength(count);
+        const desks: Label[] = seats.map((seat) => ({ kind: 'desk', id: seat.id, ...seat.desk }));
+        const covered = desks.flatMap((desk) => overlapping([desk, ...labels.filter((label) => label.id !== desk.id && label.kind !== 'sign' && label.kind !== 'count')]).filter(([first]) => first === desk));
+        expect(covered.map(([desk, label]) => `desk ${desk.id} × ${label.kind} ${label.id}`), `${size.width}×${size.height}`).toEqual([]);
       }
       // Zoomed by the owner: a new window size keeps the view; F fits again.
       await page.keyboard.press('-');

@@ -12,6 +12,7 @@ interface Hook {
   ticker(): { running: boolean; frames: number };
   view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
   labels(): { kind: string; id: string; x: number; y: number; width: number; height: number }[];
+  seating(): { id: string; harness: string | null; state: string; pose: string; frame: string; feet: { x: number; y: number }; desk: { x: number; y: number; width: number; height: number } }[];
 }
 
 declare global {

@@ -3,10 +3,12 @@
  * them all. The Electron shell, the browser-mode host and the CLI all start the app through here.
  */
 import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { createEventStream, type EventListener } from './transport/events';
 import type { Harness, Notice } from '../shared/schemas';
 import packageJson from '../package.json';
 import { appPaths, resolveHarnessHomes, type AppPaths } from './config/paths';
+import { startCommands } from './config/startCommand';
 import { FleetService } from './fleet/FleetService';
 import { confineSeat } from './fleet/seatResolver';
 import { AliasService } from './jobs/AliasService';
@@ -30,7 +32,7 @@ import { exportProfile, readProfileView, saveProfileView } from './roles/profile
 export interface AppOptions {
   home: string;
   mode: 'electron' | 'web';
-  /** Start the demo fleet (simulated Claude sessions) inside the home. */
+  /** Start the demo fleet (simulated Claude Code, Codex and OpenCode sessions) inside the home. */
   demo?: { agents: number };
   env?: NodeJS.ProcessEnv;
   /** Opens a validated http(s) URL in the system browser (Electron); absent in browser mode. */
@@ -63,7 +65,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const paths = appPaths(options.home);
   await mkdir(paths.home, { recursive: true });
 
-  const demo = options.demo ? await prepareDemo({ home: paths.home, agents: options.demo.agents }) : null;
+  const demo = options.demo ? await prepareDemo({ home: paths.home, agents: options.demo.agents, log }) : null;
   const { settings, problems } = await loadSettings(paths.settings);
   const settingsNotices: Notice[] = problems.map((message, index) => ({ id: `settings-${index}`, level: 'warning', message }));
   // A running app tells settings it cannot use on stderr as well as in the world (one-shot commands print their own).
@@ -72,8 +74,14 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const personas = new PersonaService({ file: paths.personas });
   const homes = resolveHarnessHomes(env);
-  if (demo) homes.claude = demo.claudeHome;
-  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, demo ? ['claude'] : undefined);
+  if (demo) {
+    // The demo reads only its own homes: its Claude journals, Codex rollouts and OpenCode database.
+    homes.claude = demo.claudeHome;
+    homes.codex = demo.codexHome;
+    homes.opencodeDb = demo.openCodeDb ?? join(paths.home, 'demo', 'opencode', 'opencode.db');
+    homes.opencodeDataDir = dirname(homes.opencodeDb);
+  }
+  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes);
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
   const aliases = new AliasService({ file: paths.jobAliases });
   const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...aliases.notices()], log });
@@ -110,6 +118,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     await autoOpen.check();
   }
 
+  const start = startCommands(env, options.mode);
   const handlers: Handlers = {
     'app.info': () => ({
       name: 'Pixelfleet',
@@ -117,6 +126,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       mode: options.mode,
       demo: demo !== null,
       paths: { home: paths.home, personas: paths.personas, settings: paths.settings },
+      start: { command: start.start, demo: start.demo },
     }),
     'fleet.read': (request) => fleet.read({ fresh: request.fresh }),
     'fleet.candidates': (request) => fleet.candidates({ refresh: request.refresh }),

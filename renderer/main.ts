@@ -6,8 +6,10 @@
 import 'pixi.js/unsafe-eval';
 import { Application, RendererType } from 'pixi.js';
 import { connectBridge } from './connect';
-import { createMessages, createBacklogPanel, createLobbyPanel, createToolbar } from './panels/panels';
+import { createMessages, createBacklogPanel, createToolbar } from './panels/panels';
 import { HoverCard, hoverCardFacts } from './panels/hoverCard';
+import { LobbyPanel } from './panels/lobby';
+import { createToast } from './panels/toast';
 import { Mirror } from './panels/mirror';
 import { JobsBoard } from './panels/jobs';
 import { attachNotifications } from './panels/notifications';
@@ -29,7 +31,7 @@ import { EnvelopeLayer } from './world/EnvelopeLayer';
 import { selectWorld } from './world/model';
 import { Portraits } from './world/portrait';
 import { loadSprites } from './world/sprites';
-import { World, type LabelRect } from './world/World';
+import { World, type LabelRect, type SeatingRect } from './world/World';
 import './style.css';
 
 /** The page hook's shape. */
@@ -48,8 +50,10 @@ export interface PageHook {
   view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
   /** Messages between agents as envelopes: walking ones with their screen position, then the last delivered. */
   envelopes(): PageEnvelope[];
-  /** Every visible label's rectangle in page pixels (station signs and counts, name plates, badges). */
+  /** Every visible label's rectangle in page pixels (station signs and counts, name plates, badges, bubbles). */
   labels(): LabelRect[];
+  /** Each agent at its desk in page pixels: feet, desk, harness, activity, pose and the sprite frame shown. */
+  seating(): SeatingRect[];
 }
 
 /** An envelope as the page hook reports it (labels only). */
@@ -186,11 +190,12 @@ async function boot(host: HTMLElement): Promise<void> {
     launchPanel.root,
     profilePanel.root,
     createBacklogPanel(store),
-    createLobbyPanel(store),
+    new LobbyPanel(store).root,
     jobsBoard.root,
     createMessages(store),
+    createToast(store),
     createNotices(store),
-    createEmptyHint(store),
+    createEmptyHint(store, bridge),
   );
 
   let shown: Pick<AppState, 'fleet' | 'ui'> | null = null;
@@ -296,6 +301,15 @@ async function boot(host: HTMLElement): Promise<void> {
       flush();
       const bounds = app.canvas.getBoundingClientRect();
       return world.labelRects().map((rect) => ({ ...rect, x: rect.x + bounds.left, y: rect.y + bounds.top }));
+    },
+    seating: () => {
+      flush();
+      const bounds = app.canvas.getBoundingClientRect();
+      return world.seating().map((seat) => ({
+        ...seat,
+        feet: { x: seat.feet.x + bounds.left, y: seat.feet.y + bounds.top },
+        desk: { ...seat.desk, x: seat.desk.x + bounds.left, y: seat.desk.y + bounds.top },
+      }));
     },
   };
   (window as unknown as { __pixelfleet: PageHook }).__pixelfleet = hook;

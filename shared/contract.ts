@@ -105,6 +105,8 @@ export const channels = {
       mode: z.enum(['electron', 'web']),
       demo: z.boolean(),
       paths: z.object({ home: z.string(), personas: z.string(), settings: z.string() }),
+      /** The command that started this app (`npm start`, `npm run web`, `pixelfleet web`) and the same with the demo. */
+      start: z.object({ command: z.string(), demo: z.string() }).optional(),
     }),
   },
   'fleet.read': {

@@ -140,6 +140,8 @@ export const CandidateSchema = z.object({
   lastActivity: z.string(),
   size: z.number().nonnegative(),
   opened: z.boolean().optional(),
+  /** The name of the persona holding the session, when it is opened. */
+  openedBy: z.string().optional(),
 });
 export type Candidate = z.infer<typeof CandidateSchema>;
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { writeBacklog } from './backlog';
 import { escapeCwd } from './lines';
 import { readPreviousJournal } from './resume';
+import { distinctNames } from '../personas/names';
 import { CHARACTER_NAMES, PROJECTS, ROLE_ROTATION } from './prose';
 import { createIdMaker, createRandom } from './random';
 import { demoWaits, SimulatedSession, type StepOutput } from './session';
@@ -115,6 +116,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoFleet> {
   const fleet: Running[] = [];
   const resumed: { running: Running; out: StepOutput }[] = [];
   const startMs = now();
+  const names = distinctNames(CHARACTER_NAMES, agents);
   for (let index = 0; index < agents; index += 1) {
     // A seed per session keeps each session's content independent of how steps interleave.
     const sessionSeed = (Math.imul(seed >>> 0, 2654435761) + index * 40503 + 1) >>> 0;
@@ -127,7 +129,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoFleet> {
       sessionId,
       cwd,
       path: path.join(folder, `${sessionId}.jsonl`),
-      suggestedName: numbered(CHARACTER_NAMES[index % CHARACTER_NAMES.length], index, CHARACTER_NAMES.length, ' '),
+      suggestedName: names[index],
       suggestedRole: ROLE_ROTATION[index % ROLE_ROTATION.length],
     };
     const previous = await readPreviousJournal(info.path);

@@ -309,8 +309,11 @@ export class FleetService implements SessionResolver {
 
   private async markOpened(list: Candidate[]): Promise<Candidate[]> {
     const personas = await this.options.personas.list();
-    const open = new Set(personas.flatMap((persona) => (persona.seat ? [seatIdOf(persona.seat)] : [])));
-    return list.map((candidate) => ({ ...candidate, opened: open.has(candidate.id) }));
+    const holders = new Map(personas.flatMap((persona) => (persona.seat ? [[seatIdOf(persona.seat), persona.name] as const] : [])));
+    return list.map((candidate) => {
+      const holder = holders.get(candidate.id);
+      return holder === undefined ? { ...candidate, opened: false } : { ...candidate, opened: true, openedBy: holder };
+    });
   }
 
   /** Opens a discovered session as a seat with a new persona (or returns the seat already open). */

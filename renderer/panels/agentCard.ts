@@ -4,6 +4,8 @@
  */
 import type { FleetSnapshot, Harness } from '../../shared/schemas';
 import { element } from './dom';
+import { harnessLabel } from './harnessMark';
+import { PixelTitle } from './pixelTitle';
 
 /** What the header shows; `null` fields are unknown and say so. */
 export interface AgentCardFacts {
@@ -13,8 +15,6 @@ export interface AgentCardFacts {
   harness: Harness | null;
   folder: string | null;
 }
-
-const HARNESS_NAMES: Record<Harness, string> = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' };
 
 /** A path with the owner's home replaced by `~` (only at a folder boundary). */
 export function tildePath(folder: string, home: string | undefined): string {
@@ -38,21 +38,27 @@ export function agentCardFacts(fleet: FleetSnapshot | null, personaId: string): 
 /** The header element; `update` changes only the texts that changed, so it never disturbs focus or selection. */
 export class AgentCardHeader {
   readonly root: HTMLElement;
-  private readonly name = element('h2', { class: 'agent-card-name', 'data-card-name': true });
+  private readonly name = new PixelTitle('h2', { class: 'pixel-title agent-card-name', 'data-card-name': true });
   private readonly role = element('span', { class: 'agent-card-role', 'data-card-role': true });
   private readonly harness = element('span', { class: 'agent-card-harness', 'data-card-harness': true });
   private readonly folder = element('span', { class: 'agent-card-folder', 'data-card-folder': true });
+  private shownHarness: Harness | null | undefined = undefined;
 
   constructor() {
     const facts = element('p', { class: 'agent-card-facts' }, this.role, this.harness, this.folder);
-    this.root = element('div', { class: 'agent-card-header', 'data-agent-card-header': true }, this.name, facts);
+    this.root = element('div', { class: 'agent-card-header', 'data-agent-card-header': true }, this.name.root, facts);
   }
 
   /** Shows the facts of one agent. */
   update(facts: AgentCardFacts): void {
-    setText(this.name, facts.name);
+    this.name.set(facts.name);
     setText(this.role, facts.role ?? 'no role');
-    setText(this.harness, facts.harness ? HARNESS_NAMES[facts.harness] : 'no session');
+    // The harness's mark and name; rebuilt only when the harness changes.
+    if (this.shownHarness !== facts.harness) {
+      this.shownHarness = facts.harness;
+      this.harness.dataset.cardHarness = facts.harness ?? '';
+      this.harness.replaceChildren(harnessLabel(facts.harness));
+    }
     setText(this.folder, facts.folder ?? 'folder unknown');
     if (facts.folder) this.folder.title = facts.folder;
     else this.folder.removeAttribute('title');

@@ -10,6 +10,8 @@ import { FILES_TOUCHED_MAX, boardRows, filesTouched, jobRowKey, roleOptions, run
 import { HarnessSchema, type ToolTarget } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
+import { keepTabInside } from './panelKeys';
+import { pixelTitle } from './pixelTitle';
 import { element, setAttribute, setText } from './dom';
 import { JOB_COLUMNS, JobRow } from './jobRow';
 import { ReplayPane } from './replayPane';
@@ -59,7 +61,7 @@ export class JobsBoard {
       this.body,
     );
     this.root.append(
-      element('header', {}, element('h2', {}, 'Jobs'), this.counts, close),
+      element('header', {}, pixelTitle('Jobs'), this.counts, close),
       element('div', { class: 'jobs-filters' }, label('Harness', this.harness), label('Role', this.role), label('State', this.state)),
       this.empty,
       table,
@@ -75,6 +77,7 @@ export class JobsBoard {
       actions.selectJob(null);
       this.rows.get(key)?.root.focus();
     });
+    keepTabInside(this.root);
     store.subscribe((state) => this.render(state));
     this.render(store.getState());
   }

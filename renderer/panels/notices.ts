@@ -1,6 +1,7 @@
 /** Notices from main that the owner must see (a damaged persona store moved aside, a setting that was not used). */
 import type { Notice } from '../../shared/schemas';
 import type { AppStore } from '../store/createAppStore';
+import type { Bridge } from '../bridge';
 import { element } from './dom';
 
 /** A banner listing the fleet's notices until the owner dismisses each one (for this page). */
@@ -33,14 +34,21 @@ export function createNotices(store: AppStore): HTMLElement {
   return root;
 }
 
-/** A first-run hint while the fleet has no agents: where they come from. */
-export function createEmptyHint(store: AppStore): HTMLElement {
+/** A first-run hint while the fleet has no agents: where they come from, naming the command this app was started with. */
+export function createEmptyHint(store: AppStore, bridge: Bridge): HTMLElement {
+  const command = element('code', { 'data-demo-command': true }, 'pixelfleet web --demo');
   const root = element(
     'p',
-    { 'data-panel': 'empty-hint', class: 'empty-hint', role: 'note' },
-    'No agents yet. Open the Lobby door to bring in a Claude Code, Codex or OpenCode session from this machine, or run ',
-    element('code', {}, 'npm start -- --demo'),
+    { 'data-panel': 'empty-hint', class: 'empty-hint pixel-panel', role: 'note' },
+    'No agents yet. Open the Lobby door to bring in a Claude Code, Codex or OpenCode session from this machine, or start again with ',
+    command,
     ' to watch a simulated fleet.',
+  );
+  bridge.invoke('app.info', {}).then(
+    (info) => {
+      if (info.start) command.textContent = info.start.demo;
+    },
+    () => {},
   );
   const follow = () => {
     const fleet = store.getState().fleet;

@@ -1,9 +1,12 @@
-/** The smaller DOM panels: a station's backlog, the lobby door's session list, messages, and the toolbar. */
+/** The smaller DOM panels: a station's backlog, messages, and the toolbar with the jobs button and the harness legend. */
 import { runningCounts } from '../../shared/jobs';
 import { roleKey } from '../../shared/roles';
 import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
-import { clockTime, element, present } from './dom';
+import { element, present } from './dom';
+import { createLegend } from './harnessMark';
+import { closeOnEscape, keepTabInside } from './panelKeys';
+import { pixelTitle } from './pixelTitle';
 
 /** Re-renders `render` into `root` whenever `pick` of the state changes. */
 function follow<T extends readonly unknown[]>(store: AppStore, pick: (state: AppState) => T, render: (value: T, state: AppState) => void): void {
@@ -23,7 +26,8 @@ function follow<T extends readonly unknown[]>(store: AppStore, pick: (state: App
 /** The backlog board's panel: titles, status and links (opened in the system browser), or the source's error. */
 export function createBacklogPanel(store: AppStore): HTMLElement {
   const root = element('aside', { 'data-panel': 'backlog', class: 'panel backlog', role: 'dialog', 'aria-label': 'Backlog' });
-  root.addEventListener('keydown', (event) => event.key === 'Escape' && store.getState().actions.openBacklog(null));
+  closeOnEscape(root, () => store.getState().actions.openBacklog(null));
+  keepTabInside(root);
   follow(store, (state) => [state.ui.backlog, state.fleet] as const, ([key, fleet]) => {
     root.hidden = key === null;
     if (key === null) return root.replaceChildren();
@@ -32,7 +36,7 @@ export function createBacklogPanel(store: AppStore): HTMLElement {
     const { actions } = store.getState();
     root.replaceChildren(
       ...present(
-      element('header', {}, element('h2', {}, `Backlog: ${station?.role ?? key}`), element('button', { type: 'button', class: 'close', onclick: () => actions.openBacklog(null) }, 'Close')),
+      element('header', {}, pixelTitle(`Backlog: ${station?.role ?? key}`), element('button', { type: 'button', class: 'close', onclick: () => actions.openBacklog(null) }, 'Close')),
       station?.backlog.error ? element('p', { class: 'error', 'data-backlog-error': true }, station.backlog.error) : null,
       items.length === 0 ? element('p', { class: 'muted' }, `No work items labelled ${station?.role ?? key}.`) : null,
       element(
@@ -44,38 +48,6 @@ export function createBacklogPanel(store: AppStore): HTMLElement {
             { 'data-work-item': item.id },
             element('button', { type: 'button', class: 'link', onclick: () => void actions.openExternal(item.url) }, item.title),
             element('span', { class: 'muted' }, ` ${item.status ?? 'no status'} · ${item.source}`),
-          ),
-        ),
-      ),
-    ));
-  });
-  return root;
-}
-
-/** The lobby door: sessions found on this machine; opening one brings a new agent into the lobby. */
-export function createLobbyPanel(store: AppStore): HTMLElement {
-  const root = element('aside', { 'data-panel': 'lobby', class: 'panel lobby', role: 'dialog', 'aria-label': 'Lobby door' });
-  root.addEventListener('keydown', (event) => event.key === 'Escape' && store.getState().actions.closeLobby());
-  follow(store, (state) => [state.ui.lobbyOpen, state.candidates] as const, ([open, candidates]) => {
-    root.hidden = !open;
-    if (!open) return root.replaceChildren();
-    const { actions } = store.getState();
-    root.replaceChildren(
-      ...present(
-      element('header', {}, element('h2', {}, 'Lobby door: sessions'), element('button', { type: 'button', class: 'close', onclick: () => actions.closeLobby() }, 'Close')),
-      candidates === null ? element('p', { class: 'muted' }, 'Looking for sessions…') : null,
-      candidates?.length === 0 ? element('p', { class: 'muted' }, 'No sessions found.') : null,
-      element(
-        'ul',
-        { class: 'items' },
-        ...(candidates ?? []).map((candidate) =>
-          element(
-            'li',
-            { 'data-candidate': candidate.id },
-            element('span', {}, `${candidate.harness} · ${candidate.cwdHint ?? candidate.seat.sessionId} · ${clockTime(candidate.lastActivity)} `),
-            candidate.opened
-              ? element('span', { class: 'muted' }, 'opened')
-              : element('button', { type: 'button', onclick: () => void actions.openCandidate(candidate.id) }, 'Open'),
           ),
         ),
       ),
@@ -104,15 +76,34 @@ export function createMessages(store: AppStore): HTMLElement {
   return root;
 }
 
-/** The toolbar: fit all, the lobby door, the jobs board, and a hint of the keys. */
+/** The keys of the world, behind a small "Keys" toggle so the toolbar stays short. */
+function createKeysHint(): HTMLElement {
+  const keys: [string, string][] = [
+    ['Drag', 'an agent onto a station to give it that role'],
+    ['Tab', 'to an agent; R for its role, Enter for its tray'],
+    ['J', 'the jobs board'],
+    ['F', 'fit all'],
+    ['+ −', 'zoom; drag the floor to pan'],
+    ['Esc', 'close a panel'],
+  ];
+  return element(
+    'details',
+    { class: 'keys', 'data-keys': true },
+    element('summary', {}, 'Keys'),
+    element('dl', { class: 'pixel-panel keys-list' }, ...keys.flatMap(([key, what]) => [element('dt', {}, key), element('dd', {}, what)])),
+  );
+}
+
+/** The toolbar on its own backing: fit all, the lobby door, the jobs board, the keys, and the legend of harness marks. */
 export function createToolbar(store: AppStore, fit: () => void): HTMLElement {
   return element(
     'div',
-    { class: 'toolbar', 'data-panel': 'toolbar' },
+    { class: 'toolbar pixel-panel', 'data-panel': 'toolbar' },
     element('button', { type: 'button', onclick: fit, title: 'Fit all (F)' }, 'Fit all'),
     element('button', { type: 'button', onclick: () => void store.getState().actions.openLobby(), 'data-lobby-door': true }, 'Lobby door'),
     jobsButton(store),
-    element('span', { class: 'hint' }, 'Drag agents to stations · Tab to an agent, R for roles, Enter for its tray · J for jobs'),
+    createKeysHint(),
+    createLegend(),
   );
 }
 

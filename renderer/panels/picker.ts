@@ -2,10 +2,12 @@
  * The role picker for the focused agent (R): reads `roles.list` on open — built-ins with counts first, then custom
  * roles — plus a field for a new custom role checked live with the shared role rules and their messages.
  */
-import { parseRole } from '../../shared/roles';
+import { parseRole, roleKey } from '../../shared/roles';
 import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
 import { element, present } from './dom';
+import { closeOnEscape, keepTabInside } from './panelKeys';
+import { pixelTitle } from './pixelTitle';
 
 /** The picker panel. */
 export class PickerPanel {
@@ -14,9 +16,8 @@ export class PickerPanel {
 
   constructor(private readonly store: AppStore) {
     this.root.hidden = true;
-    this.root.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') this.close();
-    });
+    closeOnEscape(this.root, () => this.close());
+    keepTabInside(this.root);
     store.subscribe((state) => this.render(state));
   }
 
@@ -45,11 +46,21 @@ export class PickerPanel {
     }
     const persona = state.fleet?.personas.find((entry) => entry.id === picker);
     const roles = state.roles ?? [];
+    // The agent's role now (a change on its way counts): its option is marked, so the owner sees where it stands.
+    const pending = state.ui.pending[picker];
+    const current = pending ? pending.role : (persona?.role ?? null);
+    const isCurrent = (role: string | null) => (role === null ? current === null : current !== null && roleKey(role) === roleKey(current));
+    const mark = (role: string | null) => (isCurrent(role) ? { 'aria-current': 'true', class: 'current' } : {});
     const option = (role: string, count: number) =>
-      element('li', {}, element('button', { type: 'button', 'data-role-option': role, onclick: () => this.choose(role) }, `${role} (${count})`));
+      element(
+        'li',
+        {},
+        element('button', { type: 'button', 'data-role-option': role, ...mark(role), onclick: () => this.choose(role) }, `${role} (${count})`, isCurrent(role) ? element('span', { class: 'current-mark' }, ' ● current') : null),
+      );
     const builtIns = roles.filter((entry) => entry.builtIn).map((entry) => option(entry.role, entry.count));
     const customs = roles.filter((entry) => !entry.builtIn).map((entry) => option(entry.role, entry.count));
-    const input = element('input', { type: 'text', 'data-custom-role': true, 'aria-label': 'New custom role', placeholder: 'New role, e.g. Sound Designer', maxlength: 60 });
+    const placeholder = 'New role, e.g. Sound Designer';
+    const input = element('input', { type: 'text', 'data-custom-role': true, 'aria-label': 'New custom role', placeholder, size: placeholder.length, maxlength: 60 });
     const message = element('p', { class: 'error', 'data-role-error': true, role: 'alert' });
     const assign = element('button', { type: 'submit', 'data-assign': true, disabled: true }, 'Assign');
     input.addEventListener('input', () => {
@@ -58,7 +69,7 @@ export class PickerPanel {
       assign.disabled = !parsed.ok;
       input.setAttribute('aria-invalid', input.value.length > 0 && !parsed.ok ? 'true' : 'false');
     });
-    const form = element('form', {}, input, assign, message);
+    const form = element('form', { class: 'picker-new' }, input, assign, message);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const parsed = parseRole(input.value);
@@ -67,12 +78,13 @@ export class PickerPanel {
     });
     this.root.replaceChildren(
       ...present(
-      element('h2', {}, `Role for ${persona?.name ?? 'agent'}`),
+      pixelTitle(`Role for ${persona?.name ?? 'agent'}`),
+      element('p', { class: 'muted picker-now', 'data-current-role': current ?? '' }, `Now: ${current ?? 'no role (lobby)'}`),
       state.roles === null ? element('p', { class: 'muted' }, 'Reading roles…') : null,
       element('ul', { class: 'roles', 'data-roles': 'built-in' }, ...builtIns),
       customs.length > 0 ? element('h3', {}, 'Custom roles') : null,
       element('ul', { class: 'roles', 'data-roles': 'custom' }, ...customs),
-      element('button', { type: 'button', 'data-role-option': '', onclick: () => this.choose(null) }, 'No role (lobby)'),
+      element('button', { type: 'button', 'data-role-option': '', ...mark(null), onclick: () => this.choose(null) }, 'No role (lobby)', isCurrent(null) ? element('span', { class: 'current-mark' }, ' ● current') : null),
       form,
       element('button', { type: 'button', class: 'close', onclick: () => this.close() }, 'Cancel'),
     ));

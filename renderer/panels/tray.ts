@@ -11,6 +11,7 @@ import type { AppStore } from '../store/createAppStore';
 import { AgentCardHeader, agentCardFacts } from './agentCard';
 import { AttachRow } from './attachRow';
 import { element } from './dom';
+import { keepTabInside } from './panelKeys';
 import { placeBeside, type Rect } from './placement';
 import { ReplayPane } from './replayPane';
 import { TrayRow, rowKey } from './trayRow';
@@ -58,6 +59,7 @@ export class TrayPanel {
       if (store.getState().ui.picker !== null) return;
       this.close();
     });
+    keepTabInside(this.root);
     store.subscribe((state) => this.render(state));
   }
 

@@ -56,6 +56,12 @@ export interface LaunchState {
   result: LaunchResult | null;
 }
 
+/** A short confirmation shown in the world for a moment (and read out by screen readers). */
+export interface Toast {
+  id: number;
+  text: string;
+}
+
 /** Panels, focus and optimistic edits. */
 export interface UiState {
   focused: string | null;
@@ -76,6 +82,8 @@ export interface UiState {
   messages: Message[];
   reducedMotion: boolean;
   error: string | null;
+  /** The last confirmation (a saved role change); the toast panel shows each new one briefly. */
+  toast: Toast | null;
 }
 
 /** Every writer of the store; nothing else calls setState. */

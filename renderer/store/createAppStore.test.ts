@@ -4,7 +4,7 @@ import { parseRole } from '../../shared/roles';
 import type { Answer } from '../../shared/contract';
 import type { Job, JobBoard } from '../../shared/jobs';
 import type { FleetSnapshot, Persona } from '../../shared/schemas';
-import { createAppStore, type AppStore } from './createAppStore';
+import { createAppStore, roleChangeText, type AppStore } from './createAppStore';
 
 /** A board with one running background job of seat-1, derived from fleet cursor `cursor`. */
 function board(cursor: number): JobBoard {
@@ -75,6 +75,13 @@ describe('createAppStore', () => {
     expect(await saving).toBe(true);
     expect(store.getState().ui.pending).toEqual({});
     expect(store.getState().fleet?.personas[0].role).toBe('tester');
+    expect(store.getState().ui.toast?.text).toBe('Ada is now a tester');
+  });
+
+  it('confirms a role change in words, with the right article, and the way back to the lobby', () => {
+    expect(roleChangeText('Bramble', 'reviewer')).toBe('Bramble is now a reviewer');
+    expect(roleChangeText('Pip', 'Illustrator')).toBe('Pip is now an Illustrator');
+    expect(roleChangeText('Pip', null)).toBe('Pip is back in the lobby');
   });
 
   it('rolls a refused role back and tells the owner why', async () => {
@@ -85,6 +92,7 @@ describe('createAppStore', () => {
     expect(store.getState().ui.pending).toEqual({});
     expect(store.getState().fleet?.personas[0].role).toBe('builder');
     expect(store.getState().ui.messages[0].text).toContain((parseRole('#bad') as { reason: string }).reason);
+    expect(store.getState().ui.toast).toBeNull();
   });
 
   it('ignores a snapshot older than the one shown', async () => {

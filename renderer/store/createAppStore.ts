@@ -25,6 +25,13 @@ export function describeFailure(error: unknown): string {
   return String(error);
 }
 
+/** The confirmation of a saved role change: "Bramble is now a reviewer", "Pip is back in the lobby". */
+export function roleChangeText(name: string, role: string | null): string {
+  if (role === null) return `${name} is back in the lobby`;
+  const article = /^[aeiou]/i.test(role) ? 'an' : 'a';
+  return `${name} is now ${article} ${role}`;
+}
+
 /** Creates a store bound to a bridge; call `actions.load()` to read the fleet and follow its changes. */
 export function createAppStore(options: AppStoreOptions): AppStore {
   const { bridge } = options;
@@ -93,9 +100,9 @@ export function createAppStore(options: AppStoreOptions): AppStore {
         };
         try {
           // The service announces the change before it answers, so the snapshot with the new role is already here;
-          // the answer only settles the pending state.
-          await bridge.invoke('personas.setRole', { personaId, role });
-          ui({ pending: settle() });
+          // the answer only settles the pending state (and names the agent for the confirmation).
+          const saved = await bridge.invoke('personas.setRole', { personaId, role });
+          ui({ pending: settle(), toast: { id: nextMessageId++, text: roleChangeText(saved.name, role) } });
           if (get().roles) void get().actions.loadRoles();
           return true;
         } catch (error) {
@@ -173,7 +180,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
         try {
           const { persona } = await bridge.invoke('seats.open', { candidateId });
           pushMessage('info', `${persona.name} walked into the lobby.`);
-          set((state) => ({ candidates: state.candidates?.map((entry) => (entry.id === candidateId ? { ...entry, opened: true } : entry)) ?? null }));
+          set((state) => ({ candidates: state.candidates?.map((entry) => (entry.id === candidateId ? { ...entry, opened: true, openedBy: persona.name } : entry)) ?? null }));
           return true;
         } catch (error) {
           pushMessage('error', `Could not open that session: ${describeFailure(error)}`);
@@ -236,7 +243,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       candidates: null,
       jobs: null,
       jobsClockOffsetMs: 0,
-      ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null },
+      ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null, toast: null },
       replay: null,
       counters: { replayRequests: 0 },
       actions,

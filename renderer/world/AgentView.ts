@@ -20,14 +20,19 @@ const FOCUS = 0xffe58a;
 const PLATE = 0x2a1f2a;
 const TEAM_LEAD = 0xf2c94c;
 const TEAM_MEMBER = 0xd9dde8;
-/** Each harness's colour (the plate's edge, the legend, the desk's mark). */
-export const HARNESS_COLOURS: Record<Harness, number> = { claude: 0xe2773d, codex: 0x2fa5a0, opencode: 0x8fd14f };
+/** Each harness's colour (the plate's edge, the legend, the desk's mark; the sprite art uses the same colours). */
+export const HARNESS_COLOURS: Record<Harness, number> = { claude: 0xe2773d, codex: 0x4a9be8, opencode: 0x5bc46a };
+/** The tint of a character whose seat cannot be read: greyed, so "unknown" never looks like idle or working. */
+const UNKNOWN_TINT = 0x9aa0b0;
 
-/** Rows the idle character's standing frame loses at its feet: it sits down, its head lower (the resting pose). */
+/** Rows the idle character's resting frame loses at its feet: it sits down, its head lower (the resting pose). */
 const REST_DROP = 4;
 
-/** The animation a character is in. */
-export type Pose = 'stand' | 'work' | 'walk';
+/** The animation a character is in: standing, resting (idle: seated, eyes closed), typing at its desk, or walking. */
+export type Pose = 'stand' | 'rest' | 'work' | 'walk';
+
+/** Typing frames in the loop (at the sprite cadence of at most 10 fps). */
+export const WORK_FRAMES = 4;
 
 /** A character on the floor; its position is its feet. */
 export class AgentView extends Container {
@@ -86,7 +91,9 @@ export class AgentView extends Container {
     this.badge.update(record.subagents);
     if (!before || before.team !== record.team || before.teamLead !== record.teamLead) this.drawTeamMark(record);
     this.bubble.update(record.activity);
-    this.body.alpha = record.activity.state === 'unknown' ? 0.75 : 1;
+    const unknown = record.activity.state === 'unknown';
+    this.body.tint = unknown ? UNKNOWN_TINT : 0xffffff;
+    this.body.alpha = unknown ? 0.85 : 1;
     this.showFrame();
   }
 
@@ -131,7 +138,7 @@ export class AgentView extends Container {
     if (this.record) this.drawNamePlate(this.record);
   }
 
-  /** Sets the pose and sprite frame (frames alternate at the sprite cadence). */
+  /** Sets the pose and the sprite frame counter (each pose loops through its own frames at the sprite cadence). */
   animate(pose: Pose, frame: number): boolean {
     if (pose === this.pose && frame === this.frame) return false;
     this.pose = pose;
@@ -140,30 +147,39 @@ export class AgentView extends Container {
     return true;
   }
 
-  /** The pose on screen: an idle character standing still rests (sits, head lower). */
-  get shownPose(): Pose | 'rest' {
-    return this.pose === 'stand' && this.record?.activity.state === 'idle' ? 'rest' : this.pose;
+  /** The pose on screen (an idle character at rest sits, head lower, eyes closed). */
+  get shownPose(): Pose {
+    return this.pose;
   }
 
-  /** The pose the record asks for when standing still. */
+  /** The pose the record asks for at the desk: typing while working, resting while idle, else standing. */
   restingPose(reducedMotion: boolean): Pose {
-    return this.record?.activity.state === 'working' && !reducedMotion ? 'work' : 'stand';
+    const state = this.record?.activity.state;
+    if (state === 'working') return reducedMotion ? 'stand' : 'work';
+    return state === 'idle' ? 'rest' : 'stand';
   }
+
+  /** The pose shown now (for the page hook). */
+  get currentPose(): Pose {
+    return this.pose;
+  }
+
+  /** The sprite frame shown now (for the page hook). */
+  shownFrame: LookFrame = 'stand';
 
   private showFrame(): void {
     if (!this.look) return;
-    const pose = this.pose;
-    const frame: LookFrame = pose === 'stand' ? 'stand' : this.frame % 2 === 0 ? `${pose}0` : `${pose}1`;
-    const resting = this.shownPose === 'rest';
-    this.body.texture = resting ? this.restTexture(this.look) : this.look.frames[frame];
+    this.shownFrame = frameOf(this.pose, this.frame);
+    const resting = this.pose === 'rest';
+    this.body.texture = resting ? this.restTexture(this.look) : this.look.frames[this.shownFrame];
     this.body.y = resting ? -26 + REST_DROP : -26;
   }
 
   private restTexture(look: WornLook): Texture {
     if (this.rest) return this.rest;
-    const stand = look.frames.stand;
-    const { x, y, width, height } = stand.frame;
-    this.rest = new Texture({ source: stand.source, frame: new Rectangle(x, y, width, height - REST_DROP) });
+    const resting = look.frames.rest;
+    const { x, y, width, height } = resting.frame;
+    this.rest = new Texture({ source: resting.source, frame: new Rectangle(x, y, width, height - REST_DROP) });
     return this.rest;
   }
 
@@ -211,5 +227,21 @@ export class AgentView extends Container {
     this.showPlate();
     if (this.namePlate.isCachedAsTexture) this.namePlate.updateCacheTexture();
     else this.namePlate.cacheAsTexture({ scaleMode: 'nearest', resolution: 1, antialias: false });
+  }
+}
+
+/** The sprite frame of a pose at a frame counter: four typing frames, two walking frames, one still frame. */
+export function frameOf(pose: Pose, counter: number): LookFrame {
+  switch (pose) {
+    case 'work':
+      return `work${counter % WORK_FRAMES}` as LookFrame;
+    case 'walk':
+      return counter % 2 === 0 ? 'walk0' : 'walk1';
+    case 'rest':
+      return 'rest';
+    case 'stand':
+      return 'stand';
+    default:
+      return pose satisfies never;
   }
 }

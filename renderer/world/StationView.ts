@@ -8,6 +8,9 @@ import type { Sprites } from './sprites';
 /** Accent colours of station zones, by position. */
 const ACCENTS = [0xe2773d, 0x4a90d9, 0x5bbf6a, 0xe0b03a, 0x9a6ad9, 0x3ab8b0, 0xe07ab0, 0xc98b52];
 
+/** The lobby's own accent: fixed, so its border does not change colour as stations come and go. */
+export const LOBBY_ACCENT = 0xf0e0b0;
+
 /** Accent colour of the station at a position (zones here, hover and drop highlights in the world). */
 export function accentOf(index: number): number {
   return ACCENTS[index % ACCENTS.length];
@@ -30,12 +33,16 @@ export class StationView extends Container {
   private readonly door: Sprite | null = null;
   private readonly plant: Sprite | null = null;
 
+  /** The zone's colour: the lobby's own, else the one of the station's position. */
+  readonly accent: number;
+
   constructor(
     private readonly sprites: Sprites,
-    readonly accentIndex: number,
+    accentIndex: number,
     lobby: boolean,
   ) {
     super();
+    this.accent = lobby ? LOBBY_ACCENT : accentOf(accentIndex);
     this.bench = new Sprite(sprites.frame('bench'));
     this.board = new Sprite(sprites.frame('board'));
     this.addChild(this.zone);
@@ -63,7 +70,7 @@ export class StationView extends Container {
 
   private drawZone(placed: StationLayout, lobby: boolean): void {
     const { rect } = placed;
-    const accent = accentOf(this.accentIndex);
+    const accent = this.accent;
     this.zone.clear();
     this.zone.rect(rect.x, rect.y, rect.width, rect.height).fill({ color: accent, alpha: 0.16 });
     this.zone.rect(rect.x, rect.y, rect.width, rect.height).stroke({ color: accent, width: 2, alignment: 1 });

@@ -7,7 +7,7 @@ import { Container, Graphics, Sprite, type Renderer } from 'pixi.js';
 import { AgentView } from './AgentView';
 import { Backdrop } from './backdrop';
 import { fitCamera, textScale, toScreen, type Camera } from './camera';
-import { CELL_WIDTH, LABEL_BOXES, layoutWorld, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
+import { CELL_WIDTH, deskBox, LABEL_BOXES, layoutWorld, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
 import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
@@ -34,7 +34,7 @@ export interface Hover {
 
 /** A label's rectangle on the canvas, in canvas pixels (for the page hook: labels must never overlap). */
 export interface LabelRect {
-  kind: 'sign' | 'count' | 'name' | 'badge';
+  kind: 'sign' | 'count' | 'name' | 'badge' | 'bubble';
   id: string;
   x: number;
   y: number;
@@ -42,11 +42,27 @@ export interface LabelRect {
   height: number;
 }
 
+/** An agent at its desk as the page hook reports it (canvas pixels). */
+export interface SeatingRect {
+  id: string;
+  harness: AgentModel['harness'];
+  state: AgentModel['activity']['state'];
+  pose: string;
+  frame: string;
+  feet: Point;
+  desk: Rect;
+}
+
 /** The floor tile variant at a tile position: a fixed scatter, so the planks do not look like wallpaper. */
 export function floorVariant(column: number, row: number): number {
   const hash = Math.imul(column * 73856093 + 1, 0x9e3779b1) ^ Math.imul(row * 19349663 + 7, 0x85ebca6b);
   const value = (hash >>> 0) % 16;
   return value < 10 ? 0 : value < 13 ? 1 : value < 15 ? 2 : 3;
+}
+
+/** The desk sprite for a seat's harness (a plain desk when there is no seat). */
+export function deskFrame(harness: AgentModel['harness']): string {
+  return harness ? `desk_${harness}` : 'desk';
 }
 
 /** The world scene. */
@@ -62,6 +78,8 @@ export class World {
   readonly agentViews = new Map<string, AgentView>();
   readonly stationViews = new Map<string, StationView>();
   readonly stationLabels = new Map<string, StationLabelView>();
+  /** Each agent's desk at its work place (it stays there while the agent walks or is dragged). */
+  readonly desks = new Map<string, Sprite>();
   reducedMotion = false;
   /** True until the owner pans or zooms: until then the floor is refitted whenever it or the window changes. */
   autoFit = true;
@@ -147,6 +165,8 @@ export class World {
       this.agentViews.get(id)?.destroy({ children: true });
       this.agentViews.delete(id);
       this.positions.delete(id);
+      this.desks.get(id)?.destroy();
+      this.desks.delete(id);
     }
     for (const record of agents.records) {
       let view = this.agentViews.get(record.id);
@@ -160,6 +180,7 @@ export class World {
       if (view.record !== record) view.update(record);
       view.setNameRoom((this.layout.stations.get(record.stationKey)?.pitch ?? CELL_WIDTH) - 2);
       this.retarget(record.id, view, this.layout.agents.get(record.id)!, snap);
+      this.placeDesk(record, this.layout.agents.get(record.id)!);
     }
     this.agentRecords = new Map(agents.records.map((record) => [record.id, record]));
     if (this.autoFit && viewport.width > 0) this.setCamera(fitCamera(this.layout, viewport, TOOLBAR_INSET));
@@ -173,6 +194,24 @@ export class World {
       const placed = this.layout.stations.get(key);
       if (record && placed) label.update(record, placed, this.camera.zoom);
     }
+  }
+
+  /**
+   * Puts an agent's desk at its work place, marked with its harness. Desks share the agents' layer and sort by depth
+   * just in front of the feet of their own row, so a seated character is behind its desk and the row below in front.
+   */
+  private placeDesk(record: AgentModel, slot: Point): void {
+    let desk = this.desks.get(record.id);
+    if (!desk) {
+      desk = new Sprite();
+      this.desks.set(record.id, desk);
+      this.agentLayer.addChild(desk);
+    }
+    const texture = this.sprites.frame(deskFrame(record.harness));
+    if (desk.texture !== texture) desk.texture = texture;
+    const box = deskBox(slot);
+    desk.position.set(box.x, box.y);
+    desk.zIndex = slot.y + 0.5;
   }
 
   /** Covers the floor with plank tiles when its size changed. */
@@ -274,8 +313,30 @@ export class World {
     for (const [id, view] of this.agentViews) {
       add('name', id, view.namePlate);
       add('badge', id, view.badge);
+      add('bubble', id, view.bubble);
     }
     return rects;
+  }
+
+  /** Each agent at its desk, in canvas pixels: feet, the desk's box, pose and sprite frame (for the page hook). */
+  seating(): SeatingRect[] {
+    const seating: SeatingRect[] = [];
+    for (const [id, view] of this.agentViews) {
+      const feet = this.positions.get(id);
+      const desk = this.desks.get(id);
+      if (!feet || !desk || !view.record) continue;
+      const bounds = desk.getBounds();
+      seating.push({
+        id,
+        harness: view.record.harness,
+        state: view.record.activity.state,
+        pose: view.currentPose,
+        frame: view.shownFrame,
+        feet: this.toCanvas(feet),
+        desk: { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height },
+      });
+    }
+    return seating;
   }
 
   /** Marks the station an agent is being dragged over (null: none). */
@@ -300,7 +361,7 @@ export class World {
       overlay.rect(rect.x, rect.y, rect.width, rect.height).stroke({ color: HIGHLIGHT, width, alpha, alignment: 1 });
     const drop = this.dropTarget === null ? undefined : this.layout.stations.get(this.dropTarget);
     if (drop) {
-      const accent = accentOf(this.stationViews.get(drop.key)?.accentIndex ?? 0);
+      const accent = this.stationViews.get(drop.key)?.accent ?? accentOf(0);
       overlay.rect(drop.rect.x, drop.rect.y, drop.rect.width, drop.rect.height).fill({ color: accent, alpha: 0.25 });
       outline(drop.rect, 2, 1);
     }
@@ -345,7 +406,7 @@ export class World {
   /** Advances animation by `deltaMs`; says whether anything still moves. */
   animate(deltaMs: number): Motion {
     this.clock += deltaMs;
-    const frame = Math.floor(this.clock / SPRITE_FRAME_MS) % 2;
+    const frame = Math.floor(this.clock / SPRITE_FRAME_MS);
     let motion: Motion = 'idle';
     for (const [id, view] of this.agentViews) {
       const target = view.target;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitCamera, fitZoom, textScale, toScreen, toWorld, zoomAt, ZOOM_STEPS } from './camera';
 import {
-  agentAt, agentBox, contains, layoutWorld, overlaps, signHitBox, stationAt, stationColumns, stationSize, stretchShelves, TOOLBAR_INSET, usableViewport, LABEL_BOXES,
+  agentAt, agentBox, contains, deskBox, DESK_BOX, FEET_IN_CELL, layoutWorld, overlaps, signHitBox, stationAt, stationColumns, stationSize, stretchShelves, TOOLBAR_INSET, usableViewport, LABEL_BOXES,
   type AgentInput, type StationInput, type WorldLayout,
 } from './layout';
 import { packShelves } from './packing';
@@ -142,6 +142,32 @@ describe('fit', () => {
       expect(contains(cell, { x: box.x + box.width - 1, y: box.y + box.height - 1 })).toBe(true);
       boxes.slice(index + 1).forEach((other) => expect(overlaps(box, other)).toBe(false));
     });
+  });
+
+  it('gives every agent its own desk inside its work place, in front of its character and clear of every label', () => {
+    const desk = deskBox({ x: 0, y: 0 });
+    const cell = agentBox({ x: 0, y: 0 });
+    expect(contains(cell, { x: desk.x, y: desk.y })).toBe(true);
+    expect(contains(cell, { x: desk.x + desk.width - 1, y: desk.y + desk.height - 1 })).toBe(true);
+    for (const box of Object.values(LABEL_BOXES)) expect(overlaps(desk, box)).toBe(false);
+    // Seated behind it: the desk's top (below the monitor's rows) is under the 26 px character's head and hides its legs.
+    const top = desk.y + 7;
+    expect(top).toBeGreaterThan(-26 + 10);
+    expect(top).toBeLessThan(-7);
+    expect(desk.y + desk.height).toBeGreaterThan(0);
+    expect(DESK_BOX.height).toBeLessThanOrEqual(FEET_IN_CELL);
+    for (const count of [6, 60, 200]) {
+      const { agents, stations } = demoFleet(count);
+      const layout = layoutWorld(stations, agents, usableViewport(WINDOWS[1]));
+      const desks = agents.map((agent) => ({ key: agent.stationKey, box: deskBox(layout.agents.get(agent.id)!) }));
+      expect(desks).toHaveLength(count);
+      desks.forEach(({ key, box }, index) => {
+        const rect = layout.stations.get(key)!.rect;
+        expect(contains(rect, { x: box.x, y: box.y })).toBe(true);
+        expect(contains(rect, { x: box.x + box.width - 1, y: box.y + box.height - 1 })).toBe(true);
+        desks.slice(index + 1).forEach((other) => expect(overlaps(box, other.box)).toBe(false));
+      });
+    }
   });
 
   it('finds the station and the agent under a point', () => {

@@ -83,6 +83,8 @@ export const LABEL_BOXES = {
   /** The name plate, under the desk. */
   name: { x: -NAME_PLATE_WIDTH / 2, y: 3, width: NAME_PLATE_WIDTH, height: 11 },
 } as const;
+/** The desk of a work place, relative to the feet of the character seated behind it (the sprite's box). */
+export const DESK_BOX = { x: -13, y: -17, width: 26, height: 20 } as const;
 /** Height of a station's header (role icon, sign and backlog board) above its first row of work places. */
 export const HEADER_HEIGHT = 32;
 /** The lobby's header is taller: its door. */
@@ -280,6 +282,11 @@ export function stationAt(layout: WorldLayout, point: Point): string | null {
 /** The work place an agent's badge, bubble, character, desk and name plate occupy around its feet position. */
 export function agentBox(feet: Point): Rect {
   return { x: feet.x - CELL_WIDTH / 2, y: feet.y - FEET_IN_CELL, width: CELL_WIDTH, height: CELL_HEIGHT };
+}
+
+/** The desk of the work place whose character has its feet at `feet`: the character sits behind it. */
+export function deskBox(feet: Point): Rect {
+  return { x: feet.x + DESK_BOX.x, y: feet.y + DESK_BOX.y, width: DESK_BOX.width, height: DESK_BOX.height };
 }
 
 /** The topmost agent whose character is under a world point (later agents draw on top). */

@@ -44,7 +44,7 @@ describe('drawLook', () => {
   it('stacks skin, tinted shirt, tinted hair and accessory into every frame of the strip', () => {
     const art = tinySheet();
     const size = stripSize(art);
-    expect(size).toEqual({ width: 15, height: 4 });
+    expect(size).toEqual({ width: LOOK_FRAMES.length * 3, height: 4 });
     const target: PixelImage = { width: size.width, height: size.height, data: new Uint8Array(size.width * size.height * 4) };
     const look = { body: 1, hair: 2, palette: 3, accessory: 4 };
     drawLook(art, look, target, 0, 0);
@@ -64,7 +64,7 @@ describe('drawLook', () => {
 
   it('moves hair down by the body head offset, clips it at the frame and leaves out accessory 0', () => {
     const art = tinySheet();
-    const target: PixelImage = { width: 15, height: 4, data: new Uint8Array(15 * 4 * 4) };
+    const target: PixelImage = { width: LOOK_FRAMES.length * 3, height: 4, data: new Uint8Array(LOOK_FRAMES.length * 3 * 4 * 4) };
     const look = { body: 3, hair: 0, palette: 0, accessory: 0 };
     drawLook(art, look, target, 0, 0);
     expect(pixel(target, 0, 0)).toEqual([0, 0, 0, 0]);
@@ -87,7 +87,7 @@ describe('drawLook', () => {
 
   it('throws for a frame the sheet does not have', () => {
     const art = tinySheet();
-    const target: PixelImage = { width: 15, height: 4, data: new Uint8Array(15 * 4 * 4) };
+    const target: PixelImage = { width: LOOK_FRAMES.length * 3, height: 4, data: new Uint8Array(LOOK_FRAMES.length * 3 * 4 * 4) };
     expect(() => drawLook(art, { body: 0, hair: 9, palette: 0, accessory: 0 }, target, 0, 0)).toThrow('no frame hair_9');
   });
 });

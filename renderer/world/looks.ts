@@ -10,7 +10,7 @@ export const SHIRTS = [0xe05a5a, 0x4a90d9, 0x5bbf6a, 0xe0b03a, 0x9a6ad9, 0x3ab8b
 /** Hair colours; a persona's is picked from its hair style and palette. */
 export const HAIRS = [0x3a2a1a, 0xd9b050, 0xa04a20, 0x202020, 0xe0e0e0, 0x7a4a2a, 0xc05080, 0x4060c0];
 /** The animation frames of a strip, left to right (the sheet's own frame names). */
-export const LOOK_FRAMES = ['stand', 'work0', 'work1', 'walk0', 'walk1'] as const;
+export const LOOK_FRAMES = ['stand', 'rest', 'work0', 'work1', 'work2', 'work3', 'walk0', 'walk1'] as const;
 /** One animation frame's name. */
 export type LookFrame = (typeof LOOK_FRAMES)[number];
 /** Transparent pixels between frames, so a fractional zoom cannot sample the neighbouring frame. */

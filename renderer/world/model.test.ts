@@ -25,7 +25,7 @@ function snapshot(cursor: number, personas: Persona[], seats: Seat[]): FleetSnap
     stations: [{ role: 'Sound Designer', builtIn: false, count: 1, backlog: { items: [], error: 'GitHub said 401' } }],
   };
 }
-const noUi = { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null };
+const noUi = { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null, toast: null };
 
 describe('selectWorld', () => {
   it('shows the six built-ins in order, custom stations, then the lobby, and places agents by role key', () => {

@@ -1,7 +1,7 @@
 /**
  * Discovery of Claude Code sessions the owner could open: a bounded walk of `<home>/projects/*\/*.jsonl` that
- * looks only at names, sizes and modification times. It never opens a journal (rule "addressed seats only"); only
- * resolving one session the owner addressed reads its journal's first lines, for the working folder they record.
+ * looks at names, sizes and modification times, and at the first lines of each listed journal only for the working
+ * folder they record (header lines; rule "addressed seats only": no transcript content is read or kept).
  */
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,8 +20,9 @@ export interface DiscoverBounds {
 export const DEFAULT_DISCOVER_BOUNDS: DiscoverBounds = { maxFolders: 2000, maxFiles: 10000 };
 
 /**
- * Candidate sessions under `home`, newest first. `cwdHint` is the project folder name, which is lossy (every
- * character outside `[A-Za-z0-9]` became `-`): it is a hint for the owner, never decoded into a path.
+ * Candidate sessions under `home`, newest first. `cwdHint` (and the seat's `cwd`) is the working folder the journal's
+ * first lines record, or null: the project folder's name is a lossy escape of it (every character outside
+ * `[A-Za-z0-9]` became `-`) and is never decoded into a path.
  */
 export async function discoverSessions(home: string, limit: number, bounds: DiscoverBounds = DEFAULT_DISCOVER_BOUNDS): Promise<Candidate[]> {
   const root = projectsDir(home);
@@ -44,14 +45,21 @@ export async function discoverSessions(home: string, limit: number, bounds: Disc
       try {
         const info = await stat(journal);
         if (!info.isFile()) continue;
-        found.push(candidateOf(home, folder, name.slice(0, -'.jsonl'.length), journal, info));
+        found.push(candidateOf(home, name.slice(0, -'.jsonl'.length), journal, info));
       } catch {
         // Deleted between listing and stat: Claude Code prunes old sessions at startup.
       }
     }
   }
   found.sort((a, b) => (a.lastActivity < b.lastActivity ? 1 : a.lastActivity > b.lastActivity ? -1 : 0));
-  return found.slice(0, limit);
+  // Only the listed sessions' first lines are read (and remembered once found).
+  return Promise.all(found.slice(0, limit).map(withRecordedCwd));
+}
+
+/** The candidate with the working folder its journal records, as the hint and in the seat's address. */
+async function withRecordedCwd(candidate: Candidate): Promise<Candidate> {
+  const cwd = candidate.seat.path ? await recordedCwd(candidate.seat.path) : null;
+  return { ...candidate, cwdHint: cwd, seat: { ...candidate.seat, cwd } };
 }
 
 /**
@@ -70,16 +78,14 @@ export async function findSession(home: string, sessionId: string, bounds: Disco
     try {
       const info = await stat(journal);
       if (!info.isFile()) continue;
-      const found = candidateOf(home, folder, sessionId, journal, info);
+      const found = candidateOf(home, sessionId, journal, info);
       if (!newest || found.lastActivity > newest.lastActivity) newest = found;
     } catch {
       // Not in this folder.
     }
   }
-  // The seat is addressed (the owner opened or hired it), so its journal may be read: its recorded working folder
-  // is the project path the card shows (the folder name is a lossy escape of it).
-  if (newest?.seat.path) newest.seat.cwd = await recordedCwd(newest.seat.path);
-  return newest;
+  // Its recorded working folder is the project path the lobby and the card show (the folder name is a lossy escape).
+  return newest && withRecordedCwd(newest);
 }
 
 /** Bytes read at most from the start of a journal to find its recorded working folder. */
@@ -92,27 +98,13 @@ const cwdCache = new Map<string, string>();
 export async function recordedCwd(journal: string): Promise<string | null> {
   const cached = cwdCache.get(journal);
   if (cached) return cached;
-  let found: string | null = null;
+  let found: string | null;
   try {
     const handle = await open(journal, 'r');
     try {
       const buffer = Buffer.alloc(CWD_HEAD_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, CWD_HEAD_BYTES, 0);
-      const lines = buffer.subarray(0, bytesRead).toString('utf8').split('\n');
-      // The last piece may be cut off; only whole lines count.
-      for (const line of lines.slice(0, -1)) {
-        if (!line.includes('"cwd"')) continue;
-        try {
-          const cwd = (JSON.parse(line) as { cwd?: unknown }).cwd;
-          // An absolute folder only (POSIX, or a Windows drive path).
-          if (typeof cwd === 'string' && (cwd.startsWith('/') || /^[A-Za-z]:[\\/]/.test(cwd))) {
-            found = cwd;
-            break;
-          }
-        } catch {
-          // A malformed line: look at the next.
-        }
-      }
+      found = cwdFromHead(buffer.subarray(0, bytesRead).toString('utf8'));
     } finally {
       await handle.close();
     }
@@ -127,6 +119,25 @@ export async function recordedCwd(journal: string): Promise<string | null> {
   return found;
 }
 
+/**
+ * The working folder the first whole lines of a journal record (`cwd` of the first line that has an absolute one), or
+ * null. Pure; the last piece of the head may be cut off, so only whole lines count, and a malformed line is skipped.
+ */
+export function cwdFromHead(head: string): string | null {
+  const lines = head.split('\n');
+  for (const line of lines.slice(0, -1)) {
+    if (!line.includes('"cwd"')) continue;
+    try {
+      const cwd = (JSON.parse(line) as { cwd?: unknown } | null)?.cwd;
+      // An absolute folder only (POSIX, or a Windows drive path).
+      if (typeof cwd === 'string' && (cwd.startsWith('/') || /^[A-Za-z]:[\\/]/.test(cwd))) return cwd;
+    } catch {
+      // A malformed line: look at the next.
+    }
+  }
+  return null;
+}
+
 /** The project folders a walk looks at (sorted, within the folder bound); none when the projects folder is missing. */
 async function projectFolders(root: string, bounds: DiscoverBounds): Promise<string[]> {
   try {
@@ -137,12 +148,13 @@ async function projectFolders(root: string, bounds: DiscoverBounds): Promise<str
   }
 }
 
-function candidateOf(home: string, folder: string, sessionId: string, journal: string, info: { mtimeMs: number; size: number }): Candidate {
+/** A found session before its journal's first lines are read (`withRecordedCwd` fills in its folder). */
+function candidateOf(home: string, sessionId: string, journal: string, info: { mtimeMs: number; size: number }): Candidate {
   return {
     id: `claude:${sessionId}`,
     harness: 'claude',
     seat: { harness: 'claude', home, sessionId, cwd: null, path: journal },
-    cwdHint: folder,
+    cwdHint: null,
     lastActivity: new Date(info.mtimeMs).toISOString(),
     size: info.size,
   };

@@ -133,11 +133,11 @@ describe('createClaudeReader().project', () => {
 });
 
 describe('createClaudeReader().discover', () => {
-  it('lists sessions newest first from names, sizes and times, skipping agent files, and caches briefly', async () => {
+  it('lists sessions newest first from names, sizes, times and the working folder of their first lines, skipping agent files, and caches briefly', async () => {
     const other = path.join(home, 'projects', '-work-other');
     await mkdir(other, { recursive: true });
-    await writeFile(journal, 'not even json: discovery never reads content\n');
-    await writeFile(path.join(other, 'aaaa.jsonl'), '{}\n');
+    await writeFile(journal, 'not even json: discovery takes only a cwd field from the head\n');
+    await writeFile(path.join(other, 'aaaa.jsonl'), '{"type":"summary","summary":"x"}\n{"type":"user","cwd":"/work/other.project","message":{"content":"not read"}}\n');
     await writeFile(path.join(other, 'agent-a1234567.jsonl'), '{}\n');
     await writeFile(path.join(other, 'notes.txt'), 'x');
     await utimes(journal, new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
@@ -146,13 +146,15 @@ describe('createClaudeReader().discover', () => {
     const reader = createClaudeReader({ home, now: () => clock });
     const found = await reader.discover();
     expect(found.map((candidate) => candidate.id)).toEqual(['claude:aaaa', `claude:${SESSION}`]);
+    expect(found[0].cwdHint).toBe('/work/other.project');
+    expect(found[0].seat.cwd).toBe('/work/other.project');
     expect(found[1]).toEqual({
       id: `claude:${SESSION}`,
       harness: 'claude',
       seat: { harness: 'claude', home, sessionId: SESSION, cwd: null, path: journal },
-      cwdHint: escapeCwd(CWD),
+      cwdHint: null,
       lastActivity: '2026-01-01T00:00:00.000Z',
-      size: 45, // the 44-character line plus its newline
+      size: 62, // the 61-character line plus its newline
     });
     await writeFile(path.join(other, 'bbbb.jsonl'), '{}\n');
     expect(await reader.discover()).toHaveLength(2);

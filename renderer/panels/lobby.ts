@@ -1,0 +1,81 @@
+/**
+ * The lobby door's panel: the sessions found on this machine, one line each (harness, real folder, last activity
+ * with its date, size, and who holds it), filtered as the owner types and sorted by last activity. The filter field
+ * stays while rows change, so typing is never interrupted; opening a session brings a new agent into the lobby.
+ */
+import type { AppState } from '../store/appState';
+import type { AppStore } from '../store/createAppStore';
+import { element } from './dom';
+import { harnessLabel } from './harnessMark';
+import { lobbyRows, type LobbyRow } from './lobbyRows';
+import { closeOnEscape, keepTabInside } from './panelKeys';
+import { pixelTitle } from './pixelTitle';
+
+/** The lobby panel. */
+export class LobbyPanel {
+  readonly root = element('aside', { 'data-panel': 'lobby', class: 'panel lobby', role: 'dialog', 'aria-label': 'Lobby door' });
+  private readonly filter = element('input', {
+    type: 'search',
+    class: 'lobby-filter',
+    'data-lobby-filter': true,
+    'aria-label': 'Filter sessions',
+    placeholder: 'Type to filter: folder, harness, agent',
+    autocomplete: 'off',
+  });
+  private readonly status = element('p', { class: 'muted lobby-status', role: 'status' });
+  private readonly list = element('ul', { class: 'lobby-rows', 'data-lobby-rows': true });
+  private shown: { open: boolean; candidates: AppState['candidates']; home: string | undefined; filter: string } = { open: false, candidates: null, home: undefined, filter: '' };
+
+  constructor(private readonly store: AppStore) {
+    this.root.hidden = true;
+    const close = element('button', { type: 'button', class: 'close', onclick: () => this.close() }, 'Close');
+    this.root.append(element('header', {}, pixelTitle('Lobby door: sessions'), close), this.filter, this.status, this.list);
+    this.filter.addEventListener('input', () => this.render(store.getState(), true));
+    closeOnEscape(this.root, () => this.close());
+    keepTabInside(this.root);
+    store.subscribe((state) => this.render(state));
+    this.render(store.getState());
+  }
+
+  private close(): void {
+    this.store.getState().actions.closeLobby();
+    document.querySelector<HTMLElement>('[data-lobby-door]')?.focus();
+  }
+
+  private render(state: AppState, force = false): void {
+    const open = state.ui.lobbyOpen;
+    const home = state.fleet?.ownerHome;
+    const { shown } = this;
+    if (!force && open === shown.open && state.candidates === shown.candidates && home === shown.home) return;
+    const opening = open && !shown.open;
+    this.shown = { open, candidates: state.candidates, home, filter: this.filter.value };
+    this.root.hidden = !open;
+    if (!open) {
+      this.filter.value = '';
+      this.list.replaceChildren();
+      return;
+    }
+    const candidates = state.candidates;
+    const rows = candidates ? lobbyRows(candidates, this.filter.value, home, new Date()) : [];
+    this.status.textContent =
+      candidates === null ? 'Looking for sessions…' : candidates.length === 0 ? 'No sessions found.' : rows.length === 0 ? 'No session matches the filter.' : `${rows.length} of ${candidates.length} sessions`;
+    this.list.replaceChildren(...rows.map((row) => this.row(row)));
+    if (opening) this.filter.focus();
+  }
+
+  private row(row: LobbyRow): HTMLElement {
+    const { actions } = this.store.getState();
+    const folder = row.folder ?? 'folder unknown';
+    return element(
+      'li',
+      { 'data-candidate': row.id, 'data-opened': row.opened ? 'true' : 'false', class: 'lobby-row' },
+      element('span', { class: 'lobby-harness' }, harnessLabel(row.harness)),
+      element('span', { class: `lobby-folder${row.folder ? '' : ' muted'}`, title: folder, 'data-lobby-folder': true }, folder),
+      element('span', { class: 'lobby-when', 'data-lobby-when': true }, row.when),
+      element('span', { class: 'lobby-size muted' }, row.size),
+      row.opened
+        ? element('span', { class: 'lobby-holder', 'data-lobby-holder': true, title: row.openedBy ? `Opened by ${row.openedBy}` : 'Opened' }, row.openedBy ? `● ${row.openedBy}` : 'opened')
+        : element('button', { type: 'button', onclick: () => void actions.openCandidate(row.id) }, 'Open'),
+    );
+  }
+}
