@@ -169,3 +169,28 @@ test('with reduced motion the ticker stops when nothing moves', async ({ page })
   await expect.poll(() => page.evaluate(() => window.__pixelfleet!.ticker().running), { timeout: 15_000 }).toBe(false);
   expect(await page.evaluate(() => window.__pixelfleet!.ticker().frames)).toBeGreaterThan(0);
 });
+
+test('a still world asks for no animation frames at all', async ({ page }) => {
+  // An empty home: nothing writes, so once the first frames are drawn the page is at rest.
+  await host.stop();
+  await removeHome(home);
+  home = await freshHome();
+  host = await startHost({ home });
+  // Count every animation frame the page asks for, Pixi's own tickers included.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { __frameRequests: number };
+    counted.__frameRequests = 0;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => {
+      counted.__frameRequests += 1;
+      return request(callback);
+    };
+  });
+  await openWorld(page, host);
+  await expect.poll(() => page.evaluate(() => window.__pixelfleet!.ticker().running), { timeout: 15_000 }).toBe(false);
+  const requests = () => page.evaluate(() => (window as unknown as { __frameRequests: number }).__frameRequests);
+  const before = await requests();
+  await page.waitForTimeout(2000);
+  expect(await requests()).toBe(before);
+  expect(await page.evaluate(() => window.__pixelfleet!.ticker().running)).toBe(false);
+});

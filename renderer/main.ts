@@ -4,7 +4,7 @@
  */
 // Pixi otherwise compiles shaders and uniform uploads with `new Function`, which the page's CSP forbids.
 import 'pixi.js/unsafe-eval';
-import { Application, RendererType } from 'pixi.js';
+import { Application, RendererType, Ticker } from 'pixi.js';
 import { connectBridge } from './connect';
 import { createMessages, createBacklogPanel, createToolbar } from './panels/panels';
 import { HoverCard, hoverCardFacts } from './panels/hoverCard';
@@ -111,11 +111,16 @@ async function boot(host: HTMLElement): Promise<void> {
   const envelopes = new EnvelopeLayer(world.positions);
   world.root.addChild(envelopes.root);
   app.stage.addChild(world.root);
-  const loop = new FrameLoop(app.ticker, (deltaMs) => {
-    world.paintScenery(app.renderer);
-    const motion = world.animate(deltaMs);
-    return envelopes.animate(deltaMs) ? 'moving' : motion;
-  });
+  const loop = new FrameLoop(
+    app.ticker,
+    (deltaMs) => {
+      world.paintScenery(app.renderer);
+      const motion = world.animate(deltaMs);
+      return envelopes.animate(deltaMs) ? 'moving' : motion;
+    },
+    // Pixi's system ticker (its pointer-over check) runs only while the scene does.
+    [Ticker.system],
+  );
   const viewport = () => ({ width: app.screen.width, height: app.screen.height });
   const mirror = new Mirror(store);
   const tray = new TrayPanel(store);
