@@ -5,7 +5,8 @@ import { appendFile, mkdtemp, rename, rm, truncate, utimes, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TAIL, FINGERPRINT_BYTES, tailLines, type TailOptions, type TailState } from './tail';
+import { DEFAULT_TAIL, tailLines, type TailOptions, type TailState } from './tail';
+import { FINGERPRINT_BYTES } from './kit/bounds';
 
 let folder: string;
 let file: string;

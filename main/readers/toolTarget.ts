@@ -4,9 +4,8 @@
  * never the patch body. Unknown tools and shell commands give none (a command line is not a reliable path).
  */
 import { TOOL_TARGET_PATH_MAX, type ReplayEntry, type ToolTarget } from '../../shared/schemas';
+import { TARGETS_PER_CALL } from './kit/bounds';
 
-/** Most targets one call contributes (a patch over many files). */
-export const MAX_TARGETS_PER_CALL = 16;
 
 type Action = ToolTarget['action'];
 
@@ -74,7 +73,7 @@ function patchTargets(text: string): ToolTarget[] {
     if (path === null || seen.has(path)) continue;
     seen.add(path);
     targets.push({ path, action: match[1] === 'Add File' ? 'write' : 'edit' });
-    if (targets.length === MAX_TARGETS_PER_CALL) break;
+    if (targets.length === TARGETS_PER_CALL) break;
   }
   return targets;
 }

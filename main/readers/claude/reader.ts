@@ -19,6 +19,7 @@ import {
 import { replayChild } from './replay';
 import { replayInline } from './replayInline';
 import { inlineReplayable, sharedPrompts } from './sidechains';
+import { DISCOVER_LIMIT, DISCOVERY_REUSE_MS } from '../kit/bounds';
 
 /** Options of the Claude reader. */
 export interface ClaudeReaderOptions {
@@ -30,9 +31,6 @@ export interface ClaudeReaderOptions {
   tail?: TailOptions;
 }
 
-/** How long a discovery walk is reused, in ms. */
-const DISCOVERY_CACHE_MS = 5000;
-const DEFAULT_DISCOVER_LIMIT = 200;
 
 interface SeatState {
   journal: string | null;
@@ -151,8 +149,8 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     harness: 'claude',
 
     async discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
-      const limit = discoverOptions?.limit ?? DEFAULT_DISCOVER_LIMIT;
-      if (!discoverOptions?.fresh && discovery && now() - discovery.at < DISCOVERY_CACHE_MS && discovery.limit >= limit) {
+      const limit = discoverOptions?.limit ?? DISCOVER_LIMIT;
+      if (!discoverOptions?.fresh && discovery && now() - discovery.at < DISCOVERY_REUSE_MS && discovery.limit >= limit) {
         return discovery.candidates.slice(0, limit);
       }
       const candidates = await discoverSessions(options.home, limit);

@@ -8,8 +8,9 @@ import type { ReplayResult } from '../port';
 import { digestOf } from './parseLine';
 import { REPLAY_REASONS } from './reasons';
 import type { CallRecord } from './reducer';
-import { cursorPosition, pageAnswer, readLinesBetween, REPLAY_WINDOW_BYTES, type ReplayTarget } from './replay';
+import { cursorPosition, pageAnswer, readLinesBetween, type ReplayTarget } from './replay';
 import { entriesOfLine, type PlacedEntry } from './replayEntries';
+import { REPLAY_WINDOW_BYTES } from '../kit/bounds';
 
 type Json = Record<string, unknown>;
 

@@ -4,12 +4,11 @@
 import type { SubagentEntry, SubagentSummary } from '../../../shared/schemas';
 import { childLabel, type CodexHeader } from './header';
 import { normaliseReference, type ChildRecord } from './records';
+import { RECENT_LIMIT } from '../kit/bounds';
 
 /** Milliseconds without a write after which a child nobody reported on counts as done (outcome `idle`). */
 export const IDLE_AFTER_MS = 5 * 60 * 1000;
 
-/** Entries kept in `recent` (newest `startedAt` first). */
-export const RECENT_LIMIT = 8;
 
 /** What the reader knows about one discovered child file. */
 export interface ChildFacts {

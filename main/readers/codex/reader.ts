@@ -15,11 +15,8 @@ import { createParentState, reduceParentLine, type ParentState } from './records
 import { readReplayPage } from './replay';
 import { codexActivityBasis } from './activity';
 import { decodeCursor } from './replayEntries';
+import { CODEX_TASK_SCAN_COLD_BYTES, SEAT_STATE_LIMIT } from '../kit/bounds';
 
-/** Bytes read from the end of a child rollout when looking for a `task_started` newer than its ending. */
-export const TASK_SCAN_COLD_BYTES = 256 * 1024;
-/** Seats whose tail state is kept (an evicted seat simply cold-reads again). */
-const SEAT_STATE_LIMIT = 256;
 const THREAD_TOKEN = /^[0-9A-Za-z-]{1,64}$/;
 
 /** Options of the Codex reader; `fs` and `now` are injectable for tests and the benchmark. */
@@ -242,7 +239,7 @@ async function readHeaderOrNull(fs: CodexFileSystem, path: string): Promise<Code
 /** Tails a child for its newest `task_started` (only when a parent record ended it and it was written since). */
 async function scanTaskStarted(path: string, scan: ChildScan): Promise<{ scan: ChildScan; bytes: number }> {
   let latest: number | null = null;
-  const result = await tailLines(path, scan.tail, { ...DEFAULT_TAIL, coldBytes: TASK_SCAN_COLD_BYTES }, (line) => {
+  const result = await tailLines(path, scan.tail, { ...DEFAULT_TAIL, coldBytes: CODEX_TASK_SCAN_COLD_BYTES }, (line) => {
     if (!line.includes('"task_started"')) return;
     try {
       const parsed = JSON.parse(line) as { timestamp?: unknown; type?: unknown; payload?: { type?: unknown } };

@@ -4,6 +4,7 @@
  */
 import type { Outcome } from '../../../shared/schemas';
 import { createCodexActivity, foldCodexActivity, type CodexActivityState } from './activity';
+import { CODEX_PENDING_CALLS } from '../kit/bounds';
 
 /** What one parent record says about a child. */
 export interface ChildRecord {
@@ -30,8 +31,6 @@ export interface ParentState {
   activity: CodexActivityState;
 }
 
-/** Pending multi-agent calls kept at most (older ones are forgotten; their outputs then say nothing). */
-const MAX_PENDING_CALLS = 1024;
 
 const TRACKED_TOOLS = new Set(['wait', 'wait_agent', 'close_agent', 'list_agents', 'followup_task', 'send_input', 'resume_agent']);
 const REOPEN_TOOLS = new Set(['followup_task', 'send_input', 'resume_agent']);
@@ -115,7 +114,7 @@ function rememberCall(state: ParentState, payload: JsonObject): void {
   if (!TRACKED_TOOLS.has(name) || !callId) return;
   const args = typeof payload.arguments === 'string' ? (asObject(parseJson(payload.arguments)) ?? {}) : (asObject(payload.arguments) ?? {});
   state.calls.set(callId, { name, args });
-  if (state.calls.size > MAX_PENDING_CALLS) {
+  if (state.calls.size > CODEX_PENDING_CALLS) {
     const oldest = state.calls.keys().next().value;
     if (oldest !== undefined) state.calls.delete(oldest);
   }

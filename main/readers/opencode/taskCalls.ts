@@ -3,6 +3,7 @@
  * subagent summary. No I/O here; `store.ts` selects the rows within the bounds.
  */
 import type { Outcome, SubagentEntry, SubagentSummary } from '../../../shared/schemas';
+import { OPENCODE_TASK_CALLS, RECENT_LIMIT } from '../kit/bounds';
 
 /** One selected part row with its message's position, parsed `data` (undefined when the JSON was malformed). */
 export interface PartRow {
@@ -40,10 +41,6 @@ export interface Completion {
   messageId: string;
 }
 
-/** Task calls kept per read (issue bound: the 64 most recent). */
-export const MAX_TASK_CALLS = 64;
-/** Entries emitted per seat (the tray's eight). */
-export const MAX_RECENT = 8;
 
 const SESSION_ID = 'ses_[A-Za-z0-9]+';
 const ENVELOPE = new RegExp(`<task id="(${SESSION_ID})" state="(running|completed|error|cancelled)">`);
@@ -202,7 +199,7 @@ export function summarize(
   completions: readonly Completion[],
   directChildren: ReadonlySet<string>,
 ): SubagentSummary {
-  const kept = calls.slice(-MAX_TASK_CALLS);
+  const kept = calls.slice(-OPENCODE_TASK_CALLS);
   const entries = kept.map((call, index) => ({
     index,
     entry: entryOf(call, completions, call.childId !== null && directChildren.has(call.childId)),
@@ -210,7 +207,7 @@ export function summarize(
   const running = entries.filter(({ entry }) => entry.state === 'running').length;
   const recent = entries
     .sort((a, b) => Date.parse(b.entry.startedAt) - Date.parse(a.entry.startedAt) || b.index - a.index)
-    .slice(0, MAX_RECENT)
+    .slice(0, RECENT_LIMIT)
     .map(({ entry }) => entry);
   return { running, recent };
 }
