@@ -9,6 +9,7 @@ import { lstat, open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isPlainToken } from './locate';
 import { CLAUDE_CHILD_FILES_LISTED, CLAUDE_CHILD_HEAD_BYTES, CLAUDE_CHILD_HEAD_READS, CLAUDE_SIDECAR_BYTES, EARLIER_LIMIT, RECENT_LIMIT } from '../kit/bounds';
+import { isObject } from '../kit/json';
 
 /** One subagent file of the session, with the facts its metadata, first line and sidecar give. */
 export interface ChildFile {
@@ -271,6 +272,3 @@ function mtimeOf(folder: string): number | null {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

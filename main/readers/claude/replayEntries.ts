@@ -6,8 +6,7 @@ import type { ReplayEntry } from '../../../shared/schemas';
 import { withTargets } from '../toolTarget';
 import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, REPLAY_PAGE_ENTRIES, SUMMARY_BYTES } from '../kit/bounds';
 import { capText, oneLine } from '../kit/text';
-
-type Json = Record<string, unknown>;
+import { isObject, type Json } from '../kit/json';
 
 /** A normalized entry with its position in the child file (byte offset of its line, block index). */
 export interface PlacedEntry {
@@ -122,6 +121,3 @@ export function pageOf(entries: PlacedEntry[], before: { offset: number; block: 
   return { page: entries.slice(start, end), more: start > 0 };
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -11,8 +11,7 @@ import type { CallRecord } from './reducer';
 import { cursorPosition, pageAnswer, readLinesBetween, type ReplayTarget } from './replay';
 import { entriesOfLine, type PlacedEntry } from './replayEntries';
 import { REPLAY_WINDOW_BYTES } from '../kit/bounds';
-
-type Json = Record<string, unknown>;
+import type { Json } from '../kit/json';
 
 /** What an inline replay needs: the parent journal, its session id, and a call with a located sidechain. */
 export interface InlineTarget extends Omit<ReplayTarget, 'call'> {

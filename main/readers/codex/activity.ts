@@ -15,6 +15,7 @@
  */
 import { EMPTY_BASIS, needs, working, type ActivityBasis } from '../../activity/basis';
 import { CODEX_PENDING_APPROVALS } from '../kit/bounds';
+import type { Json } from '../kit/json';
 
 /** Rule 3: quiet time with a pending call before it counts as an approval prompt (heuristic), in ms. */
 export const APPROVAL_QUIET_MS = 10_000;
@@ -35,15 +36,13 @@ export interface CodexActivityState {
   approvalPolicy: string | null;
 }
 
-type JsonObject = Record<string, unknown>;
-
 /** A fresh activity state. */
 export function createCodexActivity(): CodexActivityState {
   return { turn: 'none', abortReason: null, turnAt: null, endedAt: null, turnMs: null, pending: new Map(), progressAt: null, approvalPolicy: null };
 }
 
 /** Folds one parsed rollout line (its envelope type, payload and time) into the state. */
-export function foldCodexActivity(state: CodexActivityState, type: unknown, payload: JsonObject, at: string | null): void {
+export function foldCodexActivity(state: CodexActivityState, type: unknown, payload: Json, at: string | null): void {
   if (type === 'turn_context') {
     if (typeof payload.approval_policy === 'string') state.approvalPolicy = payload.approval_policy;
     return;

@@ -4,6 +4,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { CODEX_HEADER_BYTES, CODEX_HEADER_CHUNK_BYTES } from '../kit/bounds';
+import { asObject, asText } from '../kit/json';
 
 
 /** What line 1 says about a rollout: who it is and whether it is a spawned child or an internal helper. */
@@ -18,16 +19,6 @@ export interface CodexHeader {
   agentPath: string | null;
   nickname: string | null;
   role: string | null;
-}
-
-type JsonObject = Record<string, unknown>;
-
-function asObject(value: unknown): JsonObject | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
-}
-
-function asText(value: unknown): string | null {
-  return typeof value === 'string' && value.length > 0 ? value : null;
 }
 
 /** Parses a header line; null when line 1 is not a `session_meta` with an id. */

@@ -5,6 +5,7 @@
 import type { Outcome } from '../../../shared/schemas';
 import { createCodexActivity, foldCodexActivity, type CodexActivityState } from './activity';
 import { CODEX_PENDING_CALLS } from '../kit/bounds';
+import { asObject, parseJson, type Json } from '../kit/json';
 
 /** What one parent record says about a child. */
 export interface ChildRecord {
@@ -36,8 +37,6 @@ const TRACKED_TOOLS = new Set(['wait', 'wait_agent', 'close_agent', 'list_agents
 const REOPEN_TOOLS = new Set(['followup_task', 'send_input', 'resume_agent']);
 const THREAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOTIFICATION = /<subagent_notification>([\s\S]*?)<\/subagent_notification>/;
-
-type JsonObject = Record<string, unknown>;
 
 /** A fresh reducer state. */
 export function createParentState(): ParentState {
@@ -108,7 +107,7 @@ export function reduceParentLine(state: ParentState, line: string): void {
   }
 }
 
-function rememberCall(state: ParentState, payload: JsonObject): void {
+function rememberCall(state: ParentState, payload: Json): void {
   const name = typeof payload.name === 'string' ? payload.name : '';
   const callId = typeof payload.call_id === 'string' ? payload.call_id : '';
   if (!TRACKED_TOOLS.has(name) || !callId) return;
@@ -120,7 +119,7 @@ function rememberCall(state: ParentState, payload: JsonObject): void {
   }
 }
 
-function settleFromOutput(state: ParentState, payload: JsonObject, at: string): void {
+function settleFromOutput(state: ParentState, payload: Json, at: string): void {
   const callId = typeof payload.call_id === 'string' ? payload.call_id : '';
   const call = state.calls.get(callId);
   if (!call) return;
@@ -161,7 +160,7 @@ function settleFromOutput(state: ParentState, payload: JsonObject, at: string): 
   }
 }
 
-function settleFromMessage(state: ParentState, payload: JsonObject, at: string): void {
+function settleFromMessage(state: ParentState, payload: Json, at: string): void {
   const content = Array.isArray(payload.content) ? payload.content : [];
   for (const item of content) {
     const text = asObject(item)?.text;
@@ -202,14 +201,3 @@ function readOutput(output: unknown): { text: string; error: boolean } {
   return { text: '', error: true };
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function asObject(value: unknown): JsonObject | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
-}

@@ -5,9 +5,8 @@ import type { ReplayEntry } from '../../../shared/schemas';
 import { withTargets } from '../toolTarget';
 import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, NOTE_BYTES, SUMMARY_BYTES } from '../kit/bounds';
 import { capText, oneLine } from '../kit/text';
+import { asObject, type Json } from '../kit/json';
 
-
-type JsonObject = Record<string, unknown>;
 
 /** What a child line contributes: entries, and whether it is a `turn_context` (own activity starts there). */
 export interface NormalisedLine {
@@ -44,7 +43,7 @@ export function normaliseChildLine(line: string, callNames: Map<string, string>)
   return { entries: responseItemEntries(payload, at, callNames), turnContext: false };
 }
 
-function responseItemEntries(payload: JsonObject, at: string | null, callNames: Map<string, string>): ReplayEntry[] {
+function responseItemEntries(payload: Json, at: string | null, callNames: Map<string, string>): ReplayEntry[] {
   switch (payload.type) {
     case 'message':
       return messageEntries(payload, at);
@@ -73,7 +72,7 @@ function responseItemEntries(payload: JsonObject, at: string | null, callNames: 
   }
 }
 
-function messageEntries(payload: JsonObject, at: string | null): ReplayEntry[] {
+function messageEntries(payload: Json, at: string | null): ReplayEntry[] {
   const role = payload.role;
   const texts = (Array.isArray(payload.content) ? payload.content : [])
     .map((item) => asObject(item)?.text)
@@ -172,6 +171,3 @@ export function decodeCursor(token: string): ReplayCursor | null {
   return { parent, child, ino: ino as number, from: from as number, before: before as number };
 }
 
-function asObject(value: unknown): JsonObject | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
-}

@@ -7,6 +7,7 @@ import type { SqliteDatabase } from './sqlite';
 import type { PartRow } from './taskCalls';
 import type { OpenCodeActivityFacts } from './activity';
 import { OPENCODE_MESSAGES, OPENCODE_PARTS, OPENCODE_PAYLOAD_BYTES } from '../kit/bounds';
+import { asString } from '../kit/json';
 
 
 /** A session row: the identity facts the reader checks. */
@@ -29,7 +30,6 @@ export interface Window<T> {
 }
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** The session row of `sessionId` in the 1.x `session` table, or undefined. */
 export function readSession(database: SqliteDatabase, shape: StoreShape, sessionId: string): SessionRow | undefined {
@@ -40,8 +40,8 @@ export function readSession(database: SqliteDatabase, shape: StoreShape, session
   if (!row) return undefined;
   return {
     id: String(row.id),
-    parentId: stringOrNull(row.parent_id),
-    directory: stringOrNull(row.directory),
+    parentId: asString(row.parent_id),
+    directory: asString(row.directory),
     updatedMs: numberOrNull(row.updated),
   };
 }
@@ -159,7 +159,7 @@ export function selectMessageFacts(
   const facts = new Map<string, { role: string | null; completed: boolean; time: number }>();
   for (const row of rows.reverse()) {
     facts.set(String(row.id), {
-      role: stringOrNull(row.role),
+      role: asString(row.role),
       completed: row.completed !== null && row.completed !== undefined,
       time: Number(row.time_created),
     });
@@ -190,21 +190,21 @@ export function selectActivityFacts(database: SqliteDatabase, sessionId: string)
        WHERE message_id = ? AND json_valid(data) AND json_extract(data, '$.type') = 'tool' ORDER BY id LIMIT ${OPENCODE_PARTS}`,
       [String(message.id)],
     )
-    .map((row) => ({ tool: stringOrNull(row.tool) ?? 'tool', status: stringOrNull(row.status) }));
+    .map((row) => ({ tool: asString(row.tool) ?? 'tool', status: asString(row.status) }));
   const turn = database.get(
     `SELECT max(time_created) AS started FROM (SELECT time_created, data FROM message WHERE session_id = ?
        ORDER BY time_created DESC, id DESC LIMIT ${OPENCODE_MESSAGES})
      WHERE json_valid(data) AND json_extract(data, '$.role') = 'user'`,
     [sessionId],
   );
-  const errorType = stringOrNull(message.error_type);
+  const errorType = asString(message.error_type);
   return {
     last: {
-      role: stringOrNull(message.role),
+      role: asString(message.role),
       createdMs: Number(message.time_created),
       completedMs: numberOrNull(message.completed),
-      errorName: errorType === null || errorType === 'null' ? null : (stringOrNull(message.error_name) ?? 'error'),
-      finish: stringOrNull(message.finish),
+      errorName: errorType === null || errorType === 'null' ? null : (asString(message.error_name) ?? 'error'),
+      finish: asString(message.finish),
     },
     tools,
     turnStartMs: numberOrNull(turn?.started),

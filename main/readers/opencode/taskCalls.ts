@@ -4,6 +4,7 @@
  */
 import type { Outcome, SubagentEntry, SubagentSummary } from '../../../shared/schemas';
 import { OPENCODE_TASK_CALLS, RECENT_LIMIT } from '../kit/bounds';
+import { asNumber, asObject, type Json } from '../kit/json';
 
 /** One selected part row with its message's position, parsed `data` (undefined when the JSON was malformed). */
 export interface PartRow {
@@ -46,23 +47,13 @@ const SESSION_ID = 'ses_[A-Za-z0-9]+';
 const ENVELOPE = new RegExp(`<task id="(${SESSION_ID})" state="(running|completed|error|cancelled)">`);
 const OLDER_CHILD_REFERENCES = [new RegExp(`task_id: (${SESSION_ID})`), new RegExp(`session_id: (${SESSION_ID})`)];
 
-type Json = Record<string, unknown>;
-
-function object(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function milliseconds(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 /** Pure: the child session a task part names — `metadata.sessionId`, else the id in an older output format. */
 export function childReference(state: Json): string | null {
-  const metadata = object(state.metadata);
+  const metadata = asObject(state.metadata);
   const fromMetadata = text(metadata?.sessionId);
   if (fromMetadata && new RegExp(`^${SESSION_ID}$`).test(fromMetadata)) return fromMetadata;
   const output = typeof state.output === 'string' ? state.output : '';
@@ -76,7 +67,7 @@ export function childReference(state: Json): string | null {
 }
 
 function isBackground(state: Json): boolean {
-  if (object(state.metadata)?.background === true) return true;
+  if (asObject(state.metadata)?.background === true) return true;
   const output = typeof state.output === 'string' ? state.output : '';
   const envelope = ENVELOPE.exec(output);
   if (envelope) return envelope[2] === 'running';
@@ -85,26 +76,26 @@ function isBackground(state: Json): boolean {
 
 /** Pure: the task call in a part row, `null` when the part is something else, `'malformed'` when unusable. */
 export function readTaskCall(row: PartRow): TaskCall | null | 'malformed' {
-  const data = object(row.data);
+  const data = asObject(row.data);
   if (row.data === undefined) return 'malformed';
   if (!data || data.type !== 'tool' || data.tool !== 'task') return null;
-  const state = object(data.state);
+  const state = asObject(data.state);
   const callId = text(data.callID);
   if (!state || !callId) return 'malformed';
-  const input = object(state.input) ?? {};
+  const input = asObject(state.input) ?? {};
   const kind = text(input.subagent_type) ?? null;
   const description = text(input.description);
   const label = kind && description ? `${kind}: ${description}` : (description ?? kind ?? 'task');
-  const time = object(state.time) ?? {};
+  const time = asObject(state.time) ?? {};
   return {
     callId,
     label,
     kind,
     background: isBackground(state),
     status: typeof state.status === 'string' ? state.status : 'unknown',
-    startedMs: milliseconds(time.start) ?? row.partTime,
-    endedMs: milliseconds(time.end) ?? null,
-    interrupted: object(state.metadata)?.interrupted === true,
+    startedMs: asNumber(time.start) ?? row.partTime,
+    endedMs: asNumber(time.end) ?? null,
+    interrupted: asObject(state.metadata)?.interrupted === true,
     childId: childReference(state),
     messageTime: row.messageTime,
     messageId: row.messageId,
@@ -114,7 +105,7 @@ export function readTaskCall(row: PartRow): TaskCall | null | 'malformed' {
 
 /** Pure: the background completion a synthetic text part announces, or null. */
 export function readCompletion(row: PartRow): Completion | null {
-  const data = object(row.data);
+  const data = asObject(row.data);
   if (!data || data.type !== 'text' || data.synthetic !== true || typeof data.text !== 'string') return null;
   const envelope = ENVELOPE.exec(data.text);
   if (!envelope || envelope[2] === 'running') return null;

@@ -7,6 +7,7 @@ import { withTargets } from '../toolTarget';
 import type { PartRow } from './taskCalls';
 import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, REPLAY_PAGE_ENTRIES, REPLAY_WINDOW_ENTRIES, SUMMARY_BYTES } from '../kit/bounds';
 import { capText, oneLine } from '../kit/text';
+import { asObject, type Json } from '../kit/json';
 
 
 /** A replay entry with its place in the child's history (message time, message id, part id, index in the part). */
@@ -15,17 +16,13 @@ export interface PlacedEntry {
   entry: ReplayEntry;
 }
 
-type Json = Record<string, unknown>;
-const object = (value: unknown): Json | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-
 function summary(text: string): string {
   return oneLine(text, SUMMARY_BYTES);
 }
 
 /** Pure: a one-line summary of a tool's input — the field that names what it acts on, else its short fields. */
 export function summarizeInput(tool: string, input: unknown): string {
-  const fields = object(input) ?? {};
+  const fields = asObject(input) ?? {};
   const pick = (...names: string[]) => names.map((name) => fields[name]).find((value) => typeof value === 'string');
   if (tool === 'task') {
     const kind = pick('subagent_type');
@@ -42,7 +39,7 @@ export function summarizeInput(tool: string, input: unknown): string {
 
 /** Pure: the entries one part contributes (none for bookkeeping parts such as step-start or reasoning). */
 export function entriesOfPart(row: PartRow, role: string | null): ReplayEntry[] {
-  const data = object(row.data);
+  const data = asObject(row.data);
   if (!data) return [];
   const at = new Date(row.partTime).toISOString();
   switch (data.type) {
@@ -57,7 +54,7 @@ export function entriesOfPart(row: PartRow, role: string | null): ReplayEntry[] 
       return [{ at, role: 'note', text: 'Earlier conversation compacted.' }];
     case 'tool': {
       const tool = typeof data.tool === 'string' ? data.tool : 'tool';
-      const state = object(data.state) ?? {};
+      const state = asObject(data.state) ?? {};
       const call = withTargets({ at, role: 'tool', tool, text: capText(summarizeInput(tool, state.input), ENTRY_TEXT_BYTES) }, state.input);
       if (state.status === 'completed' && typeof state.output === 'string') {
         return [call, { at, role: 'tool', tool, text: capText(state.output.trim(), EXCERPT_BYTES) }];
@@ -105,9 +102,9 @@ export function decodeCursor(
 ): { ok: true; place: PlacedEntry['place'] } | { ok: false; reason: string } {
   const malformed = { ok: false as const, reason: 'The replay cursor is not one this reader issued.' };
   if (!cursor.startsWith(CURSOR_PREFIX)) return malformed;
-  let body: Json | undefined;
+  let body: Json | null;
   try {
-    body = object(JSON.parse(Buffer.from(cursor.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8')));
+    body = asObject(JSON.parse(Buffer.from(cursor.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8')));
   } catch {
     return malformed;
   }
