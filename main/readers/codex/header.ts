@@ -4,7 +4,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { CODEX_HEADER_BYTES, CODEX_HEADER_CHUNK_BYTES } from '../kit/bounds';
-import { asObject, asText } from '../kit/json';
+import { asObject, asText, parseObject } from '../kit/json';
 
 
 /** What line 1 says about a rollout: who it is and whether it is a spawned child or an internal helper. */
@@ -23,13 +23,7 @@ export interface CodexHeader {
 
 /** Parses a header line; null when line 1 is not a `session_meta` with an id. */
 export function parseHeader(line: string): CodexHeader | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  const envelope = asObject(parsed);
+  const envelope = parseObject(line);
   if (!envelope || envelope.type !== 'session_meta') return null;
   const payload = asObject(envelope.payload);
   const id = payload ? asText(payload.id) : null;

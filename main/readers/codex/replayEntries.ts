@@ -5,7 +5,7 @@ import type { ReplayEntry } from '../../../shared/schemas';
 import { withTargets } from '../toolTarget';
 import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, NOTE_BYTES, SUMMARY_BYTES } from '../kit/bounds';
 import { capText, oneLine } from '../kit/text';
-import { asObject, type Json } from '../kit/json';
+import { asObject, parseObject, type Json } from '../kit/json';
 
 
 /** What a child line contributes: entries, and whether it is a `turn_context` (own activity starts there). */
@@ -27,13 +27,7 @@ const WRAPPERS: Array<{ prefix: string; note: string }> = [
 /** Normalises one child line; tool names come from `callNames` (call id → tool), which this fills. */
 export function normaliseChildLine(line: string, callNames: Map<string, string>): NormalisedLine {
   const none: NormalisedLine = { entries: [], turnContext: false };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch {
-    return none;
-  }
-  const envelope = asObject(parsed);
+  const envelope = parseObject(line);
   if (!envelope) return none;
   if (envelope.type === 'turn_context') return { entries: [], turnContext: true };
   const at = typeof envelope.timestamp === 'string' ? envelope.timestamp : null;
@@ -100,13 +94,7 @@ export function wrapperNote(text: string): string | null {
 /** The note for an inter-agent envelope (a single text that parses as `{author, recipient, content, …}`). */
 export function envelopeNote(text: string): string | null {
   if (!text.trimStart().startsWith('{')) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const envelope = asObject(parsed);
+  const envelope = parseObject(text);
   if (!envelope || typeof envelope.author !== 'string' || typeof envelope.recipient !== 'string' || typeof envelope.content !== 'string') return null;
   const content = wrapperNote(envelope.content) ?? envelope.content;
   return oneLine(`message from ${envelope.author}: ${content}`, NOTE_BYTES);
@@ -156,13 +144,7 @@ export function encodeCursor(cursor: ReplayCursor): string {
 
 /** Decodes a cursor token; null when it is not one of ours. */
 export function decodeCursor(token: string): ReplayCursor | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  const object = asObject(parsed);
+  const object = parseObject(Buffer.from(token, 'base64url').toString('utf8'));
   if (!object || object.v !== 1) return null;
   const { parent, child, ino, from, before } = object;
   if (typeof parent !== 'string' || typeof child !== 'string') return null;

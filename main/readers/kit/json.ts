@@ -39,3 +39,8 @@ export function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** The parsed text as a JSON object, or null when it is not JSON or not an object. */
+export function parseObject(text: string): Json | null {
+  return asObject(parseJson(text));
+}
