@@ -1,19 +1,15 @@
-import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatAddress } from '../../../shared/schemas';
-import { headerLine, makeHome, threadId, writeRollout } from '../../testing/codexRollout';
+import { headerLine, tempHomes, threadId, writeRollout } from '../../testing/codexRollout';
 import { createCodexReader } from './reader';
 import { CODEX_CHILDREN, CODEX_HEADER_BYTES, CODEX_HEADERS } from '../kit/bounds';
 
 const parentId = threadId(1);
-const homes: string[] = [];
-afterEach(async () => {
-  for (const home of homes.splice(0)) await rm(home, { recursive: true, force: true });
-});
+const homes = tempHomes();
+afterEach(homes.removeAll);
 
 async function parentSeat(): Promise<SeatAddress> {
-  const home = await makeHome();
-  homes.push(home);
+  const home = await homes.make();
   const path = await writeRollout(home, '2026/04/02', '2026-04-02T11-00-00', parentId, [headerLine({ id: parentId, timestamp: '2026-04-02T11:00:00.000Z' })]);
   return { harness: 'codex', home, sessionId: parentId, path };
 }
