@@ -152,7 +152,7 @@ interface ParentEntry {
   skippedHeaders: number;
 }
 
-/** Per-parent child discovery with the cache rules: reuse while nothing changed, recheck folders every 2 s. */
+/** Rules 3 (direct children, at most 64) and 4 (discovery reuse: while nothing changed, recheck folders every 2 s). */
 export class ChildIndex {
   private readonly parents = new Map<string, ParentEntry>();
 

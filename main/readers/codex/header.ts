@@ -21,7 +21,7 @@ export interface CodexHeader {
   role: string | null;
 }
 
-/** Parses a header line; null when line 1 is not a `session_meta` with an id. */
+/** Rule 1 (headers): parses a header line; null when line 1 is not a `session_meta` with an id. */
 export function parseHeader(line: string): CodexHeader | null {
   const envelope = parseObject(line);
   if (!envelope || envelope.type !== 'session_meta') return null;

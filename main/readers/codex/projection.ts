@@ -39,7 +39,7 @@ export function needsTaskScan(child: Omit<ChildFacts, 'latestTaskStartedMs'>, re
   return Number.isFinite(endedMs) && child.mtimeMs > endedMs;
 }
 
-/** One child's entry under the settlement, reopening and idleness rules. */
+/** One child's entry under rules 5 (settlement), 6 (reopening) and 7 (idle children). */
 export function childEntry(child: ChildFacts, records: Map<string, ChildRecord>, nowMs: number): SubagentEntry {
   const { header } = child;
   const base = {
@@ -70,7 +70,7 @@ export function childEntry(child: ChildFacts, records: Map<string, ChildRecord>,
   return { ...base, state: 'running' };
 }
 
-/** The summary: every running kept child counted, the 8 newest by `startedAt` listed. */
+/** Rule 8 (recent and running): every running kept child counted, the 8 newest by `startedAt` listed. */
 export function summarise(entries: SubagentEntry[]): SubagentSummary {
   const running = entries.filter((entry) => entry.state === 'running').length;
   const recent = [...entries].sort((left, right) => Date.parse(right.startedAt) - Date.parse(left.startedAt)).slice(0, RECENT_LIMIT);

@@ -76,7 +76,10 @@ export function readAgentStatus(status: unknown): { state: 'running' | 'ended'; 
   return null;
 }
 
-/** Feeds one parent line into the state (mutates it; pure apart from that). Bad JSON is counted, never thrown. */
+/**
+ * Rule 5 (parent records settle children): feeds one parent line into the state (mutates it; pure apart from that).
+ * Bad JSON is counted, never thrown.
+ */
 export function reduceParentLine(state: ParentState, line: string): void {
   if (line.trim().length === 0) return;
   let parsed: unknown;
@@ -119,6 +122,7 @@ function rememberCall(state: ParentState, payload: Json): void {
   }
 }
 
+/** Rule 5 from a call's output (status maps, close, list); rule 6 (reopening) for followups that succeeded. */
 function settleFromOutput(state: ParentState, payload: Json, at: string): void {
   const callId = typeof payload.call_id === 'string' ? payload.call_id : '';
   const call = state.calls.get(callId);
@@ -160,6 +164,7 @@ function settleFromOutput(state: ParentState, payload: Json, at: string): void {
   }
 }
 
+/** Rule 5 from a v1 notification or a v2 envelope. */
 function settleFromMessage(state: ParentState, payload: Json, at: string): void {
   const content = Array.isArray(payload.content) ? payload.content : [];
   for (const item of content) {

@@ -61,7 +61,7 @@ function messageUpdatedColumn(shape: StoreShape): string {
 }
 
 /**
- * The shared window: the newest `OPENCODE_MESSAGES` messages of a session, their newest `OPENCODE_PARTS` parts, cut where
+ * Rule 3 (bounded reads), the shared window: the newest `OPENCODE_MESSAGES` messages of a session, their newest `OPENCODE_PARTS` parts, cut where
  * the running sum of part payload (newest first) would pass `OPENCODE_PAYLOAD_BYTES`. `selectData` is an SQL
  * expression over `p.data` (only evaluated for well-formed JSON) choosing which payloads come back.
  */

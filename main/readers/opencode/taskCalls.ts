@@ -51,7 +51,7 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** Pure: the child session a task part names — `metadata.sessionId`, else the id in an older output format. */
+/** Rule 6 (children), pure: the child session a task part names — `metadata.sessionId`, else the id in an older output format. */
 export function childReference(state: Json): string | null {
   const metadata = asObject(state.metadata);
   const fromMetadata = text(metadata?.sessionId);
@@ -74,7 +74,7 @@ function isBackground(state: Json): boolean {
   return output.includes('(for polling this task with task_status)');
 }
 
-/** Pure: the task call in a part row, `null` when the part is something else, `'malformed'` when unusable. */
+/** Rule 4 (task calls), pure: the call in a part row, `null` when the part is something else, `'malformed'` when unusable. */
 export function readTaskCall(row: PartRow): TaskCall | null | 'malformed' {
   const data = asObject(row.data);
   if (row.data === undefined) return 'malformed';
@@ -103,7 +103,7 @@ export function readTaskCall(row: PartRow): TaskCall | null | 'malformed' {
   };
 }
 
-/** Pure: the background completion a synthetic text part announces, or null. */
+/** Rule 5 (endings), pure: the background completion a synthetic text part announces, or null. */
 export function readCompletion(row: PartRow): Completion | null {
   const data = asObject(row.data);
   if (!data || data.type !== 'text' || data.synthetic !== true || typeof data.text !== 'string') return null;
@@ -153,7 +153,7 @@ function iso(milliseconds: number): string {
   return Number.isNaN(date.getTime()) ? new Date(0).toISOString() : date.toISOString();
 }
 
-/** Pure: one call's entry, given the completions seen and whether its child is a direct child of the seat. */
+/** Rule 5 (endings), pure: one call's entry, given the completions seen and whether its child is a direct child. */
 export function entryOf(call: TaskCall, completions: readonly Completion[], replayable: boolean): SubagentEntry {
   const base = { nativeId: call.callId, label: call.label, kind: call.kind, background: call.background, replayable };
   const started = iso(call.startedMs);
@@ -184,7 +184,7 @@ export function entryOf(call: TaskCall, completions: readonly Completion[], repl
   }
 }
 
-/** Pure: the seat's summary from its calls (oldest first), completions and the set of its direct children. */
+/** Rule 7 (recent and running), pure: the seat's summary from its calls (oldest first), completions and direct children. */
 export function summarize(
   calls: readonly TaskCall[],
   completions: readonly Completion[],
