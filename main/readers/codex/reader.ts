@@ -15,7 +15,8 @@ import { createParentState, reduceParentLine, type ParentState } from './records
 import { readReplayPage } from './replay';
 import { codexActivityBasis } from './activity';
 import { decodeCursor } from './replayEntries';
-import { CODEX_TASK_SCAN_COLD_BYTES, SEAT_STATE_LIMIT } from '../kit/bounds';
+import { CODEX_TASK_SCAN_COLD_BYTES } from '../kit/bounds';
+import { SeatStates } from '../kit/seatStates';
 
 const THREAD_TOKEN = /^[0-9A-Za-z-]{1,64}$/;
 
@@ -48,19 +49,8 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
   const now = options.now ?? Date.now;
   const headers = new HeaderCache(fs);
   const index = new ChildIndex(fs, headers, now);
-  const seats = new Map<string, SeatState>();
-  const keyOf = (seat: SeatAddress): string => `${seat.home}\0${seat.sessionId}`;
-
-  function seatState(seat: SeatAddress): SeatState {
-    const key = keyOf(seat);
-    let state = seats.get(key);
-    if (!state) {
-      state = { path: seat.path ?? null, tail: null, parent: createParentState(), checkedIno: null, childScans: new Map() };
-      seats.set(key, state);
-      if (seats.size > SEAT_STATE_LIMIT) seats.delete(seats.keys().next().value as string);
-    }
-    return state;
-  }
+  // Reads of one seat are serialised: two censuses never share a parent state mid-read.
+  const seats = new SeatStates<SeatState>((seat) => ({ path: seat.path ?? null, tail: null, parent: createParentState(), checkedIno: null, childScans: new Map() }));
 
   async function locate(seat: SeatAddress): Promise<string | null> {
     const suffix = `-${seat.sessionId}.jsonl`;
@@ -70,7 +60,10 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
 
   async function settle(seat: SeatAddress): Promise<Settled> {
     if (seat.harness !== 'codex') return { ok: false, reason: 'This seat is not a Codex session.' };
-    const state = seatState(seat);
+    return seats.run(seat, (state) => settleSeat(seat, state));
+  }
+
+  async function settleSeat(seat: SeatAddress, state: SeatState): Promise<Settled> {
     state.path = seat.path ?? state.path ?? (await locate(seat));
     const path = state.path;
     if (!path) return { ok: false, reason: `No rollout for Codex thread ${seat.sessionId} was found under ${join(seat.home, 'sessions')}.` };
@@ -210,12 +203,12 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
       });
     },
     watchPaths(seat: SeatAddress): string[] {
-      const path = seat.path ?? seats.get(keyOf(seat))?.path ?? null;
+      const path = seat.path ?? seats.peek(seat)?.path ?? null;
       const folders = index.watchFolders(seat.home, seat.sessionId) ?? [join(seat.home, 'sessions')];
       return path ? [path, ...folders] : folders;
     },
     forget(seat: SeatAddress): void {
-      seats.delete(keyOf(seat));
+      seats.forget(seat);
       index.forget(seat.home, seat.sessionId);
     },
     dispose(): void {
