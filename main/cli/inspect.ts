@@ -1,39 +1,28 @@
 /** `pixelfleet inspect <harness> …` and `pixelfleet replay <harness> …`: one seat, read directly from its files. */
 import { HarnessSchema, type Harness, type SeatAddress, type SubagentEntry } from '../../shared/schemas';
 import type { SeatReader } from '../readers/port';
+import { HARNESSES, harnessOf } from '../readers/registry';
 import { activityPhrase, UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { evaluateActivity } from '../activity/basis';
 import { shownValue } from '../../shared/bounds';
 import { bounded, option, parseArgs, rejectUnknown, UsageError } from './args';
 import type { CliIo } from './index';
 
-const VALUED = ['codex-home', 'db', 'cursor'] as const;
+/** Every harness's valued flags (each a path), and the replay cursor. */
+const HARNESS_FLAGS = [...new Set(Object.values(HARNESSES).flatMap((descriptor) => descriptor.cliFlags))];
+const VALUED = [...HARNESS_FLAGS, 'cursor'];
 
 async function openSeat(harness: Harness, target: string, args: ReturnType<typeof parseArgs>, env: NodeJS.ProcessEnv): Promise<{ seat: SeatAddress; reader: SeatReader }> {
-  // A session is a transcript path (Claude, Codex) or an id (OpenCode); the folders are paths.
-  bounded('the session', target, harness === 'opencode' ? 'id' : 'path');
-  bounded('--codex-home', option(args, 'codex-home'), 'path');
-  bounded('--db', option(args, 'db'), 'path');
-  switch (harness) {
-    case 'claude': {
-      const { createClaudeReader, seatFromCliTarget } = await import('../readers/claude');
-      const seat = await seatFromCliTarget(target);
-      return { seat, reader: createClaudeReader({ home: seat.home }) };
-    }
-    case 'codex': {
-      const { createCodexReader, seatFromCliTarget } = await import('../readers/codex');
-      const seat = await seatFromCliTarget(target, { codexHome: option(args, 'codex-home') ?? env.CODEX_HOME });
-      return { seat, reader: createCodexReader({ home: seat.home }) };
-    }
-    case 'opencode': {
-      const { createOpenCodeReader, seatFromCliTarget } = await import('../readers/opencode');
-      const db = option(args, 'db');
-      const seat = await seatFromCliTarget(target, { db }, env);
-      return { seat, reader: createOpenCodeReader({ db: seat.home }) };
-    }
-    default:
-      return harness satisfies never;
+  const descriptor = harnessOf(harness);
+  // A session is a transcript path or an id, as the harness names it; the flags are paths.
+  bounded('the session', target, descriptor.cliTarget);
+  const flags: Record<string, string | undefined> = {};
+  for (const flag of HARNESS_FLAGS) {
+    bounded(`--${flag}`, option(args, flag), 'path');
+    if (descriptor.cliFlags.includes(flag)) flags[flag] = option(args, flag);
   }
+  const seat = await descriptor.seatFromCliTarget(target, flags, env);
+  return { seat, reader: descriptor.readerForSeat(seat) };
 }
 
 /** Opens the seat, or says in one line why it cannot (the caller exits 2). */
@@ -46,19 +35,19 @@ async function openSeatOrSay(harness: Harness, target: string, args: ReturnType<
   }
 }
 
-function harnessOf(value: string | undefined): Harness {
+function harnessNamed(value: string | undefined): Harness {
   const parsed = HarnessSchema.safeParse(value);
-  if (!parsed.success) throw new UsageError(`The harness is one of claude, codex, opencode${value ? ` (not "${shownValue(value)}")` : ''}.`);
+  if (!parsed.success) throw new UsageError(`The harness is one of ${Object.keys(HARNESSES).join(', ')}${value ? ` (not "${shownValue(value)}")` : ''}.`);
   return parsed.data;
 }
 
 /** `inspect <harness> <target> [--json]`: the seat's subagent summary in the documented JSON shape. */
 export async function runInspectCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, VALUED);
-  rejectUnknown(args, ['json', 'codex-home', 'db']);
+  rejectUnknown(args, ['json', ...HARNESS_FLAGS]);
   const [harnessName, target, extra] = args.positionals;
-  const harness = harnessOf(harnessName);
-  if (!target || extra) throw new UsageError(`inspect ${harness} takes one ${harness === 'opencode' ? 'session id' : 'transcript path'}.`);
+  const harness = harnessNamed(harnessName);
+  if (!target || extra) throw new UsageError(`inspect ${harness} takes one ${harnessOf(harness).cliTarget === 'id' ? 'session id' : 'transcript path'}.`);
   const opened = await openSeatOrSay(harness, target, args, io);
   if (!opened) return 2;
   const { seat, reader } = opened;
@@ -94,9 +83,9 @@ function entryLine(entry: SubagentEntry, state: string): string {
 /** `replay <harness> <target> <native id> [--cursor C] [--json]`: one page of a subagent's transcript. */
 export async function runReplayCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, VALUED);
-  rejectUnknown(args, ['json', 'codex-home', 'db', 'cursor']);
+  rejectUnknown(args, ['json', ...HARNESS_FLAGS, 'cursor']);
   const [harnessName, target, nativeId, extra] = args.positionals;
-  const harness = harnessOf(harnessName);
+  const harness = harnessNamed(harnessName);
   if (!target || !nativeId || extra) throw new UsageError(`replay ${harness} takes a session and a native id.`);
   bounded('the native id', nativeId, 'id');
   bounded('--cursor', option(args, 'cursor'), 'cursor');

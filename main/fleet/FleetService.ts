@@ -17,6 +17,7 @@ import { samePlain, sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
 import { evaluateActivity } from '../activity/basis';
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { Changes } from '../changes';
+import { harnessName } from '../readers/registry';
 
 /** How long a read-only caller may reuse the last census while the cursor is unchanged (the census rule). */
 export const CENSUS_REUSE_MS = 1000;
@@ -30,7 +31,6 @@ const PROJECT_CONCURRENCY = 8;
  */
 const STORED_SEAT_RECHECK_MS = 30_000;
 
-const HARNESS_NAMES: Record<Harness, string> = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' };
 
 /** What the fleet is built from. */
 export interface FleetOptions {
@@ -225,7 +225,7 @@ export class FleetService implements SessionResolver {
     const reader = this.options.readers[stored.harness];
     if (!reader) {
       const base = { id, harness: stored.harness, personaId: persona.id, address: stored };
-      return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `${HARNESS_NAMES[stored.harness]} seats are not read by this build.` };
+      return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `${harnessName(stored.harness)} seats are not read by this build.` };
     }
     // The stored address is never read: only the one its session resolves to under the configured homes.
     const resolution = await this.resolveStored(stored);
@@ -255,7 +255,7 @@ export class FleetService implements SessionResolver {
   async resolveSession(harness: Harness, sessionId: string): Promise<SeatResolution> {
     const reader = this.options.readers[harness];
     const candidateId = seatIdOf({ harness, sessionId });
-    if (!reader) return { ok: false, reason: `${HARNESS_NAMES[harness]} seats are not read by this build (${SEAT_RULE}).` };
+    if (!reader) return { ok: false, reason: `${harnessName(harness)} seats are not read by this build (${SEAT_RULE}).` };
     try {
       const found = await reader.resolve(sessionId);
       return found ? { ok: true, seat: found.seat } : { ok: false, reason: unresolvedReason(candidateId) };
@@ -351,7 +351,7 @@ export class FleetService implements SessionResolver {
     const persona = (await this.options.personas.list()).find((entry) => entry.seat && seatIdOf(entry.seat) === seatId);
     if (!persona?.seat) throw new ServiceError('not_found', `No open seat has the id ${shownValue(seatId)}.`);
     const reader = this.options.readers[persona.seat.harness];
-    if (!reader) return { status: 'unavailable', reason: `${HARNESS_NAMES[persona.seat.harness]} seats are not read by this build.` };
+    if (!reader) return { status: 'unavailable', reason: `${harnessName(persona.seat.harness)} seats are not read by this build.` };
     const resolution = await this.resolveStored(persona.seat);
     if (!resolution.ok) return { status: 'unavailable', reason: `This seat no longer resolves, so it is not read: ${resolution.reason}` };
     const result = await reader.replay(resolution.seat, nativeId, cursor);

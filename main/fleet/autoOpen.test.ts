@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Candidate } from '../../shared/schemas';
 import { PersonaService } from '../personas/PersonaService';
 import { createClaudeReader } from '../readers/claude';
-import { AutoOpen, escapeClaudeCwd, ruleMatches } from './autoOpen';
+import { escapeCwd as escapeClaudeCwd } from '../readers/claude/locate';
+import { AutoOpen, ruleMatches } from './autoOpen';
 import { FleetService } from './FleetService';
 
 const dirs: string[] = [];

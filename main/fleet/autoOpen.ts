@@ -3,19 +3,15 @@
  * choice per working folder, off by default. Only sessions that appear while Pixelfleet runs count as new.
  */
 import { homedir } from 'node:os';
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Candidate, Harness } from '../../shared/schemas';
+import { harnessOf } from '../readers/registry';
 import type { FleetService } from './FleetService';
 
 /** One rule from settings.json's `autoOpen`. */
 export interface AutoOpenRule {
   harness: Harness;
   cwd: string;
-}
-
-/** Claude's folder-name escaping: every character outside [A-Za-z0-9] becomes `-`. */
-export function escapeClaudeCwd(cwd: string): string {
-  return cwd.replace(/[^A-Za-z0-9]/g, '-');
 }
 
 function expand(path: string): string {
@@ -27,8 +23,8 @@ export function ruleMatches(rule: AutoOpenRule, candidate: Candidate): boolean {
   if (rule.harness !== candidate.harness) return false;
   const folder = expand(rule.cwd);
   if (candidate.seat.cwd) return resolve(candidate.seat.cwd) === folder;
-  if (candidate.harness === 'claude' && candidate.seat.path) return basename(dirname(candidate.seat.path)) === escapeClaudeCwd(folder);
-  return false;
+  // Without a recorded folder, only the harness's own layout can tell (a Claude journal's folder name).
+  return harnessOf(candidate.harness).startedIn(candidate, folder);
 }
 
 /** Applies the rules on each poll. */

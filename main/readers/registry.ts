@@ -1,17 +1,36 @@
-/** Builds one reader per harness from the resolved harness homes. */
+/**
+ * The harnesses this build reads, one line each. Adding a harness is its folder (with its `harness.ts`) and one line
+ * here; the composition root, the fleet's names, the CLI and the auto-open rule all take it from this list.
+ */
 import type { Harness } from '../../shared/schemas';
 import type { HarnessHomes } from '../config/paths';
-import { createClaudeReader } from './claude';
-import { createCodexReader } from './codex';
-import { createOpenCodeReader } from './opencode';
+import { claudeHarness } from './claude/harness';
+import { codexHarness } from './codex/harness';
+import type { HarnessDescriptor } from './harness';
+import { openCodeHarness } from './opencode/harness';
 import type { SeatReader } from './port';
+
+export const HARNESSES: Record<Harness, HarnessDescriptor> = {
+  claude: claudeHarness,
+  codex: codexHarness,
+  opencode: openCodeHarness,
+};
+
+/** The descriptor of a harness. */
+export function harnessOf(harness: Harness): HarnessDescriptor {
+  return HARNESSES[harness];
+}
+
+/** The name the owner knows a harness by ("Claude Code"). */
+export function harnessName(harness: Harness): string {
+  return HARNESSES[harness].displayName;
+}
 
 /** The readers for every harness (or only those named). */
 export function createReaders(homes: HarnessHomes, only?: Harness[]): Partial<Record<Harness, SeatReader>> {
-  const wanted = (harness: Harness) => !only || only.includes(harness);
   const readers: Partial<Record<Harness, SeatReader>> = {};
-  if (wanted('claude')) readers.claude = createClaudeReader({ home: homes.claude });
-  if (wanted('codex')) readers.codex = createCodexReader({ home: homes.codex });
-  if (wanted('opencode')) readers.opencode = createOpenCodeReader({ dataDir: homes.opencodeDataDir, env: { OPENCODE_DB: homes.opencodeDb } });
+  for (const descriptor of Object.values(HARNESSES)) {
+    if (!only || only.includes(descriptor.id)) readers[descriptor.id] = descriptor.createReader(homes);
+  }
   return readers;
 }

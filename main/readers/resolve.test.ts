@@ -1,20 +1,18 @@
 // Each reader resolves one session by its id under its own configured home, as discovery would list it, without the
 // listing's limit: the basis of seat confinement for hires, seat moves and stored seats.
-import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClaudeReader } from './claude';
 import { createCodexReader } from './codex';
 import { createOpenCodeReader } from './opencode';
-import { headerLine, makeHome, threadId, writeRollout } from '../testing/codexRollout';
+import { headerLine, tempHomes, threadId, writeRollout } from '../testing/codexRollout';
 import { perTestCleanups } from '../testing/cleanups';
 import { StoreWriter } from '../testing/opencodeStore';
 
 const { tempDir } = perTestCleanups();
-const homes: string[] = [];
-afterEach(async () => {
-  for (const home of homes.splice(0)) await rm(home, { recursive: true, force: true });
-});
+const homes = tempHomes();
+afterEach(homes.removeAll);
 
 describe('resolving a session by id', () => {
   it('Claude: finds an old journal the listing leaves out, and refuses ids that are not plain file stems', async () => {
@@ -32,8 +30,7 @@ describe('resolving a session by id', () => {
   });
 
   it('Codex: finds a session rollout by its thread id in any date folder; children, helpers and unsafe ids do not resolve', async () => {
-    const home = await makeHome();
-    homes.push(home);
+    const home = await homes.make();
     const parent = threadId(1);
     const child = threadId(2);
     const helper = threadId(3);

@@ -5,7 +5,8 @@ import { appendFile, mkdtemp, rename, rm, truncate, utimes, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TAIL, FINGERPRINT_BYTES, tailLines, type TailOptions, type TailState } from './tail';
+import { DEFAULT_TAIL, tailLines, type TailOptions, type TailState } from './tail';
+import { FINGERPRINT_BYTES } from './kit/bounds';
 
 let folder: string;
 let file: string;
@@ -68,13 +69,17 @@ describe('tailLines', () => {
     expect(step.lines).toEqual(['', '{"third":3}']);
   });
 
-  it('restarts cold when the file shrank (truncation)', async () => {
+  /** Reads two old lines, empties the file, writes `regrown` and reads again from the kept state. */
+  async function afterTruncation(regrown: string) {
     await writeFile(file, '{"old":1}\n{"old":2}\n');
     const first = await read(null);
     await truncate(file, 0);
-    await appendFile(file, '{"new":1}\n');
-    const after = await read(first.state);
-    expect(after).toMatchObject({ cold: true, lines: ['{"new":1}'] });
+    await appendFile(file, regrown);
+    return { first, after: await read(first.state) };
+  }
+
+  it('restarts cold when the file shrank (truncation)', async () => {
+    expect((await afterTruncation('{"new":1}\n')).after).toMatchObject({ cold: true, lines: ['{"new":1}'] });
   });
 
   it('restarts cold when a new inode replaced the file (rotation), even at the same size', async () => {
@@ -88,11 +93,7 @@ describe('tailLines', () => {
   });
 
   it('restarts cold when the file was truncated and regrew past the offset (identity rule)', async () => {
-    await writeFile(file, '{"old":1}\n{"old":2}\n');
-    const first = await read(null);
-    await truncate(file, 0);
-    await appendFile(file, '{"new":1,"more":"x"}\n{"new":2,"more":"y"}\n{"new":3}\n');
-    const after = await read(first.state);
+    const { first, after } = await afterTruncation('{"new":1,"more":"x"}\n{"new":2,"more":"y"}\n{"new":3}\n');
     expect(after).toMatchObject({ cold: true, cause: 'rewritten', lines: ['{"new":1,"more":"x"}', '{"new":2,"more":"y"}', '{"new":3}'] });
     expect(after.state.ino).toBe(first.state.ino);
   });

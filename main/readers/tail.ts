@@ -5,6 +5,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { statSync, type Stats } from 'node:fs';
+import { COLD_READ_BYTES, FINGERPRINT_BYTES, MAX_LINE_BYTES, READ_CHUNK_BYTES } from './kit/bounds';
 
 /**
  * Who a file is, as far as the platform tells: device and inode, and its birth time where the file system records
@@ -15,9 +16,6 @@ export interface FileIdentity {
   ino: number;
   birthtimeMs: number | null;
 }
-
-/** Bytes just before the offset that a tail keeps, to notice a file rewritten in place under the same inode. */
-export const FINGERPRINT_BYTES = 64;
 
 /** The identity of a file from its stats (birth time only where the platform gives one). */
 export function fileIdentity(info: Stats): FileIdentity {
@@ -72,7 +70,7 @@ export interface TailOptions {
 }
 
 /** The journal bounds of the design: cold read ≤ last 2 MiB, a line over 8 MiB is skipped. */
-export const DEFAULT_TAIL: TailOptions = { coldBytes: 2 * 1024 * 1024, maxLineBytes: 8 * 1024 * 1024 };
+export const DEFAULT_TAIL: TailOptions = { coldBytes: COLD_READ_BYTES, maxLineBytes: MAX_LINE_BYTES };
 
 /** The outcome of one tail call. `cold` means lines start afresh: the caller must reset what it derived. */
 export interface TailResult {
@@ -84,8 +82,6 @@ export interface TailResult {
   cause?: ColdCause;
 }
 
-/** Size of one read from disk, in bytes. */
-const CHUNK_BYTES = 1024 * 1024;
 const NEWLINE = 0x0a;
 
 /**
@@ -162,7 +158,7 @@ async function readFrom(
   const splitter = new LineSplitter(next, options.maxLineBytes, discardHead, onLine, position - next.pending.length);
   let bytesRead = 0;
   if (position < size) {
-    const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - position));
+    const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, size - position));
     while (position < size) {
       const want = Math.min(chunk.length, size - position);
       const { bytesRead: got } = await handle.read(chunk, 0, want, position);

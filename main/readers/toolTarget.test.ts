@@ -1,6 +1,7 @@
 // The files a tool call acts on, per harness's recorded input shapes: paths only, never content.
 import { describe, expect, it } from 'vitest';
-import { MAX_TARGETS_PER_CALL, toolTargets } from './toolTarget';
+import { toolTargets } from './toolTarget';
+import { TARGETS_PER_CALL } from './kit/bounds';
 
 describe('tool targets', () => {
   it('Claude Code: read, edit, write and search tools name their file or folder', () => {
@@ -38,6 +39,6 @@ describe('tool targets', () => {
     expect(toolTargets('Read', { file_path: 'a\nb' })).toEqual([]);
     expect(toolTargets('Read', { file_path: 'x'.repeat(2000) })).toEqual([]);
     const many = Array.from({ length: 40 }, (_, index) => `*** Update File: f${index}.ts`).join('\n');
-    expect(toolTargets('apply_patch', many)).toHaveLength(MAX_TARGETS_PER_CALL);
+    expect(toolTargets('apply_patch', many)).toHaveLength(TARGETS_PER_CALL);
   });
 });

@@ -4,9 +4,9 @@
  * never the patch body. Unknown tools and shell commands give none (a command line is not a reliable path).
  */
 import { TOOL_TARGET_PATH_MAX, type ReplayEntry, type ToolTarget } from '../../shared/schemas';
+import { TARGETS_PER_CALL } from './kit/bounds';
+import { isObject, parseJson } from './kit/json';
 
-/** Most targets one call contributes (a patch over many files). */
-export const MAX_TARGETS_PER_CALL = 16;
 
 type Action = ToolTarget['action'];
 
@@ -41,7 +41,8 @@ const PATCH_HEADER = /^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$/
 /** The files a call of `tool` with `input` acts on (input as recorded: an object, JSON text, or patch text). */
 export function toolTargets(tool: string, input: unknown): ToolTarget[] {
   const name = tool.toLowerCase();
-  const value = typeof input === 'string' && input.trimStart().startsWith('{') ? parseJson(input) : input;
+  // Text that does not parse as JSON stays text, as recorded.
+  const value = typeof input === 'string' && input.trimStart().startsWith('{') ? (parseJson(input) ?? input) : input;
   if (PATCH_TOOLS.has(name)) return patchTargets(patchText(value));
   const action = TOOL_ACTIONS[name];
   if (!action || !isObject(value)) return [];
@@ -74,7 +75,7 @@ function patchTargets(text: string): ToolTarget[] {
     if (path === null || seen.has(path)) continue;
     seen.add(path);
     targets.push({ path, action: match[1] === 'Add File' ? 'write' : 'edit' });
-    if (targets.length === MAX_TARGETS_PER_CALL) break;
+    if (targets.length === TARGETS_PER_CALL) break;
   }
   return targets;
 }
@@ -87,14 +88,3 @@ function cleanPath(value: unknown): string | null {
   return path;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

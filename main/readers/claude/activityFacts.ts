@@ -7,6 +7,7 @@
  * `stop_hook_summary`, `progress` lines naming `parentToolUseID`.
  */
 import { baseName, capLabel } from '../../activity/basis';
+import { isObject, type Json } from '../kit/json';
 
 /** A tool call of a main-thread assistant line, with its label (tool and target, never the input text). */
 export interface ToolCallFact {
@@ -26,8 +27,6 @@ export type ClaudeActivityFact =
   | { kind: 'local'; at: string | null }
   | { kind: 'mode'; permissionMode: string }
   | { kind: 'progress'; at: string | null; toolUseId: string };
-
-type Json = Record<string, unknown>;
 
 const INTERRUPT_PREFIX = '[Request interrupted by user';
 const LOCAL_COMMAND_TAGS = ['<local-command-stdout>', '<local-command-stderr>', '<local-command-caveat>'];
@@ -113,6 +112,3 @@ export function toolLabel(name: string, input: Json): string {
   return capLabel(name);
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

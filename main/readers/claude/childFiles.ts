@@ -8,21 +8,8 @@ import { lstatSync, statSync } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isPlainToken } from './locate';
-import { RECENT_LIMIT } from './reducer';
-
-/** Bounds of one scan (rule 12). */
-export const CHILD_FILE_BOUNDS = {
-  /** Subagent files stat-ed per folder at most. */
-  listed: 4096,
-  /** Files of this session started before the read window kept at most: the 64 most recent by modification time. */
-  earlier: 64,
-  /** First lines read per scan at most (a file's first line is read once and remembered). */
-  headReads: 256,
-  /** Bytes of a first line read at most; a longer first line leaves the file unlisted. */
-  headBytes: 256 * 1024,
-  /** Bytes of a sidecar read at most. */
-  sidecarBytes: 64 * 1024,
-} as const;
+import { CLAUDE_CHILD_FILES_LISTED, CLAUDE_CHILD_HEAD_BYTES, CLAUDE_CHILD_HEAD_READS, CLAUDE_SIDECAR_BYTES, EARLIER_LIMIT, RECENT_LIMIT } from '../kit/bounds';
+import { isObject } from '../kit/json';
 
 /** One subagent file of the session, with the facts its metadata, first line and sidecar give. */
 export interface ChildFile {
@@ -88,12 +75,12 @@ export class ChildFileIndex {
     candidates.sort((a, b) => b.mtimeMs - a.mtimeMs);
     const found: ChildFile[] = [];
     const heads = new Map<string, Known>();
-    let reads: number = CHILD_FILE_BOUNDS.headReads;
+    let reads: number = CLAUDE_CHILD_HEAD_READS;
     let complete = true;
     let earlier = 0;
     for (const candidate of candidates) {
       // Up to eight of them may be the children of calls `recent` already lists, and are then left out.
-      if (earlier >= CHILD_FILE_BOUNDS.earlier + RECENT_LIMIT) break;
+      if (earlier >= EARLIER_LIMIT + RECENT_LIMIT) break;
       let known = this.heads.get(candidate.file);
       if (!known || known.identity !== candidate.identity) {
         if (reads <= 0) {
@@ -127,7 +114,7 @@ export class ChildFileIndex {
 
   private async sidecar(file: string): Promise<Sidecar | null> {
     if (!this.sidecars.has(file)) {
-      if (this.sidecars.size >= CHILD_FILE_BOUNDS.listed) this.sidecars.clear();
+      if (this.sidecars.size >= CLAUDE_CHILD_FILES_LISTED) this.sidecars.clear();
       this.sidecars.set(file, await readSidecar(file));
     }
     return this.sidecars.get(file) ?? null;
@@ -180,7 +167,7 @@ async function listFolder(folder: string): Promise<Candidate[]> {
   const present = new Set(names);
   const candidates: Candidate[] = [];
   for (const name of names) {
-    if (candidates.length >= CHILD_FILE_BOUNDS.listed) break;
+    if (candidates.length >= CLAUDE_CHILD_FILES_LISTED) break;
     const agentId = AGENT_FILE.exec(name)?.[1];
     if (!agentId || !isPlainToken(agentId) || agentId.includes('-')) continue;
     const file = path.join(folder, name);
@@ -209,10 +196,10 @@ async function listFolder(folder: string): Promise<Candidate[]> {
  * Null while the line is still being written; 'skip' for a file that can never be listed.
  */
 async function readHead(file: string, agentId: string): Promise<Head | null> {
-  const text = await readPrefix(file, CHILD_FILE_BOUNDS.headBytes);
+  const text = await readPrefix(file, CLAUDE_CHILD_HEAD_BYTES);
   if (text === null) return 'skip';
   const newline = text.indexOf('\n');
-  if (newline === -1) return Buffer.byteLength(text) >= CHILD_FILE_BOUNDS.headBytes ? 'skip' : null;
+  if (newline === -1) return Buffer.byteLength(text) >= CLAUDE_CHILD_HEAD_BYTES ? 'skip' : null;
   let value: unknown;
   try {
     value = JSON.parse(text.slice(0, newline));
@@ -232,7 +219,7 @@ async function readHead(file: string, agentId: string): Promise<Head | null> {
 
 /** The label facts of a sidecar; a damaged sidecar gives none. */
 async function readSidecar(file: string): Promise<Sidecar | null> {
-  const text = await readPrefix(file, CHILD_FILE_BOUNDS.sidecarBytes);
+  const text = await readPrefix(file, CLAUDE_SIDECAR_BYTES);
   if (text === null) return null;
   let value: unknown;
   try {
@@ -285,6 +272,3 @@ function mtimeOf(folder: string): number | null {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

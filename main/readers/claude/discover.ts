@@ -7,6 +7,7 @@ import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Candidate } from '../../../shared/schemas';
 import { isSessionStem, projectsDir } from './locate';
+import { CLAUDE_CWD_CACHE, CLAUDE_CWD_HEAD_BYTES, CLAUDE_DISCOVER_FILES, CLAUDE_DISCOVER_FOLDERS } from '../kit/bounds';
 
 /** Bounds of one discovery walk. */
 export interface DiscoverBounds {
@@ -17,7 +18,7 @@ export interface DiscoverBounds {
 }
 
 /** Default walk bounds: enough for a busy machine, small enough to stay a few milliseconds. */
-export const DEFAULT_DISCOVER_BOUNDS: DiscoverBounds = { maxFolders: 2000, maxFiles: 10000 };
+export const DEFAULT_DISCOVER_BOUNDS: DiscoverBounds = { maxFolders: CLAUDE_DISCOVER_FOLDERS, maxFiles: CLAUDE_DISCOVER_FILES };
 
 /**
  * Candidate sessions under `home`, newest first. `cwdHint` (and the seat's `cwd`) is the working folder the journal's
@@ -88,10 +89,6 @@ export async function findSession(home: string, sessionId: string, bounds: Disco
   return newest && withRecordedCwd(newest);
 }
 
-/** Bytes read at most from the start of a journal to find its recorded working folder. */
-const CWD_HEAD_BYTES = 64 * 1024;
-/** Working folders remembered per journal (a session's recorded folder does not change). */
-const CWD_CACHE_MAX = 4096;
 const cwdCache = new Map<string, string>();
 
 /** The `cwd` the journal's first lines record (bounded to its first 64 KiB), or null when none does. */
@@ -102,8 +99,8 @@ export async function recordedCwd(journal: string): Promise<string | null> {
   try {
     const handle = await open(journal, 'r');
     try {
-      const buffer = Buffer.alloc(CWD_HEAD_BYTES);
-      const { bytesRead } = await handle.read(buffer, 0, CWD_HEAD_BYTES, 0);
+      const buffer = Buffer.alloc(CLAUDE_CWD_HEAD_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, CLAUDE_CWD_HEAD_BYTES, 0);
       found = cwdFromHead(buffer.subarray(0, bytesRead).toString('utf8'));
     } finally {
       await handle.close();
@@ -113,7 +110,7 @@ export async function recordedCwd(journal: string): Promise<string | null> {
   }
   // Only a found folder is remembered: a journal that records none yet may record one on its next line.
   if (found !== null) {
-    if (cwdCache.size >= CWD_CACHE_MAX) cwdCache.delete(cwdCache.keys().next().value as string);
+    if (cwdCache.size >= CLAUDE_CWD_CACHE) cwdCache.delete(cwdCache.keys().next().value as string);
     cwdCache.set(journal, found);
   }
   return found;

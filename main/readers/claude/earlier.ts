@@ -4,13 +4,13 @@
  * come from the files, their labels from the sidecar or the subagent type, never from the prompt.
  */
 import type { SubagentEntry } from '../../../shared/schemas';
-import { CHILD_FILE_BOUNDS, childNativeId, startedBefore, type ChildFile } from './childFiles';
+import { childNativeId, startedBefore, type ChildFile } from './childFiles';
 import type { CallRecord } from './reducer';
+import { EARLIER_LABEL_BYTES, EARLIER_LIMIT } from '../kit/bounds';
+import { capText } from '../kit/text';
 
 /** The label of an earlier subagent whose sidecar names neither a description nor a type. */
 export const EARLIER_LABEL = 'earlier subagent';
-/** Longest label taken from a sidecar, in characters. */
-const LABEL_CHARS = 120;
 
 /**
  * The earlier entries, newest first, at most 64: files started before the window's first timestamp (`before`)
@@ -21,7 +21,7 @@ export function earlierEntries(files: readonly ChildFile[], before: string | nul
   const callIds = new Set(recent.map((call) => call.nativeId));
   const entries: SubagentEntry[] = [];
   for (const file of files) {
-    if (entries.length >= CHILD_FILE_BOUNDS.earlier) break;
+    if (entries.length >= EARLIER_LIMIT) break;
     if (!startedBefore(file.startedAt, before)) continue;
     if (agentIds.has(file.agentId) || (file.toolUseId !== null && callIds.has(file.toolUseId))) continue;
     entries.push(earlierEntry(file));
@@ -45,6 +45,5 @@ function earlierEntry(file: ChildFile): SubagentEntry {
 }
 
 function cap(label: string): string {
-  const chars = [...label.replace(/\s+/g, ' ')];
-  return chars.length <= LABEL_CHARS ? chars.join('') : `${chars.slice(0, LABEL_CHARS - 1).join('')}…`;
+  return capText(label.replace(/\s+/g, ' '), EARLIER_LABEL_BYTES);
 }

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { activityFact, type ClaudeActivityFact } from './activityFacts';
+import { asText, isObject, type Json } from '../kit/json';
 
 /** A subagent call found on a main-thread assistant line (rules 1–2). */
 export interface CallStart {
@@ -57,8 +58,6 @@ type SubagentEvent = Extract<ClaudeEvent, { type: 'speech' | 'user' | 'delivery'
 const SPAWN_TOOLS = new Set(['Agent', 'Task']);
 const NOTIFICATION_OPEN = '<task-notification>';
 
-type Json = Record<string, unknown>;
-
 /** Parses one line (without its newline) into an event, or null when the line says nothing about subagents. */
 export function parseLine(line: string): ClaudeEvent | null {
   if (line.trim() === '') return null;
@@ -77,8 +76,8 @@ export function parseLine(line: string): ClaudeEvent | null {
 }
 
 function parseSubagentFacts(value: Json): SubagentEvent | null {
-  const at = stringOrNull(value.timestamp);
-  const sessionId = stringOrNull(value.sessionId);
+  const at = asText(value.timestamp);
+  const sessionId = asText(value.sessionId);
   switch (value.type) {
     case 'assistant':
       return value.isSidechain === true ? null : parseSpeech(value, at, sessionId);
@@ -116,7 +115,7 @@ function parseSpeech(value: Json, at: string | null, sessionId: string | null): 
       });
     }
   }
-  return { type: 'speech', at, sessionId, messageId: stringOrNull(message.id), calls };
+  return { type: 'speech', at, sessionId, messageId: asText(message.id), calls };
 }
 
 function parseUser(value: Json, at: string | null, sessionId: string | null): SubagentEvent | null {
@@ -139,8 +138,8 @@ function parseUser(value: Json, at: string | null, sessionId: string | null): Su
       results.push({
         toolUseId: block.tool_use_id as string,
         isError: block.is_error === true,
-        status: record ? stringOrNull(record.status) : null,
-        agentId: record ? stringOrNull(record.agentId) : null,
+        status: record ? asText(record.status) : null,
+        agentId: record ? asText(record.agentId) : null,
       });
     }
   }
@@ -156,8 +155,8 @@ function parseProgress(value: Json, at: string | null): SubagentEvent | null {
   if (value.isSidechain === true || typeof value.agentId === 'string') return null;
   const data = value.data;
   if (!isObject(data) || data.type !== 'agent_progress') return null;
-  const toolUseId = stringOrNull(value.parentToolUseID);
-  const agentId = stringOrNull(data.agentId);
+  const toolUseId = asText(value.parentToolUseID);
+  const agentId = asText(data.agentId);
   return toolUseId && agentId ? { type: 'progress', at, toolUseId, agentId } : null;
 }
 
@@ -222,10 +221,3 @@ function tagValue(body: string, tag: string): string | null {
   return value === '' ? null : value;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}

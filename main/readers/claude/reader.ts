@@ -19,6 +19,8 @@ import {
 import { replayChild } from './replay';
 import { replayInline } from './replayInline';
 import { inlineReplayable, sharedPrompts } from './sidechains';
+import { DISCOVER_LIMIT, DISCOVERY_REUSE_MS } from '../kit/bounds';
+import { SeatStates } from '../kit/seatStates';
 
 /** Options of the Claude reader. */
 export interface ClaudeReaderOptions {
@@ -30,9 +32,6 @@ export interface ClaudeReaderOptions {
   tail?: TailOptions;
 }
 
-/** How long a discovery walk is reused, in ms. */
-const DISCOVERY_CACHE_MS = 5000;
-const DEFAULT_DISCOVER_LIMIT = 200;
 
 interface SeatState {
   journal: string | null;
@@ -46,32 +45,17 @@ interface SeatState {
   children: ChildFileIndex | null;
   /** Messages to and from other sessions, from the same pass (rule SM5: the 50 most recent). */
   messages: SessionMessageFact[];
-  /** Serializes reads of one seat so two refreshes never interleave on the same tail state. */
-  queue: Promise<unknown>;
 }
 
 /** Creates the reader for Claude Code seats. */
 export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
   const now = options.now ?? Date.now;
   const tailOptions = options.tail ?? DEFAULT_TAIL;
-  const seats = new Map<string, SeatState>();
+  const seats = new SeatStates<SeatState>(
+    () => ({ journal: null, tail: null, projection: createProjectionState(), quiet: null, windowed: false, children: null, messages: [] }),
+    seatKey,
+  );
   let discovery: { at: number; limit: number; candidates: Candidate[] } | null = null;
-
-  function seatState(seat: SeatAddress): SeatState {
-    const key = seatKey(seat);
-    let state = seats.get(key);
-    if (!state) {
-      state = { journal: null, tail: null, projection: createProjectionState(), quiet: null, windowed: false, children: null, messages: [], queue: Promise.resolve() };
-      seats.set(key, state);
-    }
-    return state;
-  }
-
-  function serialized<T>(state: SeatState, work: () => Promise<T>): Promise<T> {
-    const run = state.queue.then(work, work);
-    state.queue = run.catch(() => undefined);
-    return run;
-  }
 
   async function refresh(seat: SeatAddress, state: SeatState): Promise<Projection> {
     state.journal ??= await locateJournal(seat);
@@ -151,8 +135,8 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     harness: 'claude',
 
     async discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
-      const limit = discoverOptions?.limit ?? DEFAULT_DISCOVER_LIMIT;
-      if (!discoverOptions?.fresh && discovery && now() - discovery.at < DISCOVERY_CACHE_MS && discovery.limit >= limit) {
+      const limit = discoverOptions?.limit ?? DISCOVER_LIMIT;
+      if (!discoverOptions?.fresh && discovery && now() - discovery.at < DISCOVERY_REUSE_MS && discovery.limit >= limit) {
         return discovery.candidates.slice(0, limit);
       }
       const candidates = await discoverSessions(options.home, limit);
@@ -165,13 +149,11 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     },
 
     project(seat: SeatAddress): Promise<Projection> {
-      const state = seatState(seat);
-      return serialized(state, () => refresh(seat, state));
+      return seats.run(seat, (state) => refresh(seat, state));
     },
 
     replay(seat: SeatAddress, nativeId: string, cursor?: string): Promise<ReplayResult> {
-      const state = seatState(seat);
-      return serialized(state, async (): Promise<ReplayResult> => {
+      return seats.run(seat, async (state): Promise<ReplayResult> => {
         const projection = await refresh(seat, state);
         if (!projection.ok) return { status: 'unavailable', reason: `The session journal cannot be read (${projection.reason}).` };
         const journal = state.journal;
@@ -188,7 +170,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
 
     watchPaths(seat: SeatAddress): string[] {
       if (seat.path) return [seat.path];
-      const known = seats.get(seatKey(seat))?.journal;
+      const known = seats.peek(seat)?.journal;
       if (known) return [known];
       // Not located yet: watch where it would be when the folder is known, else the projects folder itself.
       if (seat.cwd) return [path.join(projectsDir(seat.home), escapeCwd(seat.cwd), `${seat.sessionId}.jsonl`)];
@@ -196,7 +178,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     },
 
     forget(seat: SeatAddress): void {
-      seats.delete(seatKey(seat));
+      seats.forget(seat);
     },
 
     dispose(): void {

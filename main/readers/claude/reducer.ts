@@ -10,6 +10,7 @@ import { isPlainToken } from './locate';
 import { parseLine, type ClaudeEvent, type TaskNotification } from './parseLine';
 import { TRAY_NOTES, type Unreplayable } from './reasons';
 import { claimSidechain, dropUnclaimableRoots, inlineReplayable, noteRoot, sharedPrompts, type PendingRoot } from './sidechains';
+import { CLAUDE_PRUNE_AT, RECENT_LIMIT } from '../kit/bounds';
 
 /** One subagent call as the journal has shown it so far. */
 export interface CallRecord {
@@ -62,14 +63,10 @@ export interface ClaudeProjectionState {
   activity: ClaudeActivityState;
   /** First timestamp of the read window: subagent files started before it are "earlier" (rule 12). */
   firstAt: string | null;
-  /** Inline sidechain roots not yet claimed by a result, at most PENDING_ROOTS (rule 13). */
+  /** Inline sidechain roots not yet claimed by a result, at most CLAUDE_PENDING_ROOTS (rule 13). */
   roots: PendingRoot[];
 }
 
-/** Most entries in `recent` (rule 7). */
-export const RECENT_LIMIT = 8;
-/** Ended calls kept before pruning the ones that can no longer reach `recent`. */
-const PRUNE_AT = 64;
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
 /** A fresh projection state (for a seat's first read and every cold read). */
@@ -222,7 +219,7 @@ function newerFirst(a: CallRecord, b: CallRecord): number {
  * call never changes. Running calls are always kept (they count towards `running`).
  */
 function prune(state: ClaudeProjectionState): void {
-  if (state.calls.size - state.running.size <= PRUNE_AT) return;
+  if (state.calls.size - state.running.size <= CLAUDE_PRUNE_AT) return;
   const keep = new Set([...state.calls.values()].sort(newerFirst).slice(0, RECENT_LIMIT).map((call) => call.nativeId));
   for (const [id, call] of state.calls) {
     if (call.state === 'ended' && !keep.has(id)) state.calls.delete(id);

@@ -8,13 +8,9 @@ import { childJournalCandidates, isPlainToken } from './locate';
 import { REPLAY_REASONS } from './reasons';
 import type { CallRecord } from './reducer';
 import { checkIdentity, decodeCursor, encodeCursor, entriesOfLine, pageOf, type PlacedEntry } from './replayEntries';
+import { REPLAY_WINDOW_BYTES, REPLAY_WINDOW_ENTRIES } from '../kit/bounds';
 
 export { REPLAY_REASONS } from './reasons';
-
-/** Bytes of a child journal read at most (its last 4 MiB). */
-export const REPLAY_WINDOW_BYTES = 4 * 1024 * 1024;
-/** Entries of a child journal kept at most (its last 500). */
-export const REPLAY_WINDOW_ENTRIES = 500;
 
 /** What replay needs to know about the call and its parent. */
 export interface ReplayTarget {

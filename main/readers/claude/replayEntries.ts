@@ -4,15 +4,9 @@
  */
 import type { ReplayEntry } from '../../../shared/schemas';
 import { withTargets } from '../toolTarget';
-
-/** Most bytes of one entry's text. */
-export const ENTRY_TEXT_BYTES = 4 * 1024;
-/** Most characters of a tool result excerpt. */
-const RESULT_EXCERPT_CHARS = 1000;
-/** Most characters of a tool call's one-line input summary. */
-const INPUT_SUMMARY_CHARS = 200;
-
-type Json = Record<string, unknown>;
+import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, REPLAY_PAGE_ENTRIES, SUMMARY_BYTES } from '../kit/bounds';
+import { capText, oneLine } from '../kit/text';
+import { isObject, type Json } from '../kit/json';
 
 /** A normalized entry with its position in the child file (byte offset of its line, block index). */
 export interface PlacedEntry {
@@ -43,21 +37,21 @@ export function entriesOfLine(line: Json, toolNames: Map<string, string>): Repla
   const message = isObject(line.message) ? line.message : {};
   const role = line.type === 'user' ? 'user' : 'assistant';
   if (typeof message.content === 'string') {
-    return message.content.trim() === '' ? [] : [{ at, role, text: capText(message.content) }];
+    return message.content.trim() === '' ? [] : [{ at, role, text: capText(message.content, ENTRY_TEXT_BYTES) }];
   }
   if (!Array.isArray(message.content)) return [];
   const entries: ReplayEntry[] = [];
   for (const block of message.content) {
     if (!isObject(block)) continue;
     if (block.type === 'text' && typeof block.text === 'string' && block.text.trim() !== '') {
-      entries.push({ at, role, text: capText(block.text) });
+      entries.push({ at, role, text: capText(block.text, ENTRY_TEXT_BYTES) });
     } else if (block.type === 'tool_use' && typeof block.name === 'string') {
       if (typeof block.id === 'string') toolNames.set(block.id, block.name);
-      entries.push(withTargets({ at, role: 'tool', text: capText(summarizeInput(block.input)), tool: block.name }, block.input));
+      entries.push(withTargets({ at, role: 'tool', text: capText(summarizeInput(block.input), ENTRY_TEXT_BYTES), tool: block.name }, block.input));
     } else if (block.type === 'tool_result') {
       const name = typeof block.tool_use_id === 'string' ? toolNames.get(block.tool_use_id) : undefined;
       const prefix = block.is_error === true ? 'error: ' : '';
-      const entry: ReplayEntry = { at, role: 'tool', text: capText(prefix + excerpt(resultText(block.content))) };
+      const entry: ReplayEntry = { at, role: 'tool', text: capText(prefix + capText(resultText(block.content).trim(), EXCERPT_BYTES), ENTRY_TEXT_BYTES) };
       if (name) entry.tool = name;
       entries.push(entry);
     }
@@ -65,19 +59,14 @@ export function entriesOfLine(line: Json, toolNames: Map<string, string>): Repla
   return entries;
 }
 
-/** A one-line summary of a tool input: its most telling field, else compact JSON, cut to 200 characters. */
+/** A one-line summary of a tool input: its most telling field, else compact JSON, cut to SUMMARY_BYTES. */
 export function summarizeInput(input: unknown): string {
   if (!isObject(input)) return '';
   for (const key of ['command', 'file_path', 'path', 'pattern', 'url', 'query', 'description', 'subject', 'prompt']) {
     const value = input[key];
-    if (typeof value === 'string' && value.trim() !== '') return oneLine(value);
+    if (typeof value === 'string' && value.trim() !== '') return oneLine(value, SUMMARY_BYTES);
   }
-  return oneLine(JSON.stringify(input));
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > INPUT_SUMMARY_CHARS ? `${flat.slice(0, INPUT_SUMMARY_CHARS - 1)}…` : flat;
+  return oneLine(JSON.stringify(input), SUMMARY_BYTES);
 }
 
 function resultText(content: unknown): string {
@@ -91,22 +80,6 @@ function resultText(content: unknown): string {
   return texts.join('\n');
 }
 
-function excerpt(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length > RESULT_EXCERPT_CHARS ? `${trimmed.slice(0, RESULT_EXCERPT_CHARS - 1)}…` : trimmed;
-}
-
-/** Cuts a text to at most 4 KiB of UTF-8, never splitting a character. */
-export function capText(text: string): string {
-  if (text.length * 3 <= ENTRY_TEXT_BYTES) return text;
-  const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= ENTRY_TEXT_BYTES) return text;
-  const ellipsis = '…'; // 3 bytes
-  let cut = bytes.subarray(0, ENTRY_TEXT_BYTES - 3).toString('utf8');
-  // A character cut in half decodes as U+FFFD; drop it.
-  if (cut.endsWith('\uFFFD')) cut = cut.slice(0, -1);
-  return cut + ellipsis;
-}
 
 /** Where a page ends: the position of the oldest entry already shown, bound to one session and one call. */
 export interface ReplayCursor {
@@ -137,9 +110,6 @@ export function decodeCursor(token: string, sessionId: string, nativeId: string)
   return { sessionId, nativeId, offset: offset as number, block: block as number };
 }
 
-/** Entries per page. */
-export const PAGE_SIZE = 50;
-
 /** One page, newest first across pages and oldest first within a page; the cursor walks back towards older ones. */
 export function pageOf(entries: PlacedEntry[], before: { offset: number; block: number } | null): { page: PlacedEntry[]; more: boolean } {
   let end = entries.length;
@@ -147,10 +117,7 @@ export function pageOf(entries: PlacedEntry[], before: { offset: number; block: 
     end = entries.findIndex((placed) => placed.offset > before.offset || (placed.offset === before.offset && placed.block >= before.block));
     if (end === -1) end = entries.length;
   }
-  const start = Math.max(0, end - PAGE_SIZE);
+  const start = Math.max(0, end - REPLAY_PAGE_ENTRIES);
   return { page: entries.slice(start, end), more: start > 0 };
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -8,10 +8,10 @@ import type { ReplayResult } from '../port';
 import { digestOf } from './parseLine';
 import { REPLAY_REASONS } from './reasons';
 import type { CallRecord } from './reducer';
-import { cursorPosition, pageAnswer, readLinesBetween, REPLAY_WINDOW_BYTES, type ReplayTarget } from './replay';
+import { cursorPosition, pageAnswer, readLinesBetween, type ReplayTarget } from './replay';
 import { entriesOfLine, type PlacedEntry } from './replayEntries';
-
-type Json = Record<string, unknown>;
+import { REPLAY_WINDOW_BYTES } from '../kit/bounds';
+import type { Json } from '../kit/json';
 
 /** What an inline replay needs: the parent journal, its session id, and a call with a located sidechain. */
 export interface InlineTarget extends Omit<ReplayTarget, 'call'> {

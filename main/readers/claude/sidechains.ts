@@ -4,6 +4,7 @@
  * before the call's result. Roots and prompts are compared by digest; no text is kept.
  */
 import type { CallRecord, ClaudeProjectionState } from './reducer';
+import { CLAUDE_PENDING_ROOTS } from '../kit/bounds';
 
 /** A sidechain root seen while calls were running, waiting for its call's result (rule 13). */
 export interface PendingRoot {
@@ -11,14 +12,12 @@ export interface PendingRoot {
   offset: number;
 }
 
-/** Unclaimed sidechain roots kept at most: far more than calls run at once in one message. */
-const PENDING_ROOTS = 256;
 
 /** Remembers a root while a call that could claim it runs; roots seen while nothing runs can never be claimed. */
 export function noteRoot(state: ClaudeProjectionState, digest: string, offset: number): void {
   if (state.running.size === 0) return;
   state.roots.push({ digest, offset });
-  if (state.roots.length > PENDING_ROOTS) state.roots.shift();
+  if (state.roots.length > CLAUDE_PENDING_ROOTS) state.roots.shift();
 }
 
 /**

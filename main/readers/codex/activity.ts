@@ -14,11 +14,11 @@
  * Rule 4 (idle) is the common rule 7: see `evaluateActivity`.
  */
 import { EMPTY_BASIS, needs, working, type ActivityBasis } from '../../activity/basis';
+import { CODEX_PENDING_APPROVALS } from '../kit/bounds';
+import type { Json } from '../kit/json';
 
 /** Rule 3: quiet time with a pending call before it counts as an approval prompt (heuristic), in ms. */
 export const APPROVAL_QUIET_MS = 10_000;
-/** Pending calls kept at most (older ones are forgotten). */
-const MAX_PENDING = 256;
 /** Event messages that are bookkeeping, not progress (rule 3). */
 const BOOKKEEPING = new Set(['token_count']);
 
@@ -36,15 +36,13 @@ export interface CodexActivityState {
   approvalPolicy: string | null;
 }
 
-type JsonObject = Record<string, unknown>;
-
 /** A fresh activity state. */
 export function createCodexActivity(): CodexActivityState {
   return { turn: 'none', abortReason: null, turnAt: null, endedAt: null, turnMs: null, pending: new Map(), progressAt: null, approvalPolicy: null };
 }
 
 /** Folds one parsed rollout line (its envelope type, payload and time) into the state. */
-export function foldCodexActivity(state: CodexActivityState, type: unknown, payload: JsonObject, at: string | null): void {
+export function foldCodexActivity(state: CodexActivityState, type: unknown, payload: Json, at: string | null): void {
   if (type === 'turn_context') {
     if (typeof payload.approval_policy === 'string') state.approvalPolicy = payload.approval_policy;
     return;
@@ -76,7 +74,7 @@ export function foldCodexActivity(state: CodexActivityState, type: unknown, payl
     case 'custom_tool_call':
       if (callId && typeof payload.name === 'string') {
         state.pending.set(callId, { name: payload.name, at });
-        if (state.pending.size > MAX_PENDING) state.pending.delete(state.pending.keys().next().value as string);
+        if (state.pending.size > CODEX_PENDING_APPROVALS) state.pending.delete(state.pending.keys().next().value as string);
       }
       return;
     case 'function_call_output':

@@ -5,17 +5,8 @@
 import { join } from 'node:path';
 import { type CodexFileSystem } from './fileSystem';
 import { type CodexHeader, type HeaderRead } from './header';
+import { CODEX_CHILDREN, CODEX_HEADER_CACHE, CODEX_HEADER_CONCURRENCY, CODEX_HEADERS, CODEX_PARENTS, CODEX_RECHECK_MS } from '../kit/bounds';
 
-/** Rollout files considered per walk, newest first (rule: 4,096 recent headers). */
-export const WALK_FILE_LIMIT = 4096;
-/** Children kept per parent, newest first (rule: 64). */
-export const CHILD_LIMIT = 64;
-/** Parent sessions whose discovery result is cached (rule: 32). */
-export const PARENT_CACHE_LIMIT = 32;
-/** Least time between two rechecks of the folders that could hold a new child (rule: 2 s). */
-export const RECHECK_MS = 2000;
-/** Header cache entries kept per reader (twice the walk, so a full walk never evicts its own headers). */
-const HEADER_CACHE_LIMIT = WALK_FILE_LIMIT * 2;
 
 const YEAR = /^\d{4}$/;
 const MONTH_OR_DAY = /^\d{2}$/;
@@ -36,7 +27,7 @@ export interface Walk {
 }
 
 /** Lists the newest rollout files, newest date folders first, stopping at `limit`. */
-export async function walkRollouts(fs: CodexFileSystem, home: string, limit = WALK_FILE_LIMIT): Promise<Walk> {
+export async function walkRollouts(fs: CodexFileSystem, home: string, limit = CODEX_HEADERS): Promise<Walk> {
   const sessions = join(home, 'sessions');
   const files: RolloutFile[] = [];
   const newestChain: string[] = [sessions];
@@ -118,7 +109,7 @@ export class HeaderCache {
     if (read.kind !== 'incomplete') {
       this.entries.delete(path);
       this.entries.set(path, { ino: fileIno, read });
-      if (this.entries.size > HEADER_CACHE_LIMIT) {
+      if (this.entries.size > CODEX_HEADER_CACHE) {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
@@ -161,7 +152,7 @@ interface ParentEntry {
   skippedHeaders: number;
 }
 
-/** Per-parent child discovery with the cache rules: reuse while nothing changed, recheck folders every 2 s. */
+/** Rules 3 (direct children, at most 64) and 4 (discovery reuse: while nothing changed, recheck folders every 2 s). */
 export class ChildIndex {
   private readonly parents = new Map<string, ParentEntry>();
 
@@ -192,13 +183,13 @@ export class ChildIndex {
       if (header && header.origin === 'child' && header.parentThreadId === parentId) children.push({ path: walk.files[index].path, header });
     }
     children.sort((left, right) => startMs(right.header) - startMs(left.header));
-    children.splice(CHILD_LIMIT);
+    children.splice(CODEX_CHILDREN);
     const folderPaths = new Set(walk.newestChain);
     folderPaths.add(join(parentPath, '..'));
     const entry: ParentEntry = { signature: parentSignature, folders: await this.folderTimes([...folderPaths]), checkedAtMs: this.now(), children, skippedHeaders };
     this.parents.delete(key);
     this.parents.set(key, entry);
-    while (this.parents.size > PARENT_CACHE_LIMIT) {
+    while (this.parents.size > CODEX_PARENTS) {
       const oldest = this.parents.keys().next().value;
       if (oldest === undefined) break;
       this.parents.delete(oldest);
@@ -224,7 +215,7 @@ export class ChildIndex {
 
   private async foldersChanged(entry: ParentEntry): Promise<boolean> {
     const now = this.now();
-    if (now - entry.checkedAtMs < RECHECK_MS) return false;
+    if (now - entry.checkedAtMs < CODEX_RECHECK_MS) return false;
     entry.checkedAtMs = now;
     const current = await this.folderTimes([...entry.folders.keys()]);
     for (const [folder, mtimeMs] of entry.folders) if (current.get(folder) !== mtimeMs) return true;
@@ -244,8 +235,6 @@ export class ChildIndex {
   }
 }
 
-/** Header reads in flight at once during a walk (a cold walk opens up to 4,096 files). */
-const HEADER_CONCURRENCY = 32;
 
 /** Looks up the headers of many files with bounded concurrency, in file order. */
 export async function lookupAll(headers: HeaderCache, files: RolloutFile[]): Promise<HeaderLookup[]> {
@@ -257,7 +246,7 @@ export async function lookupAll(headers: HeaderCache, files: RolloutFile[]): Pro
       results[index] = await headers.lookup(files[index].path);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(HEADER_CONCURRENCY, files.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CODEX_HEADER_CONCURRENCY, files.length) }, worker));
   return results;
 }
 

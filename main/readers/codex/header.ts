@@ -3,9 +3,9 @@
  * of that first line (64 KiB). Later `session_meta` lines (copied into forked children) are never headers.
  */
 import type { FileHandle } from 'node:fs/promises';
+import { CODEX_HEADER_BYTES, CODEX_HEADER_CHUNK_BYTES } from '../kit/bounds';
+import { asObject, asText, parseObject } from '../kit/json';
 
-/** Most bytes read for a header line (rule: 64 KiB per header). */
-export const HEADER_MAX_BYTES = 64 * 1024;
 
 /** What line 1 says about a rollout: who it is and whether it is a spawned child or an internal helper. */
 export interface CodexHeader {
@@ -21,25 +21,9 @@ export interface CodexHeader {
   role: string | null;
 }
 
-type JsonObject = Record<string, unknown>;
-
-function asObject(value: unknown): JsonObject | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
-}
-
-function asText(value: unknown): string | null {
-  return typeof value === 'string' && value.length > 0 ? value : null;
-}
-
-/** Parses a header line; null when line 1 is not a `session_meta` with an id. */
+/** Rule 1 (headers): parses a header line; null when line 1 is not a `session_meta` with an id. */
 export function parseHeader(line: string): CodexHeader | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  const envelope = asObject(parsed);
+  const envelope = parseObject(line);
   if (!envelope || envelope.type !== 'session_meta') return null;
   const payload = asObject(envelope.payload);
   const id = payload ? asText(payload.id) : null;
@@ -76,22 +60,20 @@ export type HeaderRead =
   | { kind: 'incomplete'; bytes: number }
   | { kind: 'invalid'; bytes: number };
 
-/** First chunk of a header read; most headers fit, so a cold walk reads little more than the headers themselves. */
-const HEADER_CHUNK_BYTES = 8 * 1024;
 
 /** Reads at most 64 KiB + 1 byte from an open rollout, in chunks, and classifies its first line. */
 export async function readHeaderFrom(handle: FileHandle): Promise<HeaderRead> {
-  const buffer = Buffer.alloc(HEADER_MAX_BYTES + 1);
+  const buffer = Buffer.alloc(CODEX_HEADER_BYTES + 1);
   let filled = 0;
   while (filled < buffer.length) {
-    const want = Math.min(HEADER_CHUNK_BYTES, buffer.length - filled);
+    const want = Math.min(CODEX_HEADER_CHUNK_BYTES, buffer.length - filled);
     const { bytesRead } = await handle.read(buffer, filled, want, filled);
     if (bytesRead === 0) break;
     const newline = buffer.subarray(filled, filled + bytesRead).indexOf(10);
     filled += bytesRead;
     if (newline >= 0) return classify(buffer.subarray(0, filled - bytesRead + newline).toString('utf8'), filled);
   }
-  if (filled > HEADER_MAX_BYTES) return { kind: 'too-long', bytes: filled };
+  if (filled > CODEX_HEADER_BYTES) return { kind: 'too-long', bytes: filled };
   // No newline yet: the first line may still be being written; accept it only when it is complete JSON.
   const header = filled > 0 ? parseHeader(buffer.subarray(0, filled).toString('utf8')) : null;
   return header ? { kind: 'header', header, bytes: filled } : { kind: 'incomplete', bytes: filled };

@@ -3,8 +3,8 @@
  * bounded windows of a child rollout on request (the parent is tailed with ../tail instead).
  */
 import type { FileHandle } from 'node:fs/promises';
+import { READ_CHUNK_BYTES } from '../kit/bounds';
 
-const CHUNK_BYTES = 1024 * 1024;
 const NEWLINE = 0x0a;
 
 /** A line from a range: its bytes (no newline), where it starts, and whether a newline closed it. */
@@ -33,9 +33,9 @@ export async function forEachLine(handle: FileHandle, start: number, end: number
   let parts: Buffer[] = [];
   let partBytes = 0;
   let lineStart = start;
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
   while (position < end) {
-    const { bytesRead: got } = await handle.read(chunk, 0, Math.min(CHUNK_BYTES, end - position), position);
+    const { bytesRead: got } = await handle.read(chunk, 0, Math.min(READ_CHUNK_BYTES, end - position), position);
     if (got === 0) break;
     bytesRead += got;
     let cursor = 0;

@@ -4,12 +4,11 @@
 import type { SubagentEntry, SubagentSummary } from '../../../shared/schemas';
 import { childLabel, type CodexHeader } from './header';
 import { normaliseReference, type ChildRecord } from './records';
+import { RECENT_LIMIT } from '../kit/bounds';
 
 /** Milliseconds without a write after which a child nobody reported on counts as done (outcome `idle`). */
 export const IDLE_AFTER_MS = 5 * 60 * 1000;
 
-/** Entries kept in `recent` (newest `startedAt` first). */
-export const RECENT_LIMIT = 8;
 
 /** What the reader knows about one discovered child file. */
 export interface ChildFacts {
@@ -40,7 +39,7 @@ export function needsTaskScan(child: Omit<ChildFacts, 'latestTaskStartedMs'>, re
   return Number.isFinite(endedMs) && child.mtimeMs > endedMs;
 }
 
-/** One child's entry under the settlement, reopening and idleness rules. */
+/** One child's entry under rules 5 (settlement), 6 (reopening) and 7 (idle children). */
 export function childEntry(child: ChildFacts, records: Map<string, ChildRecord>, nowMs: number): SubagentEntry {
   const { header } = child;
   const base = {
@@ -71,7 +70,7 @@ export function childEntry(child: ChildFacts, records: Map<string, ChildRecord>,
   return { ...base, state: 'running' };
 }
 
-/** The summary: every running kept child counted, the 8 newest by `startedAt` listed. */
+/** Rule 8 (recent and running): every running kept child counted, the 8 newest by `startedAt` listed. */
 export function summarise(entries: SubagentEntry[]): SubagentSummary {
   const running = entries.filter((entry) => entry.state === 'running').length;
   const recent = [...entries].sort((left, right) => Date.parse(right.startedAt) - Date.parse(left.startedAt)).slice(0, RECENT_LIMIT);

@@ -1,9 +1,9 @@
-import { appendFile, copyFile, mkdir, rm, utimes } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatAddress } from '../../../shared/schemas';
 import { countingFileSystem } from './fileSystem';
-import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId, writeRollout } from '../../testing/codexRollout';
+import { callLine, eventLine, headerLine, tempHomes, messageLine, notificationText, outputLine, threadId, writeRollout } from '../../testing/codexRollout';
 import { createCodexReader, seatFromCliTarget } from './reader';
 import { sharedFixtures } from '../../testing/sharedFixtures';
 
@@ -12,15 +12,8 @@ const shared = fixtures.path('codex/synthetic');
 const v1Home = join(shared, 'codex-home');
 const v1Parent = join(v1Home, 'sessions/2026/04/20/rollout-2026-04-20T10-00-00-019daa55-2500-7840-9d72-08433ddf79ed.jsonl');
 const later = () => Date.parse('2026-05-01T00:00:00.000Z');
-const homes: string[] = [];
-afterEach(async () => {
-  for (const home of homes.splice(0)) await rm(home, { recursive: true, force: true });
-});
-async function home(): Promise<string> {
-  const made = await makeHome();
-  homes.push(made);
-  return made;
-}
+const homes = tempHomes();
+afterEach(homes.removeAll);
 
 describe.skipIf(!fixtures.present)('the synthetic v1 home in ../shared/fixtures/codex', () => {
   it('projects both children as the parent settled them', async () => {
@@ -46,7 +39,7 @@ describe.skipIf(!fixtures.present)('the synthetic v1 home in ../shared/fixtures/
   });
 
   it('projects the v2 excerpts placed in a temp home (paths, envelopes, list_agents, followup, close)', async () => {
-    const codexHome = await home();
+    const codexHome = await homes.make();
     const folder = join(codexHome, 'sessions/2026/04/20');
     await mkdir(folder, { recursive: true });
     const ids = ['019daa8c-1380-7858-b9ba-a23c5be621c8', '019daa8c-2000-7235-b517-f8280df0e5f5', '019daa8c-27d0-740e-85ee-ae3969314287'];
@@ -71,7 +64,7 @@ describe('the reader over temp homes', () => {
   const day = '2026/04/20';
 
   async function parentHome(lines: string[] = []) {
-    const codexHome = await home();
+    const codexHome = await homes.make();
     const parentPath = await writeRollout(codexHome, day, '2026-04-20T10-00-00', parentId, [headerLine({ id: parentId, timestamp: '2026-04-20T10:00:00.000Z' }), ...lines]);
     const seat: SeatAddress = { harness: 'codex', home: codexHome, sessionId: parentId, path: parentPath };
     return { codexHome, parentPath, seat };

@@ -15,11 +15,9 @@ import { createParentState, reduceParentLine, type ParentState } from './records
 import { readReplayPage } from './replay';
 import { codexActivityBasis } from './activity';
 import { decodeCursor } from './replayEntries';
+import { CODEX_TASK_SCAN_COLD_BYTES } from '../kit/bounds';
+import { SeatStates } from '../kit/seatStates';
 
-/** Bytes read from the end of a child rollout when looking for a `task_started` newer than its ending. */
-export const TASK_SCAN_COLD_BYTES = 256 * 1024;
-/** Seats whose tail state is kept (an evicted seat simply cold-reads again). */
-const SEAT_STATE_LIMIT = 256;
 const THREAD_TOKEN = /^[0-9A-Za-z-]{1,64}$/;
 
 /** Options of the Codex reader; `fs` and `now` are injectable for tests and the benchmark. */
@@ -51,19 +49,8 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
   const now = options.now ?? Date.now;
   const headers = new HeaderCache(fs);
   const index = new ChildIndex(fs, headers, now);
-  const seats = new Map<string, SeatState>();
-  const keyOf = (seat: SeatAddress): string => `${seat.home}\0${seat.sessionId}`;
-
-  function seatState(seat: SeatAddress): SeatState {
-    const key = keyOf(seat);
-    let state = seats.get(key);
-    if (!state) {
-      state = { path: seat.path ?? null, tail: null, parent: createParentState(), checkedIno: null, childScans: new Map() };
-      seats.set(key, state);
-      if (seats.size > SEAT_STATE_LIMIT) seats.delete(seats.keys().next().value as string);
-    }
-    return state;
-  }
+  // Reads of one seat are serialised: two censuses never share a parent state mid-read.
+  const seats = new SeatStates<SeatState>((seat) => ({ path: seat.path ?? null, tail: null, parent: createParentState(), checkedIno: null, childScans: new Map() }));
 
   async function locate(seat: SeatAddress): Promise<string | null> {
     const suffix = `-${seat.sessionId}.jsonl`;
@@ -73,7 +60,10 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
 
   async function settle(seat: SeatAddress): Promise<Settled> {
     if (seat.harness !== 'codex') return { ok: false, reason: 'This seat is not a Codex session.' };
-    const state = seatState(seat);
+    return seats.run(seat, (state) => settleSeat(seat, state));
+  }
+
+  async function settleSeat(seat: SeatAddress, state: SeatState): Promise<Settled> {
     state.path = seat.path ?? state.path ?? (await locate(seat));
     const path = state.path;
     if (!path) return { ok: false, reason: `No rollout for Codex thread ${seat.sessionId} was found under ${join(seat.home, 'sessions')}.` };
@@ -213,12 +203,12 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
       });
     },
     watchPaths(seat: SeatAddress): string[] {
-      const path = seat.path ?? seats.get(keyOf(seat))?.path ?? null;
+      const path = seat.path ?? seats.peek(seat)?.path ?? null;
       const folders = index.watchFolders(seat.home, seat.sessionId) ?? [join(seat.home, 'sessions')];
       return path ? [path, ...folders] : folders;
     },
     forget(seat: SeatAddress): void {
-      seats.delete(keyOf(seat));
+      seats.forget(seat);
       index.forget(seat.home, seat.sessionId);
     },
     dispose(): void {
@@ -242,7 +232,7 @@ async function readHeaderOrNull(fs: CodexFileSystem, path: string): Promise<Code
 /** Tails a child for its newest `task_started` (only when a parent record ended it and it was written since). */
 async function scanTaskStarted(path: string, scan: ChildScan): Promise<{ scan: ChildScan; bytes: number }> {
   let latest: number | null = null;
-  const result = await tailLines(path, scan.tail, { ...DEFAULT_TAIL, coldBytes: TASK_SCAN_COLD_BYTES }, (line) => {
+  const result = await tailLines(path, scan.tail, { ...DEFAULT_TAIL, coldBytes: CODEX_TASK_SCAN_COLD_BYTES }, (line) => {
     if (!line.includes('"task_started"')) return;
     try {
       const parsed = JSON.parse(line) as { timestamp?: unknown; type?: unknown; payload?: { type?: unknown } };

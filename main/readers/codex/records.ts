@@ -4,6 +4,8 @@
  */
 import type { Outcome } from '../../../shared/schemas';
 import { createCodexActivity, foldCodexActivity, type CodexActivityState } from './activity';
+import { CODEX_PENDING_CALLS } from '../kit/bounds';
+import { asObject, parseJson, type Json } from '../kit/json';
 
 /** What one parent record says about a child. */
 export interface ChildRecord {
@@ -30,15 +32,11 @@ export interface ParentState {
   activity: CodexActivityState;
 }
 
-/** Pending multi-agent calls kept at most (older ones are forgotten; their outputs then say nothing). */
-const MAX_PENDING_CALLS = 1024;
 
 const TRACKED_TOOLS = new Set(['wait', 'wait_agent', 'close_agent', 'list_agents', 'followup_task', 'send_input', 'resume_agent']);
 const REOPEN_TOOLS = new Set(['followup_task', 'send_input', 'resume_agent']);
 const THREAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOTIFICATION = /<subagent_notification>([\s\S]*?)<\/subagent_notification>/;
-
-type JsonObject = Record<string, unknown>;
 
 /** A fresh reducer state. */
 export function createParentState(): ParentState {
@@ -78,7 +76,10 @@ export function readAgentStatus(status: unknown): { state: 'running' | 'ended'; 
   return null;
 }
 
-/** Feeds one parent line into the state (mutates it; pure apart from that). Bad JSON is counted, never thrown. */
+/**
+ * Rule 5 (parent records settle children): feeds one parent line into the state (mutates it; pure apart from that).
+ * Bad JSON is counted, never thrown.
+ */
 export function reduceParentLine(state: ParentState, line: string): void {
   if (line.trim().length === 0) return;
   let parsed: unknown;
@@ -109,19 +110,20 @@ export function reduceParentLine(state: ParentState, line: string): void {
   }
 }
 
-function rememberCall(state: ParentState, payload: JsonObject): void {
+function rememberCall(state: ParentState, payload: Json): void {
   const name = typeof payload.name === 'string' ? payload.name : '';
   const callId = typeof payload.call_id === 'string' ? payload.call_id : '';
   if (!TRACKED_TOOLS.has(name) || !callId) return;
   const args = typeof payload.arguments === 'string' ? (asObject(parseJson(payload.arguments)) ?? {}) : (asObject(payload.arguments) ?? {});
   state.calls.set(callId, { name, args });
-  if (state.calls.size > MAX_PENDING_CALLS) {
+  if (state.calls.size > CODEX_PENDING_CALLS) {
     const oldest = state.calls.keys().next().value;
     if (oldest !== undefined) state.calls.delete(oldest);
   }
 }
 
-function settleFromOutput(state: ParentState, payload: JsonObject, at: string): void {
+/** Rule 5 from a call's output (status maps, close, list); rule 6 (reopening) for followups that succeeded. */
+function settleFromOutput(state: ParentState, payload: Json, at: string): void {
   const callId = typeof payload.call_id === 'string' ? payload.call_id : '';
   const call = state.calls.get(callId);
   if (!call) return;
@@ -162,7 +164,8 @@ function settleFromOutput(state: ParentState, payload: JsonObject, at: string): 
   }
 }
 
-function settleFromMessage(state: ParentState, payload: JsonObject, at: string): void {
+/** Rule 5 from a v1 notification or a v2 envelope. */
+function settleFromMessage(state: ParentState, payload: Json, at: string): void {
   const content = Array.isArray(payload.content) ? payload.content : [];
   for (const item of content) {
     const text = asObject(item)?.text;
@@ -203,14 +206,3 @@ function readOutput(output: unknown): { text: string; error: boolean } {
   return { text: '', error: true };
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function asObject(value: unknown): JsonObject | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
-}

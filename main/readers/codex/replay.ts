@@ -7,17 +7,8 @@ import type { ReplayEntry } from '../../../shared/schemas';
 import type { ReplayResult } from '../port';
 import { forEachLine } from './lineRange';
 import { encodeCursor, normaliseChildLine, type ReplayCursor } from './replayEntries';
+import { CODEX_OWN_START_SCAN_BYTES, MAX_LINE_BYTES, REPLAY_PAGE_ENTRIES, REPLAY_WINDOW_BYTES, REPLAY_WINDOW_ENTRIES } from '../kit/bounds';
 
-/** Bytes of a child read for one window (rule: 4 MiB). */
-export const REPLAY_WINDOW_BYTES = 4 * 1024 * 1024;
-/** Entries in one window (rule: 500). */
-export const REPLAY_WINDOW_ENTRIES = 500;
-/** Entries in one page. */
-export const REPLAY_PAGE_ENTRIES = 50;
-/** Bytes scanned from the start of a forked child to find its own first `turn_context`. */
-export const OWN_START_SCAN_BYTES = 64 * 1024 * 1024;
-/** Lines longer than this are skipped in replay (huge tool outputs). */
-const REPLAY_MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 /** What the reader hands to a replay read. */
 export interface ReplayRequest {
@@ -55,7 +46,7 @@ export async function readReplayPage(request: ReplayRequest): Promise<ReplayResu
     const start = cursor ? Math.max(cursor.from, ownStart) : Math.max(ownStart, info.size - REPLAY_WINDOW_BYTES);
     const located: Located[] = [];
     const callNames = new Map<string, string>();
-    await forEachLine(handle, start, end, REPLAY_MAX_LINE_BYTES, (line) => {
+    await forEachLine(handle, start, end, MAX_LINE_BYTES, (line) => {
       const text = line.bytes.toString('utf8');
       // A last line still being written is held back unless it is already complete JSON.
       if (!line.complete && !isJson(text)) return;
@@ -82,7 +73,7 @@ export async function readReplayPage(request: ReplayRequest): Promise<ReplayResu
  */
 async function findOwnStart(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<number | null> {
   let found: number | null = null;
-  await forEachLine(handle, 0, Math.min(size, OWN_START_SCAN_BYTES), REPLAY_MAX_LINE_BYTES, (line) => {
+  await forEachLine(handle, 0, Math.min(size, CODEX_OWN_START_SCAN_BYTES), MAX_LINE_BYTES, (line) => {
     if (line.bytes.indexOf('"turn_context"') === -1) return;
     if (normaliseChildLine(line.bytes.toString('utf8'), new Map()).turnContext) {
       found = line.offset;

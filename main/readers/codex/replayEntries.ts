@@ -3,15 +3,10 @@
  */
 import type { ReplayEntry } from '../../../shared/schemas';
 import { withTargets } from '../toolTarget';
+import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, NOTE_BYTES, SUMMARY_BYTES } from '../kit/bounds';
+import { capText, oneLine } from '../kit/text';
+import { asObject, parseObject, type Json } from '../kit/json';
 
-/** Most bytes of one entry's text (rule: 4 KiB). */
-export const ENTRY_TEXT_MAX_BYTES = 4096;
-/** Characters of a tool call's one-line input summary, of a tool result excerpt and of a note. */
-const SUMMARY_CHARS = 200;
-const EXCERPT_CHARS = 1000;
-const NOTE_CHARS = 280;
-
-type JsonObject = Record<string, unknown>;
 
 /** What a child line contributes: entries, and whether it is a `turn_context` (own activity starts there). */
 export interface NormalisedLine {
@@ -32,13 +27,7 @@ const WRAPPERS: Array<{ prefix: string; note: string }> = [
 /** Normalises one child line; tool names come from `callNames` (call id → tool), which this fills. */
 export function normaliseChildLine(line: string, callNames: Map<string, string>): NormalisedLine {
   const none: NormalisedLine = { entries: [], turnContext: false };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch {
-    return none;
-  }
-  const envelope = asObject(parsed);
+  const envelope = parseObject(line);
   if (!envelope) return none;
   if (envelope.type === 'turn_context') return { entries: [], turnContext: true };
   const at = typeof envelope.timestamp === 'string' ? envelope.timestamp : null;
@@ -48,7 +37,7 @@ export function normaliseChildLine(line: string, callNames: Map<string, string>)
   return { entries: responseItemEntries(payload, at, callNames), turnContext: false };
 }
 
-function responseItemEntries(payload: JsonObject, at: string | null, callNames: Map<string, string>): ReplayEntry[] {
+function responseItemEntries(payload: Json, at: string | null, callNames: Map<string, string>): ReplayEntry[] {
   switch (payload.type) {
     case 'message':
       return messageEntries(payload, at);
@@ -62,7 +51,7 @@ function responseItemEntries(payload: JsonObject, at: string | null, callNames: 
     case 'local_shell_call': {
       const action = asObject(payload.action);
       const command = Array.isArray(action?.command) ? action.command.join(' ') : summariseInput(action);
-      return [{ at, role: 'tool', tool: 'shell', text: oneLine(command, SUMMARY_CHARS) }];
+      return [{ at, role: 'tool', tool: 'shell', text: oneLine(command, SUMMARY_BYTES) }];
     }
     case 'web_search_call':
       return [{ at, role: 'tool', tool: 'web_search', text: summariseInput(payload.action) }];
@@ -70,14 +59,14 @@ function responseItemEntries(payload: JsonObject, at: string | null, callNames: 
     case 'custom_tool_call_output': {
       const callId = typeof payload.call_id === 'string' ? payload.call_id : '';
       const tool = callNames.get(callId) ?? 'tool';
-      return [{ at, role: 'tool', tool, text: capText(excerpt(outputText(payload.output), EXCERPT_CHARS)) }];
+      return [{ at, role: 'tool', tool, text: capText(outputText(payload.output), EXCERPT_BYTES) }];
     }
     default:
       return []; // reasoning, snapshots and unknown items are not conversation
   }
 }
 
-function messageEntries(payload: JsonObject, at: string | null): ReplayEntry[] {
+function messageEntries(payload: Json, at: string | null): ReplayEntry[] {
   const role = payload.role;
   const texts = (Array.isArray(payload.content) ? payload.content : [])
     .map((item) => asObject(item)?.text)
@@ -88,8 +77,8 @@ function messageEntries(payload: JsonObject, at: string | null): ReplayEntry[] {
     const mail = role === 'assistant' ? envelopeNote(text) : null;
     if (wrapper) entries.push({ at, role: 'note', text: wrapper });
     else if (mail) entries.push({ at, role: 'note', text: mail });
-    else if (role === 'user') entries.push({ at, role: 'user', text: capText(text) });
-    else if (role === 'assistant') entries.push({ at, role: 'assistant', text: capText(text) });
+    else if (role === 'user') entries.push({ at, role: 'user', text: capText(text, ENTRY_TEXT_BYTES) });
+    else if (role === 'assistant') entries.push({ at, role: 'assistant', text: capText(text, ENTRY_TEXT_BYTES) });
     // developer and system messages are instructions, not conversation
   }
   return entries;
@@ -105,16 +94,10 @@ export function wrapperNote(text: string): string | null {
 /** The note for an inter-agent envelope (a single text that parses as `{author, recipient, content, …}`). */
 export function envelopeNote(text: string): string | null {
   if (!text.trimStart().startsWith('{')) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const envelope = asObject(parsed);
+  const envelope = parseObject(text);
   if (!envelope || typeof envelope.author !== 'string' || typeof envelope.recipient !== 'string' || typeof envelope.content !== 'string') return null;
   const content = wrapperNote(envelope.content) ?? envelope.content;
-  return oneLine(`message from ${envelope.author}: ${content}`, NOTE_CHARS);
+  return oneLine(`message from ${envelope.author}: ${content}`, NOTE_BYTES);
 }
 
 function summariseInput(input: unknown): string {
@@ -123,16 +106,16 @@ function summariseInput(input: unknown): string {
     try {
       value = JSON.parse(input);
     } catch {
-      return oneLine(input, SUMMARY_CHARS);
+      return oneLine(input, SUMMARY_BYTES);
     }
   }
   const object = asObject(value);
   for (const key of ['cmd', 'command', 'query', 'path', 'message']) {
     const field = object?.[key];
-    if (typeof field === 'string') return oneLine(field, SUMMARY_CHARS);
-    if (Array.isArray(field)) return oneLine(field.join(' '), SUMMARY_CHARS);
+    if (typeof field === 'string') return oneLine(field, SUMMARY_BYTES);
+    if (Array.isArray(field)) return oneLine(field.join(' '), SUMMARY_BYTES);
   }
-  return oneLine(value === undefined ? '' : JSON.stringify(value), SUMMARY_CHARS);
+  return oneLine(value === undefined ? '' : JSON.stringify(value), SUMMARY_BYTES);
 }
 
 function outputText(output: unknown): string {
@@ -142,24 +125,6 @@ function outputText(output: unknown): string {
   return object && typeof object.content === 'string' ? object.content : '';
 }
 
-function oneLine(text: string, limit: number): string {
-  return capText(excerpt(text.replace(/\s+/g, ' ').trim(), limit));
-}
-
-function excerpt(text: string, limit: number): string {
-  return text.length > limit ? `${text.slice(0, limit)}…` : text;
-}
-
-/** Caps a text at 4 KiB of UTF-8 without splitting a character, marking the cut with an ellipsis. */
-export function capText(text: string, maxBytes = ENTRY_TEXT_MAX_BYTES): string {
-  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  const ellipsisBytes = 3;
-  const bytes = Buffer.from(text, 'utf8');
-  let end = maxBytes - ellipsisBytes;
-  // Step back over UTF-8 continuation bytes so the cut falls on a character boundary.
-  while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
-  return `${bytes.subarray(0, end).toString('utf8')}…`;
-}
 
 /** Where a replay page stands: bound to one parent and one child, within a fixed byte window of the child file. */
 export interface ReplayCursor {
@@ -179,13 +144,7 @@ export function encodeCursor(cursor: ReplayCursor): string {
 
 /** Decodes a cursor token; null when it is not one of ours. */
 export function decodeCursor(token: string): ReplayCursor | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  const object = asObject(parsed);
+  const object = parseObject(Buffer.from(token, 'base64url').toString('utf8'));
   if (!object || object.v !== 1) return null;
   const { parent, child, ino, from, before } = object;
   if (typeof parent !== 'string' || typeof child !== 'string') return null;
@@ -194,6 +153,3 @@ export function decodeCursor(token: string): ReplayCursor | null {
   return { parent, child, ino: ino as number, from: from as number, before: before as number };
 }
 
-function asObject(value: unknown): JsonObject | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
-}

@@ -51,7 +51,7 @@ export function listOpenCodeDbs(dataDir: string): string[] {
 }
 
 /**
- * The databases to read: `$OPENCODE_DB` when set (absolute, or a name in the data folder; `:memory:` names no
+ * Rule 1 (databases): the databases to read, `$OPENCODE_DB` when set (absolute, or a name in the data folder; `:memory:` names no
  * file), else every `opencode*.db` of the data folder.
  */
 export function resolveOpenCodeDbs(env: OpenCodeEnv, dataDir = openCodeDataDir(env)): string[] {

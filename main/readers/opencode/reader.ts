@@ -12,6 +12,7 @@ import { isBusyError, withReadOnly } from './sqlite';
 import { directChildren, readSession, selectActivityFacts, selectTaskRows } from './store';
 import { openCodeActivityBasis } from './activity';
 import { collectRows, summarize } from './taskCalls';
+import { DISCOVER_LIMIT, OPENCODE_UNCHANGED_REUSE_MS } from '../kit/bounds';
 
 export { resolveOpenCodeDb, seatFromCliTarget } from './locate';
 
@@ -27,10 +28,6 @@ export interface OpenCodeReaderOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** Most candidates discovery returns when no limit is given. */
-export const DEFAULT_DISCOVER_LIMIT = 200;
-/** An unchanged store (same db and WAL size and mtime) reuses the last projection for at most this long, in ms. */
-export const UNCHANGED_REUSE_MS = 5_000;
 
 /** The sentence for a busy database, also used by replay. */
 export const LOCKED_REASON = 'The OpenCode database is locked by another process; try again in a moment.';
@@ -116,7 +113,7 @@ export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatR
     harness: 'opencode',
 
     async discover(discoverOptions: DiscoverOptions = {}): Promise<Candidate[]> {
-      const limit = discoverOptions.limit ?? DEFAULT_DISCOVER_LIMIT;
+      const limit = discoverOptions.limit ?? DISCOVER_LIMIT;
       const databases = configuredDatabases();
       const seen = new Set<string>();
       const candidates: Candidate[] = [];
@@ -145,7 +142,7 @@ export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatR
       const key = seatKey(seat);
       const stampBefore = storeStamp(seat.home);
       const previous = cache.get(key);
-      if (previous && previous.stamp === stampBefore && now() - previous.at < UNCHANGED_REUSE_MS) {
+      if (previous && previous.stamp === stampBefore && now() - previous.at < OPENCODE_UNCHANGED_REUSE_MS) {
         return { ...previous.projection, read: { bytes: 0, skippedLines: previous.projection.read.skippedLines } };
       }
       const projection = await projectSeat(seat);

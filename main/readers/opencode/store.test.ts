@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatAddress } from '../../../shared/schemas';
 import { LOCKED_REASON, projectSeat } from './reader';
 import { V2_ONLY_REASON } from './schema';
-import { MAX_MESSAGES, MAX_PARTS, MAX_PAYLOAD_BYTES } from './store';
+import { OPENCODE_MESSAGES, OPENCODE_PARTS, OPENCODE_PAYLOAD_BYTES } from '../kit/bounds';
 import { makeTempDir, MINIMAL_SCHEMA, StoreWriter } from '../../testing/opencodeStore';
 
 const cleanups: (() => void)[] = [];
@@ -130,7 +130,7 @@ describe('bounds', () => {
     writer.session('ses_parent');
     writer.database.exec('BEGIN');
     writer.task(writer.message('ses_parent', 1), 'ses_parent', 1, { callId: 'too_old', status: 'running', start: 1 });
-    for (let index = 0; index < MAX_MESSAGES - 1; index += 1) writer.message('ses_parent', 10 + index);
+    for (let index = 0; index < OPENCODE_MESSAGES - 1; index += 1) writer.message('ses_parent', 10 + index);
     writer.task(writer.message('ses_parent', 5_000), 'ses_parent', 5_000, { callId: 'newest', status: 'running', start: 5_000 });
     writer.database.exec('COMMIT');
     expect(await ids(home)).toEqual(['newest']);
@@ -144,7 +144,7 @@ describe('bounds', () => {
     const message = writer.message('ses_parent', 10);
     writer.database.exec('BEGIN');
     writer.task(message, 'ses_parent', 10, { callId: 'too_old', status: 'running', start: 1 });
-    for (let index = 0; index < MAX_PARTS; index += 1) writer.part(message, 'ses_parent', 11, { type: 'step-start' });
+    for (let index = 0; index < OPENCODE_PARTS; index += 1) writer.part(message, 'ses_parent', 11, { type: 'step-start' });
     writer.database.exec('COMMIT');
     expect(await ids(home)).toEqual([]);
     writer.database.prepare("DELETE FROM part WHERE rowid = (SELECT max(rowid) FROM part)").run();
@@ -163,7 +163,7 @@ describe('bounds', () => {
     const projection = await projectSeat(seat(home));
     if (!projection.ok) throw new Error(projection.reason);
     expect(projection.subagents.recent.map((entry) => entry.nativeId)).toEqual(['newest']);
-    expect(projection.read.bytes).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    expect(projection.read.bytes).toBeLessThanOrEqual(OPENCODE_PAYLOAD_BYTES);
     expect(projection.read.bytes).toBeGreaterThan(3 * 1024 * 1024);
   });
 

@@ -6,13 +6,9 @@ import type { StoreShape } from './schema';
 import type { SqliteDatabase } from './sqlite';
 import type { PartRow } from './taskCalls';
 import type { OpenCodeActivityFacts } from './activity';
+import { OPENCODE_MESSAGES, OPENCODE_PARTS, OPENCODE_PAYLOAD_BYTES } from '../kit/bounds';
+import { asString } from '../kit/json';
 
-/** Parent messages selected per seat read (issue bound). */
-export const MAX_MESSAGES = 500;
-/** Parts selected per read (issue bound). */
-export const MAX_PARTS = 2_000;
-/** Part payload bytes selected per read (issue bound), counted over every part scanned, newest first. */
-export const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
 
 /** A session row: the identity facts the reader checks. */
 export interface SessionRow {
@@ -34,7 +30,6 @@ export interface Window<T> {
 }
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** The session row of `sessionId` in the 1.x `session` table, or undefined. */
 export function readSession(database: SqliteDatabase, shape: StoreShape, sessionId: string): SessionRow | undefined {
@@ -45,8 +40,8 @@ export function readSession(database: SqliteDatabase, shape: StoreShape, session
   if (!row) return undefined;
   return {
     id: String(row.id),
-    parentId: stringOrNull(row.parent_id),
-    directory: stringOrNull(row.directory),
+    parentId: asString(row.parent_id),
+    directory: asString(row.directory),
     updatedMs: numberOrNull(row.updated),
   };
 }
@@ -66,8 +61,8 @@ function messageUpdatedColumn(shape: StoreShape): string {
 }
 
 /**
- * The shared window: the newest `MAX_MESSAGES` messages of a session, their newest `MAX_PARTS` parts, cut where
- * the running sum of part payload (newest first) would pass `MAX_PAYLOAD_BYTES`. `selectData` is an SQL
+ * Rule 3 (bounded reads), the shared window: the newest `OPENCODE_MESSAGES` messages of a session, their newest `OPENCODE_PARTS` parts, cut where
+ * the running sum of part payload (newest first) would pass `OPENCODE_PAYLOAD_BYTES`. `selectData` is an SQL
  * expression over `p.data` (only evaluated for well-formed JSON) choosing which payloads come back.
  */
 function windowSql(shape: StoreShape, selectData: string): string {
@@ -75,13 +70,13 @@ function windowSql(shape: StoreShape, selectData: string): string {
   return `
     WITH recent_messages AS (
       SELECT id, time_created FROM message
-      WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ${MAX_MESSAGES}
+      WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ${OPENCODE_MESSAGES}
     ),
     recent_parts AS (
       SELECT p.id, p.message_id, m.time_created AS message_time, p.time_created, ${partUpdated} AS updated,
              octet_length(p.data) AS bytes
       FROM part p JOIN recent_messages m ON m.id = p.message_id
-      ORDER BY m.time_created DESC, m.id DESC, p.id DESC LIMIT ${MAX_PARTS}
+      ORDER BY m.time_created DESC, m.id DESC, p.id DESC LIMIT ${OPENCODE_PARTS}
     ),
     budgeted AS (
       SELECT *, sum(bytes) OVER (ORDER BY message_time DESC, message_id DESC, id DESC ROWS UNBOUNDED PRECEDING) AS total
@@ -91,7 +86,7 @@ function windowSql(shape: StoreShape, selectData: string): string {
            json_valid(p.data) AS valid,
            CASE WHEN json_valid(p.data) AND (${selectData}) THEN p.data END AS data
     FROM budgeted b JOIN part p ON p.id = b.id
-    WHERE b.total <= ${MAX_PAYLOAD_BYTES}
+    WHERE b.total <= ${OPENCODE_PAYLOAD_BYTES}
     ORDER BY b.message_time, b.message_id, b.id`;
 }
 
@@ -129,7 +124,7 @@ function readWindow(database: SqliteDatabase, shape: StoreShape, sql: string, se
   const latest = numberOrNull(
     database.get(
       `SELECT max(updated) AS latest FROM (SELECT ${messageUpdatedColumn(shape)} AS updated FROM message
-       WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ${MAX_MESSAGES})`,
+       WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ${OPENCODE_MESSAGES})`,
       [sessionId],
     )?.latest,
   );
@@ -158,13 +153,13 @@ export function selectMessageFacts(
     `SELECT id, time_created,
             CASE WHEN json_valid(data) THEN json_extract(data, '$.role') END AS role,
             CASE WHEN json_valid(data) THEN json_extract(data, '$.time.completed') END AS completed
-     FROM message WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ${MAX_MESSAGES}`,
+     FROM message WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ${OPENCODE_MESSAGES}`,
     [sessionId],
   );
   const facts = new Map<string, { role: string | null; completed: boolean; time: number }>();
   for (const row of rows.reverse()) {
     facts.set(String(row.id), {
-      role: stringOrNull(row.role),
+      role: asString(row.role),
       completed: row.completed !== null && row.completed !== undefined,
       time: Number(row.time_created),
     });
@@ -174,8 +169,8 @@ export function selectMessageFacts(
 
 /**
  * The activity facts of a session: its newest message (role, completion, error, finish), that message's tool parts
- * (at most `MAX_PARTS`, status and tool name only) and the newest user message's time, within the newest
- * `MAX_MESSAGES` messages. Payload JSON never leaves SQLite.
+ * (at most `OPENCODE_PARTS`, status and tool name only) and the newest user message's time, within the newest
+ * `OPENCODE_MESSAGES` messages. Payload JSON never leaves SQLite.
  */
 export function selectActivityFacts(database: SqliteDatabase, sessionId: string): OpenCodeActivityFacts {
   const message = database.get(
@@ -192,24 +187,24 @@ export function selectActivityFacts(database: SqliteDatabase, sessionId: string)
   const tools = database
     .all(
       `SELECT json_extract(data, '$.tool') AS tool, json_extract(data, '$.state.status') AS status FROM part
-       WHERE message_id = ? AND json_valid(data) AND json_extract(data, '$.type') = 'tool' ORDER BY id LIMIT ${MAX_PARTS}`,
+       WHERE message_id = ? AND json_valid(data) AND json_extract(data, '$.type') = 'tool' ORDER BY id LIMIT ${OPENCODE_PARTS}`,
       [String(message.id)],
     )
-    .map((row) => ({ tool: stringOrNull(row.tool) ?? 'tool', status: stringOrNull(row.status) }));
+    .map((row) => ({ tool: asString(row.tool) ?? 'tool', status: asString(row.status) }));
   const turn = database.get(
     `SELECT max(time_created) AS started FROM (SELECT time_created, data FROM message WHERE session_id = ?
-       ORDER BY time_created DESC, id DESC LIMIT ${MAX_MESSAGES})
+       ORDER BY time_created DESC, id DESC LIMIT ${OPENCODE_MESSAGES})
      WHERE json_valid(data) AND json_extract(data, '$.role') = 'user'`,
     [sessionId],
   );
-  const errorType = stringOrNull(message.error_type);
+  const errorType = asString(message.error_type);
   return {
     last: {
-      role: stringOrNull(message.role),
+      role: asString(message.role),
       createdMs: Number(message.time_created),
       completedMs: numberOrNull(message.completed),
-      errorName: errorType === null || errorType === 'null' ? null : (stringOrNull(message.error_name) ?? 'error'),
-      finish: stringOrNull(message.finish),
+      errorName: errorType === null || errorType === 'null' ? null : (asString(message.error_name) ?? 'error'),
+      finish: asString(message.finish),
     },
     tools,
     turnStartMs: numberOrNull(turn?.started),

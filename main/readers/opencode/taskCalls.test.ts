@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { childReference, collectRows, MAX_TASK_CALLS, summarize } from './taskCalls';
+import { childReference, collectRows, summarize } from './taskCalls';
 import type { PartRow } from './taskCalls';
+import { OPENCODE_TASK_CALLS } from '../kit/bounds';
 
 let sequence = 0;
 function row(messageTime: number, data: unknown, messageId = `msg_${String(messageTime).padStart(10, '0')}`): PartRow {
@@ -130,7 +131,7 @@ describe('task calls', () => {
       rows.push(row(100 + index, task(`call_${index}`, { status, time: { start: 10_000 + index, end: 20_000 + index } })));
     }
     const summary = only(rows);
-    expect(summary.running).toBe(MAX_TASK_CALLS / 2);
+    expect(summary.running).toBe(OPENCODE_TASK_CALLS / 2);
     expect(summary.recent.map((entry) => entry.nativeId)).toEqual(
       [69, 68, 67, 66, 65, 64, 63, 62].map((index) => `call_${index}`),
     );

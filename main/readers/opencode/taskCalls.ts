@@ -3,6 +3,8 @@
  * subagent summary. No I/O here; `store.ts` selects the rows within the bounds.
  */
 import type { Outcome, SubagentEntry, SubagentSummary } from '../../../shared/schemas';
+import { OPENCODE_TASK_CALLS, RECENT_LIMIT } from '../kit/bounds';
+import { asNumber, asObject, type Json } from '../kit/json';
 
 /** One selected part row with its message's position, parsed `data` (undefined when the JSON was malformed). */
 export interface PartRow {
@@ -40,32 +42,18 @@ export interface Completion {
   messageId: string;
 }
 
-/** Task calls kept per read (issue bound: the 64 most recent). */
-export const MAX_TASK_CALLS = 64;
-/** Entries emitted per seat (the tray's eight). */
-export const MAX_RECENT = 8;
 
 const SESSION_ID = 'ses_[A-Za-z0-9]+';
 const ENVELOPE = new RegExp(`<task id="(${SESSION_ID})" state="(running|completed|error|cancelled)">`);
 const OLDER_CHILD_REFERENCES = [new RegExp(`task_id: (${SESSION_ID})`), new RegExp(`session_id: (${SESSION_ID})`)];
 
-type Json = Record<string, unknown>;
-
-function object(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function milliseconds(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-/** Pure: the child session a task part names — `metadata.sessionId`, else the id in an older output format. */
+/** Rule 6 (children), pure: the child session a task part names — `metadata.sessionId`, else the id in an older output format. */
 export function childReference(state: Json): string | null {
-  const metadata = object(state.metadata);
+  const metadata = asObject(state.metadata);
   const fromMetadata = text(metadata?.sessionId);
   if (fromMetadata && new RegExp(`^${SESSION_ID}$`).test(fromMetadata)) return fromMetadata;
   const output = typeof state.output === 'string' ? state.output : '';
@@ -79,35 +67,35 @@ export function childReference(state: Json): string | null {
 }
 
 function isBackground(state: Json): boolean {
-  if (object(state.metadata)?.background === true) return true;
+  if (asObject(state.metadata)?.background === true) return true;
   const output = typeof state.output === 'string' ? state.output : '';
   const envelope = ENVELOPE.exec(output);
   if (envelope) return envelope[2] === 'running';
   return output.includes('(for polling this task with task_status)');
 }
 
-/** Pure: the task call in a part row, `null` when the part is something else, `'malformed'` when unusable. */
+/** Rule 4 (task calls), pure: the call in a part row, `null` when the part is something else, `'malformed'` when unusable. */
 export function readTaskCall(row: PartRow): TaskCall | null | 'malformed' {
-  const data = object(row.data);
+  const data = asObject(row.data);
   if (row.data === undefined) return 'malformed';
   if (!data || data.type !== 'tool' || data.tool !== 'task') return null;
-  const state = object(data.state);
+  const state = asObject(data.state);
   const callId = text(data.callID);
   if (!state || !callId) return 'malformed';
-  const input = object(state.input) ?? {};
+  const input = asObject(state.input) ?? {};
   const kind = text(input.subagent_type) ?? null;
   const description = text(input.description);
   const label = kind && description ? `${kind}: ${description}` : (description ?? kind ?? 'task');
-  const time = object(state.time) ?? {};
+  const time = asObject(state.time) ?? {};
   return {
     callId,
     label,
     kind,
     background: isBackground(state),
     status: typeof state.status === 'string' ? state.status : 'unknown',
-    startedMs: milliseconds(time.start) ?? row.partTime,
-    endedMs: milliseconds(time.end) ?? null,
-    interrupted: object(state.metadata)?.interrupted === true,
+    startedMs: asNumber(time.start) ?? row.partTime,
+    endedMs: asNumber(time.end) ?? null,
+    interrupted: asObject(state.metadata)?.interrupted === true,
     childId: childReference(state),
     messageTime: row.messageTime,
     messageId: row.messageId,
@@ -115,9 +103,9 @@ export function readTaskCall(row: PartRow): TaskCall | null | 'malformed' {
   };
 }
 
-/** Pure: the background completion a synthetic text part announces, or null. */
+/** Rule 5 (endings), pure: the background completion a synthetic text part announces, or null. */
 export function readCompletion(row: PartRow): Completion | null {
-  const data = object(row.data);
+  const data = asObject(row.data);
   if (!data || data.type !== 'text' || data.synthetic !== true || typeof data.text !== 'string') return null;
   const envelope = ENVELOPE.exec(data.text);
   if (!envelope || envelope[2] === 'running') return null;
@@ -165,7 +153,7 @@ function iso(milliseconds: number): string {
   return Number.isNaN(date.getTime()) ? new Date(0).toISOString() : date.toISOString();
 }
 
-/** Pure: one call's entry, given the completions seen and whether its child is a direct child of the seat. */
+/** Rule 5 (endings), pure: one call's entry, given the completions seen and whether its child is a direct child. */
 export function entryOf(call: TaskCall, completions: readonly Completion[], replayable: boolean): SubagentEntry {
   const base = { nativeId: call.callId, label: call.label, kind: call.kind, background: call.background, replayable };
   const started = iso(call.startedMs);
@@ -196,13 +184,13 @@ export function entryOf(call: TaskCall, completions: readonly Completion[], repl
   }
 }
 
-/** Pure: the seat's summary from its calls (oldest first), completions and the set of its direct children. */
+/** Rule 7 (recent and running), pure: the seat's summary from its calls (oldest first), completions and direct children. */
 export function summarize(
   calls: readonly TaskCall[],
   completions: readonly Completion[],
   directChildren: ReadonlySet<string>,
 ): SubagentSummary {
-  const kept = calls.slice(-MAX_TASK_CALLS);
+  const kept = calls.slice(-OPENCODE_TASK_CALLS);
   const entries = kept.map((call, index) => ({
     index,
     entry: entryOf(call, completions, call.childId !== null && directChildren.has(call.childId)),
@@ -210,7 +198,7 @@ export function summarize(
   const running = entries.filter(({ entry }) => entry.state === 'running').length;
   const recent = entries
     .sort((a, b) => Date.parse(b.entry.startedAt) - Date.parse(a.entry.startedAt) || b.index - a.index)
-    .slice(0, MAX_RECENT)
+    .slice(0, RECENT_LIMIT)
     .map(({ entry }) => entry);
   return { running, recent };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PartRow } from './taskCalls';
-import { capBytes, decodeCursor, encodeCursor, entriesOfPart, MAX_REPLAY_ENTRIES, MAX_TEXT_BYTES, normalizeChild, PAGE_SIZE, pageOf, summarizeInput } from './transcript';
+import { ENTRY_TEXT_BYTES, REPLAY_PAGE_ENTRIES, REPLAY_WINDOW_ENTRIES } from '../kit/bounds';
+import { capText } from '../kit/text';
+import { decodeCursor, encodeCursor, entriesOfPart, normalizeChild, pageOf, summarizeInput } from './transcript';
 
 const binding = { session: 'ses_parent', callId: 'call_1', child: 'ses_child' };
 const row = (index: number, data: unknown, messageId = 'msg_1'): PartRow => ({
@@ -14,11 +16,11 @@ const row = (index: number, data: unknown, messageId = 'msg_1'): PartRow => ({
 describe('replay normalisation', () => {
   it('caps text at 4 KiB on a character boundary', () => {
     const long = 'é'.repeat(5_000);
-    const capped = capBytes(long, MAX_TEXT_BYTES);
-    expect(new TextEncoder().encode(capped).length).toBeLessThanOrEqual(MAX_TEXT_BYTES);
+    const capped = capText(long, ENTRY_TEXT_BYTES);
+    expect(new TextEncoder().encode(capped).length).toBeLessThanOrEqual(ENTRY_TEXT_BYTES);
     expect(capped.endsWith('…')).toBe(true);
     expect(capped).not.toContain('\uFFFD');
-    expect(capBytes('short', MAX_TEXT_BYTES)).toBe('short');
+    expect(capText('short', ENTRY_TEXT_BYTES)).toBe('short');
   });
 
   it('summarises tool input on one line', () => {
@@ -44,9 +46,9 @@ describe('replay normalisation', () => {
   });
 
   it('keeps the newest 500 entries of a child window', () => {
-    const rows = Array.from({ length: MAX_REPLAY_ENTRIES + 20 }, (_, index) => row(index, { type: 'text', text: `line ${index}` }));
+    const rows = Array.from({ length: REPLAY_WINDOW_ENTRIES + 20 }, (_, index) => row(index, { type: 'text', text: `line ${index}` }));
     const window = normalizeChild(rows, new Map([['msg_1', 'user']]));
-    expect(window).toHaveLength(MAX_REPLAY_ENTRIES);
+    expect(window).toHaveLength(REPLAY_WINDOW_ENTRIES);
     expect(window[0].entry.text).toBe('line 20');
   });
 });
@@ -57,7 +59,7 @@ describe('replay paging and cursors', () => {
 
   it('pages 50 entries newest first, oldest first within a page, until the start', () => {
     const first = pageOf(window, binding);
-    expect(first.entries).toHaveLength(PAGE_SIZE);
+    expect(first.entries).toHaveLength(REPLAY_PAGE_ENTRIES);
     expect(first.entries[0].text).toBe('line 70');
     expect(first.entries.at(-1)?.text).toBe('line 119');
     const second = decodeCursor(first.nextCursor ?? '', binding);

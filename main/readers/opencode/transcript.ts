@@ -5,17 +5,10 @@
 import type { ReplayEntry } from '../../../shared/schemas';
 import { withTargets } from '../toolTarget';
 import type { PartRow } from './taskCalls';
+import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, REPLAY_PAGE_ENTRIES, REPLAY_WINDOW_ENTRIES, SUMMARY_BYTES } from '../kit/bounds';
+import { capText, oneLine } from '../kit/text';
+import { asObject, type Json } from '../kit/json';
 
-/** Entries kept per child window (issue bound). */
-export const MAX_REPLAY_ENTRIES = 500;
-/** Entries per page; the first page is the newest. */
-export const PAGE_SIZE = 50;
-/** Largest entry text, in UTF-8 bytes. */
-export const MAX_TEXT_BYTES = 4 * 1024;
-/** Largest tool output excerpt, in UTF-8 bytes. */
-export const MAX_EXCERPT_BYTES = 1024;
-/** Longest one-line tool input summary, in characters. */
-export const MAX_SUMMARY_CHARS = 200;
 
 /** A replay entry with its place in the child's history (message time, message id, part id, index in the part). */
 export interface PlacedEntry {
@@ -23,65 +16,51 @@ export interface PlacedEntry {
   entry: ReplayEntry;
 }
 
-type Json = Record<string, unknown>;
-const object = (value: unknown): Json | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-
-/** Pure: `text` cut to at most `limit` UTF-8 bytes (on a character boundary), marked with an ellipsis when cut. */
-export function capBytes(text: string, limit: number): string {
-  const encoded = new TextEncoder().encode(text);
-  if (encoded.length <= limit) return text;
-  const ellipsis = '…';
-  const kept = new TextDecoder('utf-8', { fatal: false }).decode(encoded.subarray(0, limit - 3));
-  return kept.replace(/\uFFFD+$/, '') + ellipsis;
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_SUMMARY_CHARS ? `${flat.slice(0, MAX_SUMMARY_CHARS - 1)}…` : flat;
+function summary(text: string): string {
+  return oneLine(text, SUMMARY_BYTES);
 }
 
 /** Pure: a one-line summary of a tool's input — the field that names what it acts on, else its short fields. */
 export function summarizeInput(tool: string, input: unknown): string {
-  const fields = object(input) ?? {};
+  const fields = asObject(input) ?? {};
   const pick = (...names: string[]) => names.map((name) => fields[name]).find((value) => typeof value === 'string');
   if (tool === 'task') {
     const kind = pick('subagent_type');
     const description = pick('description');
-    return oneLine([kind, description].filter(Boolean).join(': '));
+    return summary([kind, description].filter(Boolean).join(': '));
   }
   const main = pick('command', 'pattern', 'filePath', 'file_path', 'path', 'url', 'query', 'description');
-  if (typeof main === 'string') return oneLine(main);
+  if (typeof main === 'string') return summary(main);
   const short = Object.entries(fields)
     .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
     .map(([name, value]) => `${name}=${String(value)}`);
-  return oneLine(short.join(' '));
+  return summary(short.join(' '));
 }
 
 /** Pure: the entries one part contributes (none for bookkeeping parts such as step-start or reasoning). */
 export function entriesOfPart(row: PartRow, role: string | null): ReplayEntry[] {
-  const data = object(row.data);
+  const data = asObject(row.data);
   if (!data) return [];
   const at = new Date(row.partTime).toISOString();
   switch (data.type) {
     case 'text': {
       if (typeof data.text !== 'string' || data.text.trim() === '' || data.ignored === true) return [];
       const speaker = data.synthetic === true ? 'note' : role === 'assistant' ? 'assistant' : 'user';
-      return [{ at, role: speaker, text: capBytes(data.text, MAX_TEXT_BYTES) }];
+      return [{ at, role: speaker, text: capText(data.text, ENTRY_TEXT_BYTES) }];
     }
     case 'subtask':
-      return [{ at, role: 'note', text: capBytes(`subtask ${String(data.agent ?? '')}: ${String(data.description ?? '')}`, MAX_TEXT_BYTES) }];
+      return [{ at, role: 'note', text: capText(`subtask ${String(data.agent ?? '')}: ${String(data.description ?? '')}`, ENTRY_TEXT_BYTES) }];
     case 'compaction':
       return [{ at, role: 'note', text: 'Earlier conversation compacted.' }];
     case 'tool': {
       const tool = typeof data.tool === 'string' ? data.tool : 'tool';
-      const state = object(data.state) ?? {};
-      const call = withTargets({ at, role: 'tool', tool, text: capBytes(summarizeInput(tool, state.input), MAX_TEXT_BYTES) }, state.input);
+      const state = asObject(data.state) ?? {};
+      const call = withTargets({ at, role: 'tool', tool, text: capText(summarizeInput(tool, state.input), ENTRY_TEXT_BYTES) }, state.input);
       if (state.status === 'completed' && typeof state.output === 'string') {
-        return [call, { at, role: 'tool', tool, text: capBytes(state.output.trim(), MAX_EXCERPT_BYTES) }];
+        return [call, { at, role: 'tool', tool, text: capText(state.output.trim(), EXCERPT_BYTES) }];
       }
       if (state.status === 'error') {
-        return [call, { at, role: 'tool', tool, text: capBytes(`error: ${String(state.error ?? 'failed')}`, MAX_EXCERPT_BYTES) }];
+        return [call, { at, role: 'tool', tool, text: capText(`error: ${String(state.error ?? 'failed')}`, EXCERPT_BYTES) }];
       }
       return [call];
     }
@@ -90,7 +69,7 @@ export function entriesOfPart(row: PartRow, role: string | null): ReplayEntry[] 
   }
 }
 
-/** Pure: the child's window of entries, oldest first, at most `MAX_REPLAY_ENTRIES` (the newest are kept). */
+/** Pure: the child's window of entries, oldest first, at most `REPLAY_WINDOW_ENTRIES` (the newest are kept). */
 export function normalizeChild(rows: readonly PartRow[], roles: ReadonlyMap<string, string | null>): PlacedEntry[] {
   const placed: PlacedEntry[] = [];
   for (const row of rows) {
@@ -98,7 +77,7 @@ export function normalizeChild(rows: readonly PartRow[], roles: ReadonlyMap<stri
       placed.push({ place: [row.messageTime, row.messageId, row.partId, index], entry });
     });
   }
-  return placed.slice(-MAX_REPLAY_ENTRIES);
+  return placed.slice(-REPLAY_WINDOW_ENTRIES);
 }
 
 /** What a cursor is bound to: a replay of one call's child, from one seat. */
@@ -123,9 +102,9 @@ export function decodeCursor(
 ): { ok: true; place: PlacedEntry['place'] } | { ok: false; reason: string } {
   const malformed = { ok: false as const, reason: 'The replay cursor is not one this reader issued.' };
   if (!cursor.startsWith(CURSOR_PREFIX)) return malformed;
-  let body: Json | undefined;
+  let body: Json | null;
   try {
-    body = object(JSON.parse(Buffer.from(cursor.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8')));
+    body = asObject(JSON.parse(Buffer.from(cursor.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8')));
   } catch {
     return malformed;
   }
@@ -162,7 +141,7 @@ export function pageOf(
   place?: PlacedEntry['place'],
 ): { entries: ReplayEntry[]; nextCursor: string | null } {
   const eligible = place ? window.filter((item) => before(item.place, place)) : window;
-  const page = eligible.slice(-PAGE_SIZE);
+  const page = eligible.slice(-REPLAY_PAGE_ENTRIES);
   const more = eligible.length > page.length;
   return {
     entries: page.map((item) => item.entry),
