@@ -224,7 +224,5 @@ export function taskNotificationLine(
   return serialize(line);
 }
 
-/** Every character outside [A-Za-z0-9] becomes '-' (format §1); demo paths stay well under 200 characters. */
-export function escapeCwd(cwd: string): string {
-  return cwd.replace(/[^A-Za-z0-9]/g, '-');
-}
+/** The demo writes its journals where Claude Code would: the reader's own folder-name escape. */
+export { escapeCwd } from '../readers/claude/locate';
