@@ -5,7 +5,7 @@ import type { RunningHost } from './host';
 
 /** The parts of the page hook the tests read. */
 interface Hook {
-  state(): { fleet: { personas: { id: string; name: string; role?: string }[]; seats: { personaId: string; subagents?: { running: number; recent: { nativeId: string | null; replayable: boolean; state: string; label: string }[] } }[] } | null; roles: { role: string; builtIn: boolean }[] | null; counters: { replayRequests: number }; ui: { pending: Record<string, unknown> } };
+  state(): { fleet: { personas: { id: string; name: string; role?: string }[]; seats: { personaId: string; subagents?: { running: number; recent: { nativeId: string | null; replayable: boolean; state: string; label: string }[] } }[] } | null; roles: { role: string; builtIn: boolean }[] | null; counters: { replayRequests: number }; replay?: { running: boolean } | null; ui: { pending: Record<string, unknown> } };
   actions: { setRole(id: string, role: string | null): Promise<boolean> };
   screenPosition(kind: 'agent' | 'station', id: string): { x: number; y: number } | null;
   renderer: string;

@@ -138,7 +138,14 @@ test('a tray lists recent subagents, a replay shows the child, and collapsing st
   await expect(log.locator('[data-line-role]').first()).toBeVisible();
   expect((await log.innerText()).trim().length).toBeGreaterThan(0);
   const opened = await requests();
-  await expect.poll(requests, { timeout: 8_000 }).toBeGreaterThan(opened);
+  // While the child runs its replay is read again; a demo child may end first, and then it is not.
+  const followed = () =>
+    page.evaluate((before) => {
+      const state = window.__pixelfleet!.state();
+      return state.counters.replayRequests > before || state.replay?.running === false;
+    }, opened);
+  await expect.poll(followed, { timeout: 8_000 }).toBe(true);
+  if (await page.evaluate(() => window.__pixelfleet!.state().replay?.running === true)) expect(await requests()).toBeGreaterThan(opened);
   await page.screenshot({ path: test.info().outputPath('replay.png') });
 
   await tray.locator('[data-collapse]').click();
