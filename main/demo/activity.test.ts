@@ -19,7 +19,7 @@ describe('the demo fleet through the real activity projection', () => {
     // A clock the test moves, a second per step: the time-bound rules (approval after 10 s) then hold between steps.
     let nowMs = Date.UTC(2026, 3, 1, 9);
     const fleet = await startDemo({ home, seed: 7, agents: 6, speed: 0, now: () => nowMs });
-    const reader = createClaudeReader({ home: fleet.claudeHome, now: () => nowMs });
+    const reader = createClaudeReader({ home: fleet.claudeHome });
     const seats: SeatAddress[] = fleet.sessions.map((session) => ({ harness: 'claude', home: fleet.claudeHome, sessionId: session.sessionId, cwd: session.cwd, path: session.path }));
     const seen = new Map<string, Set<number>>();
     let firstQueueStep: number | null = null;

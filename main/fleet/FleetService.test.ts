@@ -181,6 +181,28 @@ describe('census over real journals', () => {
     await Promise.all(homes.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
+  it('keeps one candidate cache, its own: a new session shows once it is 3 s old, or at once on refresh', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pixelfleet-fleet-'));
+    homes.push(dir);
+    const claudeHome = join(dir, 'claude');
+    const folder = join(claudeHome, 'projects', '-work-app');
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, 'sess-a.jsonl'), '{}\n');
+    let now = 1_000_000;
+    const personas = memoryPersonas([]);
+    const fleet = new FleetService({ personas, readers: { claude: createClaudeReader({ home: claudeHome }) }, now: () => now });
+    const ids = async (options?: { refresh?: boolean }) => (await fleet.candidates(options)).map((candidate) => candidate.id).sort();
+    expect(await ids()).toEqual(['claude:sess-a']);
+    await writeFile(join(folder, 'sess-b.jsonl'), '{}\n');
+    now += 2_999;
+    expect(await ids()).toEqual(['claude:sess-a']);
+    // The reader walks again whenever the fleet asks: no second cache holds the old list past the fleet's.
+    now += 1;
+    expect(await ids()).toEqual(['claude:sess-a', 'claude:sess-b']);
+    await writeFile(join(folder, 'sess-c.jsonl'), '{}\n');
+    expect(await ids({ refresh: true })).toEqual(['claude:sess-a', 'claude:sess-b', 'claude:sess-c']);
+  });
+
   it('counts a running Agent call, then its end, with the cursor moving each time', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pixelfleet-fleet-'));
     homes.push(dir);

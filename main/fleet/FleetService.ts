@@ -295,7 +295,7 @@ export class FleetService implements SessionResolver {
     const lists = await Promise.all(
       Object.values(this.options.readers).map(async (reader) => {
         try {
-          return await reader!.discover({ limit: 200, fresh: options.refresh });
+          return await reader!.discover({ limit: 200 });
         } catch (error) {
           this.options.log?.(`pixelfleet: discovery of ${reader!.harness} sessions failed: ${String(error)}`);
           return [];

@@ -36,8 +36,6 @@ export type ReplayResult = ReplayPage | { status: 'refused'; reason: string };
 export interface DiscoverOptions {
   /** Most candidates to return, newest first. */
   limit?: number;
-  /** Skip the reader's short discovery cache (the owner asked for a fresh list). */
-  fresh?: boolean;
 }
 
 /** One harness reader. Every method is asynchronous and never throws for bad input: it answers with a reason. */

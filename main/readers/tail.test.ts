@@ -5,7 +5,7 @@ import { appendFile, mkdtemp, rename, rm, truncate, utimes, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TAIL, tailLines, type TailOptions, type TailState } from './tail';
+import { DEFAULT_TAIL, tailLines, tailReduce, type TailOptions, type TailState } from './tail';
 import { FINGERPRINT_BYTES } from './kit/bounds';
 
 let folder: string;
@@ -211,5 +211,24 @@ describe('tailLines', () => {
 
   it('throws for a missing file', async () => {
     await expect(read(null)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('tailReduce', () => {
+  it('reduces appends into the state it is given, and starts a rewritten file from a fresh one before its first line', async () => {
+    await writeFile(file, '{"a":1}\n');
+    let made = 0;
+    const fresh = () => ({ generation: ++made, lines: [] as string[] });
+    const reduce = (state: { lines: string[] }, line: string) => state.lines.push(line);
+    const first = await tailReduce(file, null, DEFAULT_TAIL, fresh(), fresh, reduce);
+    expect(first.derived).toEqual({ generation: 2, lines: ['{"a":1}'] }); // a first read is cold too
+    await appendFile(file, '{"b":2}\n');
+    const appended = await tailReduce(file, first.result.state, DEFAULT_TAIL, first.derived, fresh, reduce);
+    expect(appended.derived).toBe(first.derived);
+    expect(appended.derived.lines).toEqual(['{"a":1}', '{"b":2}']);
+    await writeFile(file, '{"c":3}\n{"d":4}\n');
+    const rewritten = await tailReduce(file, appended.result.state, DEFAULT_TAIL, appended.derived, fresh, reduce);
+    expect(rewritten.result).toMatchObject({ cold: true, bytesRead: 16 });
+    expect(rewritten.derived).toEqual({ generation: 3, lines: ['{"c":3}', '{"d":4}'] });
   });
 });

@@ -87,7 +87,8 @@ const NEWLINE = 0x0a;
 /**
  * Reads only what is new since `state` (null = cold). Calls onLine for each complete line (without the newline),
  * in order, with the byte offset where the line starts in the file. When the result is `cold`, every line delivered by this call belongs to a fresh start, so a caller that
- * keeps derived state should collect what onLine gives and apply it after the call (to a reset state when cold).
+ * keeps derived state should either collect what onLine gives and apply it after the call (to a reset state when
+ * cold), or reset in `onCold`, which is called once, before the first line, when the read starts cold.
  * Throws only for I/O errors (ENOENT and the like).
  */
 export async function tailLines(
@@ -95,6 +96,7 @@ export async function tailLines(
   state: TailState | null,
   options: TailOptions,
   onLine: (line: string, offset: number) => void,
+  onCold?: (cause: ColdCause) => void,
 ): Promise<TailResult> {
   // One synchronous stat decides whether anything moved: a few microseconds on a local file, where a pooled
   // asynchronous stat costs tens (the census of unchanged seats is nothing but these).
@@ -108,10 +110,31 @@ export async function tailLines(
     const info = await handle.stat();
     if (!info.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
     const cause = await coldCause(handle, state, info);
+    if (cause !== null) onCold?.(cause);
     return await readFrom(handle, cause === null ? state : null, info, options, onLine, cause);
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * One tail → reduce step with the single cold-read reset: lines are reduced into `derived` as they are read, and a
+ * cold read (first read, replaced, truncated or rewritten file) starts from `fresh()` before its first line, so the
+ * file is read once. Returns the tail's result and the state the lines went into.
+ */
+export async function tailReduce<S>(
+  path: string,
+  tail: TailState | null,
+  options: TailOptions,
+  derived: S,
+  fresh: () => S,
+  reduce: (state: S, line: string, offset: number) => void,
+): Promise<{ result: TailResult; derived: S }> {
+  let target = derived;
+  const result = await tailLines(path, tail, options, (line, offset) => reduce(target, line, offset), () => {
+    target = fresh();
+  });
+  return { result, derived: target };
 }
 
 /** True when nothing about the file moved since the last call (identity, size, modification and change time). */

@@ -133,7 +133,7 @@ describe('createClaudeReader().project', () => {
 });
 
 describe('createClaudeReader().discover', () => {
-  it('lists sessions newest first from names, sizes, times and the working folder of their first lines, skipping agent files, and caches briefly', async () => {
+  it('lists sessions newest first from names, sizes, times and the working folder of their first lines, skipping agent files, walking afresh on every call (the fleet keeps the one cache)', async () => {
     const other = path.join(home, 'projects', '-work-other');
     await mkdir(other, { recursive: true });
     await writeFile(journal, 'not even json: discovery takes only a cwd field from the head\n');
@@ -142,8 +142,7 @@ describe('createClaudeReader().discover', () => {
     await writeFile(path.join(other, 'notes.txt'), 'x');
     await utimes(journal, new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
     await utimes(path.join(other, 'aaaa.jsonl'), new Date('2026-02-01T00:00:00Z'), new Date('2026-02-01T00:00:00Z'));
-    let clock = 1_000_000;
-    const reader = createClaudeReader({ home, now: () => clock });
+    const reader = createClaudeReader({ home });
     const found = await reader.discover();
     expect(found.map((candidate) => candidate.id)).toEqual(['claude:aaaa', `claude:${SESSION}`]);
     expect(found[0].cwdHint).toBe('/work/other.project');
@@ -157,8 +156,6 @@ describe('createClaudeReader().discover', () => {
       size: 62, // the 61-character line plus its newline
     });
     await writeFile(path.join(other, 'bbbb.jsonl'), '{}\n');
-    expect(await reader.discover()).toHaveLength(2);
-    clock += 10_000;
     expect(await reader.discover()).toHaveLength(3);
     expect(await reader.discover({ limit: 1 })).toHaveLength(1);
   });

@@ -19,15 +19,13 @@ import {
 import { replayChild } from './replay';
 import { replayInline } from './replayInline';
 import { inlineReplayable, sharedPrompts } from './sidechains';
-import { DISCOVER_LIMIT, DISCOVERY_REUSE_MS } from '../kit/bounds';
+import { DISCOVER_LIMIT } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
 
 /** Options of the Claude reader. */
 export interface ClaudeReaderOptions {
   /** The Claude home (`CLAUDE_CONFIG_DIR`, default `~/.claude`); sessions live in `<home>/projects`. */
   home: string;
-  /** Clock in ms since epoch (for the discovery cache). */
-  now?: () => number;
   /** Tail bounds; the design's are the default. */
   tail?: TailOptions;
 }
@@ -49,13 +47,11 @@ interface SeatState {
 
 /** Creates the reader for Claude Code seats. */
 export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
-  const now = options.now ?? Date.now;
   const tailOptions = options.tail ?? DEFAULT_TAIL;
   const seats = new SeatStates<SeatState>(
     () => ({ journal: null, tail: null, projection: createProjectionState(), quiet: null, windowed: false, children: null, messages: [] }),
     seatKey,
   );
-  let discovery: { at: number; limit: number; candidates: Candidate[] } | null = null;
 
   async function refresh(seat: SeatAddress, state: SeatState): Promise<Projection> {
     state.journal ??= await locateJournal(seat);
@@ -134,14 +130,9 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
   return {
     harness: 'claude',
 
-    async discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
-      const limit = discoverOptions?.limit ?? DISCOVER_LIMIT;
-      if (!discoverOptions?.fresh && discovery && now() - discovery.at < DISCOVERY_REUSE_MS && discovery.limit >= limit) {
-        return discovery.candidates.slice(0, limit);
-      }
-      const candidates = await discoverSessions(options.home, limit);
-      discovery = { at: now(), limit, candidates };
-      return candidates;
+    // No cache here: the fleet keeps the one candidate cache, so a walk is only ever reused by one rule.
+    discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
+      return discoverSessions(options.home, discoverOptions?.limit ?? DISCOVER_LIMIT);
     },
 
     resolve(sessionId: string): Promise<Candidate | null> {
@@ -183,7 +174,6 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
 
     dispose(): void {
       seats.clear();
-      discovery = null;
     },
   };
 }

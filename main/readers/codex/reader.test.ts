@@ -1,4 +1,4 @@
-import { appendFile, copyFile, mkdir, utimes } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatAddress } from '../../../shared/schemas';
@@ -142,6 +142,29 @@ describe('the reader over temp homes', () => {
     await appendFile(parentPath, `${callLine('2026-04-20T10:00:55.000Z', 'close_agent', { target: threadId(2) }, 'k')}\n${outputLine('2026-04-20T10:00:55.100Z', 'k', { previous_status: 'running' })}\n`);
     const closed = await reader.project(seat);
     expect(closed.ok && closed.subagents.recent[0]).toMatchObject({ state: 'ended', outcome: 'stopped', endedAt: '2026-04-20T10:00:55.100Z' });
+  });
+
+  it('reads a rewritten parent once, from a clean state: the cold read costs no more than a first read', async () => {
+    const padding = 'p'.repeat(200_000); // large enough that a second pass over the file would show in the count
+    const settled = messageLine('2026-04-20T10:00:20.000Z', 'user', notificationText(threadId(2), { completed: 'ok' }));
+    const { codexHome, parentPath, seat } = await parentHome([messageLine('2026-04-20T10:00:10.000Z', 'user', padding), settled]);
+    await writeRollout(codexHome, day, '2026-04-20T10-00-02', threadId(2), childLines(2));
+    const reader = createCodexReader({ home: codexHome, now: () => Date.parse('2026-04-20T10:01:00.000Z') });
+    const first = await reader.project(seat);
+    expect(first.ok && first.subagents.recent[0]).toMatchObject({ state: 'ended', outcome: 'completed' });
+    const size = (await stat(parentPath)).size;
+    // Rewritten in place at the same size: the notification becomes a plain message of the same length.
+    const plain = messageLine('2026-04-20T10:00:20.000Z', 'user', 'x'.repeat(settled.length - messageLine('2026-04-20T10:00:20.000Z', 'user', '').length));
+    expect(plain.length).toBe(settled.length);
+    await writeRollout(codexHome, day, '2026-04-20T10-00-00', parentId, [headerLine({ id: parentId, timestamp: '2026-04-20T10:00:00.000Z' }), messageLine('2026-04-20T10:00:10.000Z', 'user', padding), plain]);
+    expect((await stat(parentPath)).size).toBe(size);
+    const cold = await reader.project(seat);
+    expect(cold.ok && cold.subagents.recent[0]).toMatchObject({ state: 'running' });
+    // The file once, plus its header and the discovery of its children: never a second pass over the file.
+    const coldBytes = cold.ok ? cold.read.bytes : 0;
+    expect(coldBytes).toBeGreaterThanOrEqual(size);
+    expect(coldBytes).toBeLessThanOrEqual(first.ok ? first.read.bytes : 0);
+    expect(coldBytes).toBeLessThan(2 * size);
   });
 
   it('keeps only direct children: grandchildren, helpers and other parents are left out', async () => {

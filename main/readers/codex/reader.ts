@@ -6,7 +6,7 @@ import { join, resolve, sep } from 'node:path';
 import type { Candidate, SeatAddress, SubagentEntry } from '../../../shared/schemas';
 import { ServiceError } from '../../errors';
 import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
-import { DEFAULT_TAIL, tailLines, type TailState } from '../tail';
+import { DEFAULT_TAIL, tailLines, tailReduce, type TailState } from '../tail';
 import { ChildIndex, findRolloutsNamed, HeaderCache, lookupAll, walkRollouts, type ChildFile, type RolloutFile } from './discovery';
 import { nodeFileSystem, type CodexFileSystem } from './fileSystem';
 import type { CodexHeader } from './header';
@@ -69,15 +69,9 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
     if (!path) return { ok: false, reason: `No rollout for Codex thread ${seat.sessionId} was found under ${join(seat.home, 'sessions')}.` };
     let bytes = 0;
     try {
-      let parent = state.tail ? state.parent : createParentState();
-      let result = await tailLines(path, state.tail, DEFAULT_TAIL, (line) => reduceParentLine(parent, line));
+      // A first, rotated, truncated or rewritten read starts from a clean parent state before its first line.
+      const { result, derived: parent } = await tailReduce(path, state.tail, DEFAULT_TAIL, state.parent, createParentState, reduceParentLine);
       bytes += result.bytesRead;
-      if (result.cold && state.tail) {
-        // Rotated or truncated: what was reduced went into the old state; start again from a clean one.
-        parent = createParentState();
-        result = await tailLines(path, null, DEFAULT_TAIL, (line) => reduceParentLine(parent, line));
-        bytes += result.bytesRead;
-      }
       state.parent = parent;
       state.tail = result.state;
       // A cold read may be another file under the same inode (rewritten in place): its header is checked again.

@@ -53,8 +53,6 @@ export const EARLIER_LABEL_BYTES = 120;
 // ── discovery (metadata only) ──────────────────────────────────────────────────────────────────────────────────
 /** Candidates discovery returns when the caller gives no limit. */
 export const DISCOVER_LIMIT = 200;
-/** How long a reader reuses its own last discovery walk (the owner can ask for a fresh one). */
-export const DISCOVERY_REUSE_MS = 5_000;
 
 // ── Claude ─────────────────────────────────────────────────────────────────────────────────────────────────────
 /** Claude: project folders listed per discovery walk at most. */

@@ -149,4 +149,20 @@ describe('OpenCode reader over stores written by the tests', () => {
     clock = 10_000;
     expect(await reader.project(seat)).toMatchObject({ ok: true, subagents: { running: 2 } });
   });
+
+  it('keeps what it reuses per seat: concurrent reads of one seat read the store once, and a forgotten seat reads again', async () => {
+    const { writer, home } = store();
+    const message = writer.message('ses_parent', 100);
+    writer.task(message, 'ses_parent', 101, { callId: 'one', status: 'running', start: 1 });
+    const reader = createOpenCodeReader({ db: home, now: () => 0 });
+    const seat = seatOf(home, 'ses_parent');
+    await reader.project(seat); // opening the store may create its WAL file: the stamp settles after a first read
+    reader.forget(seat);
+    const reads = await Promise.all([reader.project(seat), reader.project(seat), reader.project(seat)]);
+    expect(reads.filter((read) => read.ok && read.read.bytes > 0)).toHaveLength(1);
+    reader.forget(seat);
+    const again = await reader.project(seat);
+    expect(again.ok && again.read.bytes).toBeGreaterThan(0);
+    expect(await reader.project(seat)).toMatchObject({ ok: true, read: { bytes: 0 }, subagents: { running: 1 } });
+  });
 });

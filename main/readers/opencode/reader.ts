@@ -13,6 +13,7 @@ import { directChildren, readSession, selectActivityFacts, selectTaskRows } from
 import { openCodeActivityBasis } from './activity';
 import { collectRows, summarize } from './taskCalls';
 import { DISCOVER_LIMIT, OPENCODE_UNCHANGED_REUSE_MS } from '../kit/bounds';
+import { SeatStates } from '../kit/seatStates';
 
 export { resolveOpenCodeDb, seatFromCliTarget } from './locate';
 
@@ -28,6 +29,11 @@ export interface OpenCodeReaderOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
+
+/** What a seat keeps between reads: its last projection, while the store it was read from has not changed. */
+interface SeatState {
+  unchanged: { stamp: string; at: number; projection: Projection & { ok: true } } | null;
+}
 
 /** The sentence for a busy database, also used by replay. */
 export const LOCKED_REASON = 'The OpenCode database is locked by another process; try again in a moment.';
@@ -100,8 +106,8 @@ export async function projectSeat(seat: SeatAddress): Promise<Projection> {
 export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatReader {
   const now = options.now ?? Date.now;
   const env = options.env ?? {};
-  const cache = new Map<string, { stamp: string; at: number; projection: Projection & { ok: true } }>();
-  const seatKey = (seat: SeatAddress) => `${seat.home}\u0000${seat.sessionId}`;
+  // Keyed by the store and the session (the kit's default key); a seat's reads never overlap.
+  const seats = new SeatStates<SeatState>(() => ({ unchanged: null }));
 
   /** The databases discovery reads: the configured one, else those of the data folder. */
   function configuredDatabases(): string[] {
@@ -138,18 +144,18 @@ export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatR
       return null;
     },
 
-    async project(seat: SeatAddress): Promise<Projection> {
-      const key = seatKey(seat);
-      const stampBefore = storeStamp(seat.home);
-      const previous = cache.get(key);
-      if (previous && previous.stamp === stampBefore && now() - previous.at < OPENCODE_UNCHANGED_REUSE_MS) {
-        return { ...previous.projection, read: { bytes: 0, skippedLines: previous.projection.read.skippedLines } };
-      }
-      const projection = await projectSeat(seat);
-      // Reused only when nothing changed while it was read (opening a WAL store may itself create the -wal file).
-      if (projection.ok && storeStamp(seat.home) === stampBefore) cache.set(key, { stamp: stampBefore, at: now(), projection });
-      else cache.delete(key);
-      return projection;
+    project(seat: SeatAddress): Promise<Projection> {
+      return seats.run(seat, async (state) => {
+        const stampBefore = storeStamp(seat.home);
+        const previous = state.unchanged;
+        if (previous && previous.stamp === stampBefore && now() - previous.at < OPENCODE_UNCHANGED_REUSE_MS) {
+          return { ...previous.projection, read: { bytes: 0, skippedLines: previous.projection.read.skippedLines } };
+        }
+        const projection = await projectSeat(seat);
+        // Reused only when nothing changed while it was read (opening a WAL store may itself create the -wal file).
+        state.unchanged = projection.ok && storeStamp(seat.home) === stampBefore ? { stamp: stampBefore, at: now(), projection } : null;
+        return projection;
+      });
     },
 
     replay(seat: SeatAddress, nativeId: string, cursor?: string): Promise<ReplayResult> {
@@ -161,11 +167,11 @@ export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatR
     },
 
     forget(seat: SeatAddress): void {
-      cache.delete(seatKey(seat));
+      seats.forget(seat);
     },
 
     dispose(): void {
-      cache.clear();
+      seats.clear();
     },
   };
 }
