@@ -3,8 +3,7 @@
  * test hook: a new inbox message starts an envelope at the sender that moves toward the recipient and is delivered.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { freshHome, removeHome, startHost, type RunningHost } from './host';
-import { openWorld } from './world.page';
+import { demoHostForEachTest, openWorld } from './world.page';
 
 interface PageEnvelope {
   id: string;
@@ -25,18 +24,7 @@ interface TeamState {
   messages: { id: string }[];
 }
 
-let host: RunningHost;
-let home: string;
-
-test.beforeEach(async () => {
-  home = await freshHome();
-  host = await startHost({ home, args: ['--demo'] });
-});
-
-test.afterEach(async () => {
-  await host.stop();
-  await removeHome(home);
-});
+const demo = demoHostForEachTest();
 
 function envelopes(page: Page): Promise<PageEnvelope[]> {
   return page.evaluate(() => (window as unknown as { __pixelfleet: { envelopes(): PageEnvelope[] } }).__pixelfleet.envelopes());
@@ -51,7 +39,7 @@ function agentAt(page: Page, personaId: string): Promise<{ x: number; y: number 
 }
 
 test('an envelope walks from one agent of the demo team to another and is delivered', async ({ page }) => {
-  await openWorld(page, host);
+  await openWorld(page, demo.host);
   await expect.poll(async () => (await teams(page)).map((team) => team.name)).toEqual(['demo-crew']);
   const [team] = await teams(page);
   expect(team.leadPersonaId).not.toBeNull();
@@ -93,7 +81,7 @@ test('an envelope walks from one agent of the demo team to another and is delive
 });
 
 test('the demo team\'s agents wear the team badge, and a card lists the team\'s members with their state', async ({ page }) => {
-  await openWorld(page, host);
+  await openWorld(page, demo.host);
   await expect.poll(async () => (await teams(page)).map((team) => team.name)).toEqual(['demo-crew']);
   const [team] = await teams(page);
   const memberIds = team.members.map((member) => member.personaId).filter((id): id is string => id !== null);

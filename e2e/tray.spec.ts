@@ -3,21 +3,9 @@
  * a running child arrive at the bottom, any character opens its card, and Escape or a click on the floor closes it.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { freshHome, removeHome, startHost, type RunningHost } from './host';
-import { openWorld } from './world.page';
+import { demoHostForEachTest, openWorld } from './world.page';
 
-let host: RunningHost;
-let home: string;
-
-test.beforeEach(async () => {
-  home = await freshHome();
-  host = await startHost({ home, args: ['--demo'] });
-});
-
-test.afterEach(async () => {
-  await host.stop();
-  await removeHome(home);
-});
+const demo = demoHostForEachTest();
 
 const cursor = (page: Page) => page.evaluate(() => (window.__pixelfleet!.state() as unknown as { fleet: { cursor: number } }).fleet.cursor);
 
@@ -42,7 +30,7 @@ function findEntry(page: Page, want: 'running-replayable' | 'idle-with-finished'
 
 test('an open replay survives five fleet updates: scroll within a line, focus and expansion unchanged; new lines arrive at the bottom', async ({ page }) => {
   test.setTimeout(240_000);
-  await openWorld(page, host);
+  await openWorld(page, demo.host);
   const tray = page.locator('[data-panel="tray"]');
   const log = tray.locator('[data-replay-log]');
   // Unfold every tool line and long text so the replay is taller than its pane; true once it scrolls.
@@ -107,7 +95,7 @@ test('an open replay survives five fleet updates: scroll within a line, focus an
 
 test('new lines of a running child: followed at the bottom; scrolled up, a "new entries ↓" marker instead, which returns to the bottom', async ({ page }) => {
   test.setTimeout(300_000);
-  await openWorld(page, host);
+  await openWorld(page, demo.host);
   const tray = page.locator('[data-panel="tray"]');
   const log = tray.locator('[data-replay-log]');
   const marker = tray.locator('[data-new-entries]');
@@ -174,7 +162,7 @@ test('new lines of a running child: followed at the bottom; scrolled up, a "new 
 });
 
 test('a click on a character with no running subagents opens its card with its finished subagents; Escape and the floor close it', async ({ page }) => {
-  await openWorld(page, host);
+  await openWorld(page, demo.host);
   let found: Awaited<ReturnType<typeof findEntry>> = null;
   await expect.poll(async () => (found = await findEntry(page, 'idle-with-finished')), { timeout: 30_000 }).not.toBeNull();
   const target = found!;

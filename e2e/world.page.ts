@@ -1,7 +1,7 @@
 /** A page object for the world: reads state through `window.__pixelfleet` and drives the real mouse and keyboard. */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
-import type { RunningHost } from './host';
+import { freshHome, removeHome, startHost, type RunningHost } from './host';
 
 /** The parts of the page hook the tests read. */
 interface Hook {
@@ -63,4 +63,18 @@ export async function askHost(host: RunningHost, channel: string, payload: unkno
   } finally {
     socket.close();
   }
+}
+
+/** A fresh demo fleet in its own home for each test of the file: started before it, stopped and removed after. */
+export function demoHostForEachTest(): { readonly host: RunningHost } {
+  const current = {} as { host: RunningHost; home: string };
+  test.beforeEach(async () => {
+    current.home = await freshHome();
+    current.host = await startHost({ home: current.home, args: ['--demo'] });
+  });
+  test.afterEach(async () => {
+    await current.host.stop();
+    await removeHome(current.home);
+  });
+  return current;
 }
