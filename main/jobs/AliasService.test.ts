@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AliasService } from './AliasService';
 import { decodeAliasFile } from './aliasRules';
+import { raceWriters } from '../testing/writerProcess';
 
 const writerScript = path.resolve(process.cwd(), 'main/jobs/testing/aliasWriter.ts');
 const explore = (...keys: string[]) => keys.map((key) => ({ key, type: 'Explore' }));
@@ -60,40 +59,10 @@ describe('the alias store on disk', () => {
   });
 });
 
-function startWriter(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', writerScript, ...args], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'pipe'] });
-}
-
-async function collect(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => (stdout += chunk));
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
-
-function ready(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout?.on('data', (chunk) => {
-      seen += chunk;
-      if (seen.includes('ready')) resolve();
-    });
-    child.once('exit', () => reject(new Error('writer exited before it was ready')));
-  });
-}
-
 describe('two processes issuing aliases at once (the CLI and the app)', () => {
   it('never hand out the same alias twice, and agree on a subagent both saw', async () => {
     const count = 12;
-    const app = startWriter([file, 'app', String(count)]);
-    const cli = startWriter([file, 'cli', String(count)]);
-    const results = Promise.all([collect(app), collect(cli)]);
-    await Promise.all([ready(app), ready(cli)]);
-    app.stdin?.write('go\n');
-    cli.stdin?.write('go\n');
-    const outputs = await results;
+    const outputs = await raceWriters(writerScript, [file, 'app', String(count)], [file, 'cli', String(count)]);
     for (const output of outputs) expect({ code: output.code, stderr: output.stderr }).toEqual({ code: 0, stderr: '' });
     const pairs = outputs.flatMap((output) => output.stdout.split('\n').filter((line) => line.startsWith('[')).map((line) => JSON.parse(line) as [string, string]));
     const byKey = new Map<string, Set<string>>();

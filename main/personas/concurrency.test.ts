@@ -1,40 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PersonaService } from './PersonaService';
 import { decodeStore, encodeStore } from './storeSchema';
+import { collect, ready, startWriter as startWriterScript } from '../testing/writerProcess';
 
 const writerScript = path.resolve(process.cwd(), 'main/testing/concurrentWriter.ts');
 
-function startWriter(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', writerScript, ...args], {
-    cwd: process.cwd(),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-}
-
-async function collect(child: ChildProcess): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => (stdout += chunk));
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
-  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
-  return { code, signal, stdout, stderr };
-}
-
-function ready(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout?.on('data', (chunk) => {
-      seen += chunk;
-      if (seen.includes('ready')) resolve();
-    });
-    child.once('exit', () => reject(new Error('writer exited before it was ready')));
-  });
-}
+const startWriter = (args: string[]): ChildProcess => startWriterScript(writerScript, args);
 
 let folder: string;
 let file: string;
