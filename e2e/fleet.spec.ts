@@ -3,7 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freshHome, removeHome, startHost, type RunningHost } from './host';
-import './world.page';
+import { whichIsOnTop } from './world.page';
 
 const line = (value: object) => `${JSON.stringify(value)}\n`;
 const agentCall = (id: string, message: string, at: string) =>
@@ -49,6 +49,7 @@ test.describe('a session found on this machine', () => {
     await page.locator('[data-lobby-door]').click();
     const candidate = page.locator('[data-candidate="claude:e2e-session"]');
     await expect(candidate).toBeVisible();
+    expect(await whichIsOnTop(page, 'lobby')).not.toBe('hint on top');
     // The working folder from the journal, never the project folder's lossy name; today's time.
     await expect(candidate.locator('[data-lobby-folder]')).toHaveText('/home/owner/src/app');
     await expect(candidate.locator('[data-lobby-when]')).toHaveText(/^today \d\d:\d\d$/);

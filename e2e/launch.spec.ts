@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { freshHome, removeHome, startHost, type RunningHost } from './host';
-import { openWorld } from './world.page';
+import { openWorld, whichIsOnTop } from './world.page';
 
 function tmuxPath(): string | null {
   try {
@@ -84,6 +84,12 @@ test.describe('hire and launch from a station', () => {
 
     const panel = page.locator('[data-panel="launch"]');
     await expect(panel).toBeVisible();
+    // On this empty home the first-run hint shows too: the open panel covers it, not the other way round.
+    await expect(page.locator('[data-panel="empty-hint"]')).toBeVisible();
+    // (A short window, so that the two overlap; then back to the test's size.)
+    await page.setViewportSize({ width: 1100, height: 440 });
+    expect(await whichIsOnTop(page, 'launch')).toBe('panel on top');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(panel.locator('[data-launch-harness="claude"] input')).toBeEnabled();
     for (const other of ['codex', 'opencode']) {
       const greyed = panel.locator(`[data-launch-harness="${other}"]`);

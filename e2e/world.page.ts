@@ -78,3 +78,16 @@ export function demoHostForEachTest(): { readonly host: RunningHost } {
   });
   return current;
 }
+
+/** Where the first-run hint and an open panel overlap, which one the owner sees ('no overlap' when they do not). */
+export function whichIsOnTop(page: Page, panel: string): Promise<'no overlap' | 'panel on top' | 'hint on top'> {
+  return page.evaluate((name) => {
+    const hint = document.querySelector('[data-panel="empty-hint"]')!.getBoundingClientRect();
+    const open = document.querySelector(`[data-panel="${name}"]`)!;
+    const box = open.getBoundingClientRect();
+    const left = Math.max(hint.left, box.left), right = Math.min(hint.right, box.right);
+    const top = Math.max(hint.top, box.top), bottom = Math.min(hint.bottom, box.bottom);
+    if (left >= right || top >= bottom) return 'no overlap';
+    return open.contains(document.elementFromPoint((left + right) / 2, (top + bottom) / 2)) ? 'panel on top' : 'hint on top';
+  }, panel);
+}
