@@ -3,7 +3,7 @@
  * looks at names, sizes and modification times, and at the first lines of each listed journal only for the working
  * folder they record (header lines; rule "addressed seats only": no transcript content is read or kept).
  */
-import { open, readdir, stat } from 'node:fs/promises';
+import { lstat, open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Candidate } from '../../../shared/schemas';
 import { isSessionStem, projectsDir } from './locate';
@@ -44,7 +44,8 @@ export async function discoverSessions(home: string, limit: number, bounds: Disc
     for (const name of journals) {
       const journal = path.join(root, folder, name);
       try {
-        const info = await stat(journal);
+        // lstat: a link planted in the projects folder is not followed (Claude Code writes plain files only).
+        const info = await lstat(journal);
         if (!info.isFile()) continue;
         found.push(candidateOf(home, name.slice(0, -'.jsonl'.length), journal, info));
       } catch {
@@ -77,7 +78,7 @@ export async function findSession(home: string, sessionId: string, bounds: Disco
   for (const folder of folders) {
     const journal = path.join(root, folder, `${sessionId}.jsonl`);
     try {
-      const info = await stat(journal);
+      const info = await lstat(journal);
       if (!info.isFile()) continue;
       const found = candidateOf(home, sessionId, journal, info);
       if (!newest || found.lastActivity > newest.lastActivity) newest = found;
