@@ -8,6 +8,8 @@ import { HarnessSchema, PersonaSchema } from './schemas';
 
 /** The longest first prompt, in characters. */
 export const LAUNCH_PROMPT_MAX = 20_000;
+/** How long a launch waits for the started session to appear before it answers without a seat. */
+export const LAUNCH_SEAT_DEADLINE_MS = 60_000;
 /** The longest project folder path, in characters. */
 export const LAUNCH_FOLDER_MAX = PATH_MAX_LENGTH;
 /** Recent folders offered, most recent first. */

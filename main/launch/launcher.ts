@@ -14,6 +14,7 @@ import { ruleMatches } from '../fleet/autoOpen';
 import type { FleetService } from '../fleet/FleetService';
 import { seatIdOf } from '../fleet/seatId';
 import { shownValue } from '../../shared/bounds';
+import { LAUNCH_SEAT_DEADLINE_MS } from '../../shared/launch';
 import { confineSeat } from '../fleet/seatResolver';
 import type { PersonaService } from '../personas/PersonaService';
 import { exportedAgentFor } from '../roles/exportAgent';
@@ -96,7 +97,7 @@ export async function launch(request: LaunchRequest, context: LaunchContext): Pr
   const matches = (entry: Candidate) =>
     sessionId ? entry.id === seatIdOf({ harness: 'claude', sessionId }) : !before.has(entry.id) && !entry.opened && entry.lastActivity >= launchedAt && ruleMatches({ harness: request.harness, cwd }, entry);
   const seated = await seatWhenDiscovered(persona, matches, context);
-  const seconds = Math.round((context.seatDeadlineMs ?? 60_000) / 1000);
+  const seconds = Math.round((context.seatDeadlineMs ?? LAUNCH_SEAT_DEADLINE_MS) / 1000);
   const reason = seated
     ? null
     : sessionId
@@ -107,7 +108,7 @@ export async function launch(request: LaunchRequest, context: LaunchContext): Pr
 
 /** Seats the persona with the first discovered session that matches, through seat confinement, before the deadline. */
 async function seatWhenDiscovered(persona: Persona, matches: (entry: Candidate) => boolean, context: LaunchContext): Promise<Persona | null> {
-  const deadline = Date.now() + (context.seatDeadlineMs ?? 60_000);
+  const deadline = Date.now() + (context.seatDeadlineMs ?? LAUNCH_SEAT_DEADLINE_MS);
   while (Date.now() < deadline) {
     const candidate = (await context.fleet.candidates({ refresh: true })).find(matches);
     if (candidate) {

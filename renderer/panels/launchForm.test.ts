@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LaunchOptions } from '../../shared/launch';
-import { defaultLaunchForm, launchRequestOf } from './launchForm';
+import { defaultLaunchForm, launchingText, launchRequestOf } from './launchForm';
 import { launchAction, stationMenuItems } from './stationActions';
 
 const options: LaunchOptions = {
@@ -47,5 +47,13 @@ describe('the station menu', () => {
     items[0].run();
     expect(opened).toEqual(['Tester']);
     expect(stationMenuItems({ key: '', label: 'unassigned', lobby: true }, actions).map((item) => item.id)).toEqual(['profile']);
+  });
+});
+
+describe('the launch progress line', () => {
+  it('counts the whole seconds waited against the launcher\'s deadline', () => {
+    expect(launchingText(0)).toContain(': 0 s of up to 60 s');
+    expect(launchingText(12_999)).toContain(': 12 s of up to 60 s');
+    expect(launchingText(-5)).toContain(': 0 s of');
   });
 });

@@ -3,7 +3,7 @@
  * make (or the sentence saying what to fix). No DOM.
  */
 import { NAME_MAX_LENGTH, ruleLength } from '../../shared/bounds';
-import { LAUNCH_FOLDER_MAX, LAUNCH_PROMPT_MAX, type LaunchOptions, type LaunchRequest } from '../../shared/launch';
+import { LAUNCH_FOLDER_MAX, LAUNCH_PROMPT_MAX, LAUNCH_SEAT_DEADLINE_MS, type LaunchOptions, type LaunchRequest } from '../../shared/launch';
 import type { Harness } from '../../shared/schemas';
 
 /** Harness names as the owner knows them. */
@@ -40,4 +40,11 @@ export function launchRequestOf(values: LaunchFormValues, options: LaunchOptions
     ok: true,
     request: { harness: values.harness, cwd, ...(name !== '' ? { name } : {}), ...(values.prompt.trim() !== '' ? { prompt: values.prompt } : {}) },
   };
+}
+
+
+/** The panel's progress line while a launch runs, with the seconds waited so far (whole seconds, never negative). */
+export function launchingText(elapsedMs: number): string {
+  const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
+  return `Starting it in tmux and waiting for its session to appear: ${seconds} s of up to ${LAUNCH_SEAT_DEADLINE_MS / 1000} s (Codex and OpenCode write theirs later than Claude Code)…`;
 }

@@ -10,7 +10,7 @@ import type { Harness } from '../../shared/schemas';
 import type { LaunchState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
 import { element, present } from './dom';
-import { defaultLaunchForm, HARNESS_LABELS, launchRequestOf, type LaunchFormValues } from './launchForm';
+import { defaultLaunchForm, HARNESS_LABELS, launchingText, launchRequestOf, type LaunchFormValues } from './launchForm';
 
 interface Form {
   options: LaunchOptions;
@@ -31,6 +31,8 @@ export class LaunchPanel {
   private readonly outcome = element('div', { class: 'launch-outcome', 'data-launch-outcome': true });
   private shown: LaunchState | null = null;
   private form: Form | null = null;
+  /** While a launch runs: when it began and the 1 s timer that ticks the waited seconds (none otherwise). */
+  private waiting: { since: number; timer: ReturnType<typeof setInterval> } | null = null;
 
   constructor(private readonly store: AppStore) {
     this.root.hidden = true;
@@ -48,6 +50,7 @@ export class LaunchPanel {
     this.shown = launch;
     this.root.hidden = launch === null;
     if (!launch) {
+      this.followWaiting(false);
       this.form = null;
       this.body.replaceChildren();
       return;
@@ -61,15 +64,24 @@ export class LaunchPanel {
     if (launch.options && this.form?.options !== launch.options) this.build(launch.options);
     const busy = launch.status === 'launching';
     if (this.form) for (const control of [this.form.folder, this.form.name, this.form.prompt, this.form.submit]) control.disabled = busy;
-    this.status.textContent =
-      launch.status === 'loading'
-        ? 'Looking for harnesses and recent folders…'
-        : busy
-          ? 'Starting it in tmux and waiting for its session to appear (Codex and OpenCode may take up to a minute)…'
-          : '';
+    this.followWaiting(busy);
+    if (!busy) this.status.textContent = launch.status === 'loading' ? 'Looking for harnesses and recent folders…' : '';
     this.error.textContent = launch.error ?? '';
     this.error.hidden = launch.error === null;
     this.renderOutcome(launch);
+  }
+
+  /** Starts the waited-seconds line when a launch begins and stops its timer when the launch ends or the panel closes. */
+  private followWaiting(busy: boolean): void {
+    if (busy && !this.waiting) {
+      const since = Date.now();
+      const tick = () => (this.status.textContent = launchingText(Date.now() - since));
+      tick();
+      this.waiting = { since, timer: setInterval(tick, 1000) };
+    } else if (!busy && this.waiting) {
+      clearInterval(this.waiting.timer);
+      this.waiting = null;
+    }
   }
 
   private build(options: LaunchOptions): void {
