@@ -22,7 +22,7 @@ export const TRAY_NOTES = {
 /** Why a call the journal shows has nothing to replay; each has a tray note and a replay answer. */
 export type Unreplayable = keyof typeof TRAY_NOTES;
 
-/** Replay answers that are not a page. */
+/** Replay answers that are not a page (a refused cursor is answered by the kit's pager, ../kit/cursor). */
 export const REPLAY_REASONS = {
   notRecorded:
     'Claude Code recorded no agent id for this call (it failed or was interrupted before reporting one), so its transcript cannot be located. Nothing can be replayed for it.',
@@ -37,7 +37,6 @@ export const REPLAY_REASONS = {
   inlineChanged: 'Refused: the session journal changed where this conversation was written; open the replay again.',
   notInSession: 'This subagent is not in the session journal any more (the journal was replaced or rewritten). Nothing can be replayed for it.',
   badAgentId: 'Refused: the recorded agent id is not a plain token, so it is never used as a file name.',
-  badCursor: 'Refused: this page cursor was issued for another subagent or is damaged; open the replay again.',
   mismatch: 'Refused: the transcript file does not belong to this subagent (its agent id or session id differ), so it is not shown.',
 } as const;
 

@@ -8,6 +8,8 @@ import { ReplayPageSchema, type ReplayPage, type SeatAddress } from '../../../sh
 import type { ReplayResult } from '../port';
 import { createClaudeReader } from './reader';
 import { REPLAY_REASONS } from './replay';
+import { encodeCursor } from '../kit/cursor';
+import { CURSOR_REFUSALS } from '../kit/pager';
 import { agentCall, assistantLine, isoAt, textBlock, toolCall, toolResult, userLine } from '../../testing/claudeJournal';
 
 const SESSION = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
@@ -149,12 +151,13 @@ describe('replay', () => {
     const reader = createClaudeReader({ home });
     const cursor = ok(await reader.replay(seat, 'toolu_one')).nextCursor;
     expect(cursor).toEqual(expect.any(String));
-    const refused = { status: 'refused', reason: REPLAY_REASONS.badCursor };
-    expect(await reader.replay(seat, 'toolu_two', cursor ?? undefined)).toEqual(refused);
-    expect(await reader.replay(seat, 'toolu_one', 'not-a-cursor')).toEqual(refused);
-    expect(await reader.replay(seat, 'toolu_one', '!!')).toEqual(refused);
-    const otherSession = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(cursor ?? '', 'base64url').toString()), s: 'another-session' })).toString('base64url');
-    expect(await reader.replay(seat, 'toolu_one', otherSession)).toEqual(refused);
+    const foreign = { status: 'refused', reason: CURSOR_REFUSALS.foreign };
+    const damaged = { status: 'refused', reason: CURSOR_REFUSALS.damaged };
+    expect(await reader.replay(seat, 'toolu_two', cursor ?? undefined)).toEqual(foreign);
+    expect(await reader.replay(seat, 'toolu_one', 'not-a-cursor')).toEqual(damaged);
+    expect(await reader.replay(seat, 'toolu_one', '!!')).toEqual(damaged);
+    const otherSession = encodeCursor({ harness: 'claude', ids: ['another-session', 'toolu_one'] }, { source: null, floor: [0, 0], before: [10, 0], mark: 'm' });
+    expect(await reader.replay(seat, 'toolu_one', otherSession)).toEqual(foreign);
   });
 
   it('keeps only the last 500 entries and the last 4 MiB of a child', async () => {

@@ -7,8 +7,9 @@ import type { ReplayResult } from '../port';
 import { childJournalCandidates, isPlainToken } from './locate';
 import { REPLAY_REASONS } from './reasons';
 import type { CallRecord } from './reducer';
-import { checkIdentity, decodeCursor, encodeCursor, entriesOfLine, pageOf, type PlacedEntry } from './replayEntries';
-import { REPLAY_WINDOW_BYTES, REPLAY_WINDOW_ENTRIES } from '../kit/bounds';
+import { checkIdentity, entriesOfLine } from './replayEntries';
+import { LINE_POSITION, replayPage, type LinePosition, type PagerSpec, type Placed, type WindowRequest } from '../kit/pager';
+import { parseObject } from '../kit/json';
 
 export { REPLAY_REASONS } from './reasons';
 
@@ -27,56 +28,47 @@ export async function replayChild(target: ReplayTarget, cursor?: string): Promis
   const { call } = target;
   if (call.agentId === null) return { status: 'unavailable', reason: REPLAY_REASONS.notRecorded };
   if (!isPlainToken(call.agentId)) return { status: 'refused', reason: REPLAY_REASONS.badAgentId };
-  const before = cursorPosition(target, cursor);
-  if (before === 'refused') return { status: 'refused', reason: REPLAY_REASONS.badCursor };
-  const candidates = childJournalCandidates(target.parentJournal, target.sessionId, call.agentId);
-  if (!candidates) return { status: 'refused', reason: REPLAY_REASONS.badAgentId };
-  const child = await firstRegularFile(candidates);
-  // A live locator can name a child before its file is written; an ended child's missing file was removed.
-  if (!child) return { status: 'unavailable', reason: call.state === 'running' ? REPLAY_REASONS.notWrittenYet : REPLAY_REASONS.gone };
-
-  const lines = await readWindow(child, REPLAY_WINDOW_BYTES);
-  const placed: PlacedEntry[] = [];
-  const toolNames = new Map<string, string>();
-  for (const { offset, text } of lines) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      continue; // a bad line is skipped, never fatal
+  const agentId = call.agentId;
+  return replayPage(pagerSpec(target), cursor, async (request) => {
+    const candidates = childJournalCandidates(target.parentJournal, target.sessionId, agentId);
+    if (!candidates) return { status: 'refused', reason: REPLAY_REASONS.badAgentId };
+    const child = await firstRegularFile(candidates);
+    // A live locator can name a child before its file is written; an ended child's missing file was removed.
+    if (!child) return { status: 'unavailable', reason: call.state === 'running' ? REPLAY_REASONS.notWrittenYet : REPLAY_REASONS.gone };
+    const { source, lines } = await readLinesBetween(child, windowRange(request, 0, Number.MAX_SAFE_INTEGER));
+    const entries: Placed<LinePosition>[] = [];
+    const toolNames = new Map<string, string>();
+    for (const { offset, text } of lines) {
+      const record = parseObject(text);
+      if (!record) continue; // a bad line is skipped, never fatal
+      // Identity first: nothing of a file that is not this agent's is read into a page (rule 10).
+      if (checkIdentity(record, agentId, target.sessionId) === 'mismatch') return { status: 'refused', reason: REPLAY_REASONS.mismatch };
+      entriesOfLine(record, toolNames).forEach((entry, block) => entries.push({ position: [offset, block], entry }));
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
-    const record = value as Record<string, unknown>;
-    // Identity first: nothing of a file that is not this agent's is read into a page (rule 10).
-    if (checkIdentity(record, call.agentId, target.sessionId) === 'mismatch') return { status: 'refused', reason: REPLAY_REASONS.mismatch };
-    entriesOfLine(record, toolNames).forEach((entry, block) => placed.push({ offset, block, entry }));
-  }
-  return pageAnswer(target, placed, before, call.state === 'running');
+    return { status: 'read', entries, running: call.state === 'running', source };
+  });
 }
 
-/** Who a page and its cursors belong to: the seat's session and the call. */
-export interface PageOwner {
-  seatSessionId: string;
-  call: { nativeId: string };
+/** The pager's view of a Claude replay: cursors bound to the seat's session and the call, journal positions. */
+export function pagerSpec(target: { seatSessionId: string; call: { nativeId: string } }): PagerSpec<LinePosition> {
+  return { owner: { harness: 'claude', ids: [target.seatSessionId, target.call.nativeId] }, position: LINE_POSITION };
 }
 
-/** The position a cursor names for this call; null without one, 'refused' for a foreign or damaged one. */
-export function cursorPosition(target: PageOwner, cursor: string | undefined): { offset: number; block: number } | null | 'refused' {
-  if (cursor === undefined || cursor === '') return null;
-  return decodeCursor(cursor, target.seatSessionId, target.call.nativeId) ?? 'refused';
+/** Bytes of a journal span to read for a window request: the newest window, or from the walk's floor on. */
+export interface LineRange {
+  lower: number;
+  upper: number;
+  maxBytes: number;
 }
 
-/** The page before `before` of the last 500 entries, with the cursor to the next older page. */
-export function pageAnswer(target: PageOwner, placed: PlacedEntry[], before: { offset: number; block: number } | null, running: boolean): ReplayResult {
-  const windowed = placed.slice(-REPLAY_WINDOW_ENTRIES);
-  const { page, more } = pageOf(windowed, before);
-  const oldest = page[0];
-  return {
-    status: 'ok',
-    running,
-    entries: page.map((item) => item.entry),
-    nextCursor: more && oldest ? encodeCursor({ sessionId: target.seatSessionId, nativeId: target.call.nativeId, offset: oldest.offset, block: oldest.block }) : null,
-  };
+/**
+ * The span to read between `lower` and `upper`: the last `maxBytes` of it on a first page; on a later page the
+ * `maxBytes` from the walk's floor, which hold all of the window the walk began with.
+ */
+export function windowRange(request: WindowRequest<LinePosition>, lower: number, upper: number): LineRange {
+  const from = request.floor ? Math.max(lower, request.floor[0]) : lower;
+  const to = request.floor ? Math.min(upper, from + request.maxBytes) : upper;
+  return { lower: from, upper: to, maxBytes: request.maxBytes };
 }
 
 /** The first candidate that is a regular file; symbolic links (like Claude's `.output` links) are not followed. */
@@ -91,20 +83,19 @@ async function firstRegularFile(candidates: string[]): Promise<string | null> {
   return null;
 }
 
-/** The complete lines in the last `maxBytes` of a file, with their byte offsets. */
-export async function readWindow(file: string, maxBytes: number): Promise<{ offset: number; text: string }[]> {
-  return readLinesBetween(file, 0, Number.MAX_SAFE_INTEGER, maxBytes);
-}
-
 /**
- * The lines of a file between two byte offsets (`to` exclusive, cut at the file's end), at most the last `maxBytes`
- * of that span: when the span is longer, the first, partial line is dropped.
+ * The lines of a file between two byte offsets (`upper` exclusive, cut at the file's end), at most the last `maxBytes`
+ * of that span: when the span is longer, the first, partial line is dropped. `source` is the file's inode, so a cursor
+ * issued for a replaced file is told apart.
  */
-export async function readLinesBetween(file: string, lower: number, upper: number, maxBytes: number): Promise<{ offset: number; text: string }[]> {
+export async function readLinesBetween(file: string, range: LineRange): Promise<{ source: string; lines: { offset: number; text: string }[] }> {
+  const { lower, upper, maxBytes } = range;
   const handle = await open(file, 'r');
   try {
-    const size = Math.min((await handle.stat()).size, upper);
-    if (size <= lower) return [];
+    const info = await handle.stat();
+    const source = String(info.ino);
+    const size = Math.min(info.size, upper);
+    if (size <= lower) return { source, lines: [] };
     const start = Math.max(lower, size - maxBytes);
     // One byte early, so a window that begins exactly on a line boundary keeps that line.
     const from = start > lower ? start - 1 : lower;
@@ -119,7 +110,7 @@ export async function readLinesBetween(file: string, lower: number, upper: numbe
     let cursor = 0;
     if (start > lower) {
       const first = buffer.indexOf(0x0a, 0);
-      if (first === -1 || first >= filled) return [];
+      if (first === -1 || first >= filled) return { source, lines: [] };
       cursor = first + 1;
     }
     while (cursor < filled) {
@@ -129,7 +120,7 @@ export async function readLinesBetween(file: string, lower: number, upper: numbe
       if (end > cursor) lines.push({ offset: from + cursor, text: buffer.toString('utf8', cursor, end) });
       cursor = end + 1;
     }
-    return lines;
+    return { source, lines };
   } finally {
     await handle.close();
   }

@@ -1,19 +1,12 @@
 /**
- * Pure parts of a subagent replay: turning child journal lines into short normalized entries, checking a child
- * line's identity, and the page cursor that is bound to one (session, call).
+ * Pure parts of a subagent replay: turning child journal lines into short normalized entries and checking a child
+ * line's identity. Windows, pages and cursors are the kit's pager (../kit/pager).
  */
 import type { ReplayEntry } from '../../../shared/schemas';
 import { withTargets } from '../toolTarget';
-import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, REPLAY_PAGE_ENTRIES, SUMMARY_BYTES } from '../kit/bounds';
+import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, SUMMARY_BYTES } from '../kit/bounds';
 import { capText, oneLine } from '../kit/text';
 import { isObject, type Json } from '../kit/json';
-
-/** A normalized entry with its position in the child file (byte offset of its line, block index). */
-export interface PlacedEntry {
-  offset: number;
-  block: number;
-  entry: ReplayEntry;
-}
 
 /** Whether a child line belongs to the expected agent of the expected session (rule 10). */
 export type IdentityVerdict = 'match' | 'mismatch' | 'silent';
@@ -78,46 +71,5 @@ function resultText(content: unknown): string {
     else if (isObject(block) && block.type === 'image') texts.push('[image]');
   }
   return texts.join('\n');
-}
-
-
-/** Where a page ends: the position of the oldest entry already shown, bound to one session and one call. */
-export interface ReplayCursor {
-  sessionId: string;
-  nativeId: string;
-  offset: number;
-  block: number;
-}
-
-/** Encodes a cursor as an opaque base64url token. */
-export function encodeCursor(cursor: ReplayCursor): string {
-  const payload = { v: 1, s: cursor.sessionId, n: cursor.nativeId, o: cursor.offset, b: cursor.block };
-  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
-}
-
-/** Decodes a cursor issued for exactly this session and call; any other token gives null (refused). */
-export function decodeCursor(token: string, sessionId: string, nativeId: string): ReplayCursor | null {
-  if (token.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!isObject(payload) || payload.v !== 1 || payload.s !== sessionId || payload.n !== nativeId) return null;
-  const { o: offset, b: block } = payload;
-  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(block) || (offset as number) < 0 || (block as number) < 0) return null;
-  return { sessionId, nativeId, offset: offset as number, block: block as number };
-}
-
-/** One page, newest first across pages and oldest first within a page; the cursor walks back towards older ones. */
-export function pageOf(entries: PlacedEntry[], before: { offset: number; block: number } | null): { page: PlacedEntry[]; more: boolean } {
-  let end = entries.length;
-  if (before) {
-    end = entries.findIndex((placed) => placed.offset > before.offset || (placed.offset === before.offset && placed.block >= before.block));
-    if (end === -1) end = entries.length;
-  }
-  const start = Math.max(0, end - REPLAY_PAGE_ENTRIES);
-  return { page: entries.slice(start, end), more: start > 0 };
 }
 

@@ -8,10 +8,10 @@ import type { ReplayResult } from '../port';
 import { digestOf } from './parseLine';
 import { REPLAY_REASONS } from './reasons';
 import type { CallRecord } from './reducer';
-import { cursorPosition, pageAnswer, readLinesBetween, type ReplayTarget } from './replay';
-import { entriesOfLine, type PlacedEntry } from './replayEntries';
-import { REPLAY_WINDOW_BYTES } from '../kit/bounds';
-import type { Json } from '../kit/json';
+import { pagerSpec, readLinesBetween, windowRange, type ReplayTarget } from './replay';
+import { entriesOfLine } from './replayEntries';
+import { replayPage, type LinePosition, type Placed } from '../kit/pager';
+import { parseObject, type Json } from '../kit/json';
 
 /** What an inline replay needs: the parent journal, its session id, and a call with a located sidechain. */
 export interface InlineTarget extends Omit<ReplayTarget, 'call'> {
@@ -20,24 +20,26 @@ export interface InlineTarget extends Omit<ReplayTarget, 'call'> {
 
 /** One page of an inline sidechain, or why it cannot be shown. */
 export async function replayInline(target: InlineTarget, cursor?: string): Promise<ReplayResult> {
-  const before = cursorPosition(target, cursor);
-  if (before === 'refused') return { status: 'refused', reason: REPLAY_REASONS.badCursor };
-  const { rootOffset, endOffset } = target.call.sidechain;
-  // The root first: the journal may have been rewritten since the reducer saw it.
-  const [root] = await readLinesBetween(target.parentJournal, rootOffset, Math.min(endOffset, rootOffset + REPLAY_WINDOW_BYTES), REPLAY_WINDOW_BYTES);
-  if (!root || root.offset !== rootOffset || !isRootOf(parse(root.text), target)) return { status: 'refused', reason: REPLAY_REASONS.inlineChanged };
+  return replayPage(pagerSpec(target), cursor, async (request) => {
+    const { rootOffset, endOffset } = target.call.sidechain;
+    const journal = target.parentJournal;
+    // The root first: the journal may have been rewritten since the reducer saw it.
+    const head = await readLinesBetween(journal, { lower: rootOffset, upper: Math.min(endOffset, rootOffset + request.maxBytes), maxBytes: request.maxBytes });
+    const [root] = head.lines;
+    if (!root || root.offset !== rootOffset || !isRootOf(parseObject(root.text), target)) return { status: 'refused', reason: REPLAY_REASONS.inlineChanged };
 
-  const lines = await readLinesBetween(target.parentJournal, rootOffset, endOffset, REPLAY_WINDOW_BYTES);
-  const placed: PlacedEntry[] = [];
-  const toolNames = new Map<string, string>();
-  for (const { offset, text } of lines) {
-    const record = parse(text);
-    if (!record) continue; // a bad line is skipped, never fatal
-    if (offset !== rootOffset && !continuesSidechain(record)) break;
-    if ('sessionId' in record && record.sessionId !== target.sessionId) return { status: 'refused', reason: REPLAY_REASONS.mismatch };
-    entriesOfLine(record, toolNames).forEach((entry, block) => placed.push({ offset, block, entry }));
-  }
-  return pageAnswer(target, placed, before, false);
+    const { source, lines } = await readLinesBetween(journal, windowRange(request, rootOffset, endOffset));
+    const entries: Placed<LinePosition>[] = [];
+    const toolNames = new Map<string, string>();
+    for (const { offset, text } of lines) {
+      const record = parseObject(text);
+      if (!record) continue; // a bad line is skipped, never fatal
+      if (offset !== rootOffset && !continuesSidechain(record)) break;
+      if ('sessionId' in record && record.sessionId !== target.sessionId) return { status: 'refused', reason: REPLAY_REASONS.mismatch };
+      entriesOfLine(record, toolNames).forEach((entry, block) => entries.push({ position: [offset, block], entry }));
+    }
+    return { status: 'read', entries, running: false, source };
+  });
 }
 
 /** The located root: an inline sidechain root of this session whose content is still the call's prompt. */
@@ -51,13 +53,4 @@ function isRootOf(record: Json | null, target: InlineTarget): boolean {
 /** A line of the same block: a sidechain line that is not the root of another sidechain and names no agent file. */
 function continuesSidechain(record: Json): boolean {
   return record.isSidechain === true && record.parentUuid !== null && !('agentId' in record);
-}
-
-function parse(text: string): Json | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
-  } catch {
-    return null;
-  }
 }

@@ -12,11 +12,11 @@ import { nodeFileSystem, type CodexFileSystem } from './fileSystem';
 import type { CodexHeader } from './header';
 import { childEntry, needsTaskScan, summarise, type ChildFacts } from './projection';
 import { createParentState, reduceParentLine, type ParentState } from './records';
-import { readReplayPage } from './replay';
+import { readChildWindow } from './replay';
 import { codexActivityBasis } from './activity';
-import { decodeCursor } from './replayEntries';
 import { CODEX_TASK_SCAN_COLD_BYTES } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
+import { LINE_POSITION, replayPage } from '../kit/pager';
 
 const THREAD_TOKEN = /^[0-9A-Za-z-]{1,64}$/;
 
@@ -167,33 +167,24 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
       const settled = await settle(seat);
       return settled.ok ? settled.projection : settled;
     },
-    async replay(seat: SeatAddress, nativeId: string, cursorToken?: string): Promise<ReplayResult> {
+    async replay(seat: SeatAddress, nativeId: string, cursor?: string): Promise<ReplayResult> {
       if (!THREAD_TOKEN.test(nativeId)) return { status: 'refused', reason: 'That is not a Codex thread id.' };
-      const cursor = cursorToken === undefined ? null : decodeCursor(cursorToken);
-      if (cursorToken !== undefined && !cursor) return { status: 'refused', reason: 'That replay cursor is not valid.' };
-      if (cursor && (cursor.parent !== seat.sessionId || cursor.child !== nativeId)) {
-        return { status: 'refused', reason: 'That replay cursor was issued for another subagent.' };
-      }
-      const settled = await settle(seat);
-      if (!settled.ok) return { status: 'unavailable', reason: settled.reason };
-      const child = settled.children.find((candidate) => candidate.header.id === nativeId);
-      if (!child) return { status: 'refused', reason: `Thread ${nativeId} is not a discovered direct child of this session.` };
-      // Both identities are checked again, from the files themselves, right before the child's bytes are read.
-      const parentHeader = await readHeaderOrNull(fs, settled.path);
-      if (parentHeader === 'missing' || parentHeader?.id !== seat.sessionId) return { status: 'refused', reason: 'The parent rollout no longer carries this session id.' };
-      const childHeader = await readHeaderOrNull(fs, child.path);
-      if (childHeader === 'missing') return { status: 'unavailable', reason: 'The subagent rollout file is gone (moved or deleted), so it cannot be replayed.' };
-      if (childHeader?.id !== nativeId || childHeader.origin !== 'child' || childHeader.parentThreadId !== seat.sessionId) {
-        return { status: 'refused', reason: 'The subagent file no longer names this thread and this parent.' };
-      }
-      const entry = settled.entries.find((candidate) => candidate.nativeId === nativeId);
-      return readReplayPage({
-        parentId: seat.sessionId,
-        childId: nativeId,
-        childPath: child.path,
-        forked: childHeader.forkedFromId !== null,
-        running: entry?.state === 'running',
-        cursor,
+      const spec = { owner: { harness: 'codex' as const, ids: [seat.sessionId, nativeId] }, position: LINE_POSITION };
+      return replayPage(spec, cursor, async (request) => {
+        const settled = await settle(seat);
+        if (!settled.ok) return { status: 'unavailable', reason: settled.reason };
+        const child = settled.children.find((candidate) => candidate.header.id === nativeId);
+        if (!child) return { status: 'refused', reason: `Thread ${nativeId} is not a discovered direct child of this session.` };
+        // Both identities are checked again, from the files themselves, right before the child's bytes are read.
+        const parentHeader = await readHeaderOrNull(fs, settled.path);
+        if (parentHeader === 'missing' || parentHeader?.id !== seat.sessionId) return { status: 'refused', reason: 'The parent rollout no longer carries this session id.' };
+        const childHeader = await readHeaderOrNull(fs, child.path);
+        if (childHeader === 'missing') return { status: 'unavailable', reason: 'The subagent rollout file is gone (moved or deleted), so it cannot be replayed.' };
+        if (childHeader?.id !== nativeId || childHeader.origin !== 'child' || childHeader.parentThreadId !== seat.sessionId) {
+          return { status: 'refused', reason: 'The subagent file no longer names this thread and this parent.' };
+        }
+        const entry = settled.entries.find((candidate) => candidate.nativeId === nativeId);
+        return readChildWindow({ path: child.path, forked: childHeader.forkedFromId !== null, running: entry?.state === 'running' }, request);
       });
     },
     watchPaths(seat: SeatAddress): string[] {

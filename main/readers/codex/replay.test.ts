@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SeatAddress } from '../../../shared/schemas';
 import { callLine, envelopeText, eventLine, headerLine, tempHomes, messageLine, outputLine, threadId, turnContextLine, writeRollout } from '../../testing/codexRollout';
 import { createCodexReader, seatFromCliTarget } from './reader';
-import { decodeCursor, encodeCursor } from './replayEntries';
+import { encodeCursor } from '../kit/cursor';
+import { CURSOR_REFUSALS } from '../kit/pager';
 import { sharedFixtures } from '../../testing/sharedFixtures';
 
 const fixtures = sharedFixtures('Codex replay over the synthetic v1 and v2 rollouts');
@@ -129,12 +130,12 @@ describe('replay', () => {
     const reader = createCodexReader({ home: seat.home });
     expect(await reader.replay(seat, threadId(4))).toMatchObject({ status: 'refused' }); // a grandchild
     expect(await reader.replay(seat, '../../etc/passwd')).toMatchObject({ status: 'refused' });
-    expect(await reader.replay(seat, threadId(2), 'garbage')).toMatchObject({ status: 'refused' });
-    const foreign = encodeCursor({ parent: parentId, child: threadId(3), ino: 1, from: 0, before: 10 });
-    expect(await reader.replay(seat, threadId(2), foreign)).toMatchObject({ status: 'refused' });
-    const forged = encodeCursor({ parent: parentId, child: threadId(2), ino: 1, from: 0, before: 1e9 });
-    expect(await reader.replay(seat, threadId(2), forged)).toMatchObject({ status: 'refused' });
-    expect(decodeCursor(encodeCursor({ parent: 'p', child: 'c', ino: 1, from: 5, before: 9 }))).toEqual({ parent: 'p', child: 'c', ino: 1, from: 5, before: 9 });
+    expect(await reader.replay(seat, threadId(2), 'garbage')).toEqual({ status: 'refused', reason: CURSOR_REFUSALS.damaged });
+    const owner = { harness: 'codex' as const, ids: [parentId, threadId(3)] };
+    const foreign = encodeCursor(owner, { source: null, floor: [0, 0], before: [10, 0], mark: 'm' });
+    expect(await reader.replay(seat, threadId(2), foreign)).toEqual({ status: 'refused', reason: CURSOR_REFUSALS.foreign });
+    const stale = encodeCursor({ ...owner, ids: [parentId, threadId(2)] }, { source: '1', floor: [0, 0], before: [1e9, 0], mark: 'm' });
+    expect(await reader.replay(seat, threadId(2), stale)).toEqual({ status: 'refused', reason: CURSOR_REFUSALS.stale });
   });
 
   it('re-checks the child header before reading: a rewritten header is refused', async () => {

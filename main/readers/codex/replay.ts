@@ -1,67 +1,48 @@
 /**
- * Replay of one child rollout: a window of its last 4 MiB and 500 entries, paged 50 at a time newest first, with a
- * forked child's copied prefix left out. Identity checks happen in the reader before this is called.
+ * Replay of one child rollout: the pager's window read from the file (the newest 4 MiB on a first page, from the
+ * walk's floor on later), with a forked child's copied prefix left out. Identity checks happen in the reader before
+ * this is called; pages and cursors are the kit's pager.
  */
 import { open } from 'node:fs/promises';
-import type { ReplayEntry } from '../../../shared/schemas';
-import type { ReplayResult } from '../port';
 import { forEachLine } from './lineRange';
-import { encodeCursor, normaliseChildLine, type ReplayCursor } from './replayEntries';
-import { CODEX_OWN_START_SCAN_BYTES, MAX_LINE_BYTES, REPLAY_PAGE_ENTRIES, REPLAY_WINDOW_BYTES, REPLAY_WINDOW_ENTRIES } from '../kit/bounds';
+import { normaliseChildLine } from './replayEntries';
+import type { LinePosition, Placed, WindowRead, WindowRequest } from '../kit/pager';
+import { CODEX_OWN_START_SCAN_BYTES, MAX_LINE_BYTES } from '../kit/bounds';
 
-
-/** What the reader hands to a replay read. */
-export interface ReplayRequest {
-  parentId: string;
-  childId: string;
-  childPath: string;
+/** The child rollout a replay reads, as the reader resolved and checked it. */
+export interface ChildRollout {
+  path: string;
   forked: boolean;
   running: boolean;
-  cursor: ReplayCursor | null;
 }
 
-interface Located {
-  entry: ReplayEntry;
-  offset: number;
-}
-
-/** Reads one page; `refused` for a cursor that does not fit this file, `unavailable` when the file is gone. */
-export async function readReplayPage(request: ReplayRequest): Promise<ReplayResult> {
+/** The window's entries of a child rollout with their line positions; `unavailable` when the file is gone. */
+export async function readChildWindow(child: ChildRollout, request: WindowRequest<LinePosition>): Promise<WindowRead<LinePosition>> {
   let handle;
   try {
-    handle = await open(request.childPath, 'r');
+    handle = await open(child.path, 'r');
   } catch {
     return { status: 'unavailable', reason: 'The subagent rollout file is gone (moved or deleted), so it cannot be replayed.' };
   }
   try {
     const info = await handle.stat();
-    const { cursor } = request;
-    if (cursor && (cursor.ino !== info.ino || cursor.before > info.size)) {
-      return { status: 'refused', reason: 'The cursor belongs to an earlier version of this subagent file; start again without it.' };
-    }
-    const ownStart = request.forked ? await findOwnStart(handle, info.size) : 0;
-    if (ownStart === null) return { status: 'ok', running: request.running, entries: [], nextCursor: null };
-
-    const end = cursor ? cursor.before : info.size;
-    const start = cursor ? Math.max(cursor.from, ownStart) : Math.max(ownStart, info.size - REPLAY_WINDOW_BYTES);
-    const located: Located[] = [];
+    const source = String(info.ino);
+    const entries: Placed<LinePosition>[] = [];
+    // A later page starts at the walk's floor, which lies after the own start the first page found.
+    const ownStart = request.floor ? 0 : child.forked ? await findOwnStart(handle, info.size) : 0;
+    if (ownStart === null) return { status: 'read', entries, running: child.running, source };
+    const start = request.floor ? request.floor[0] : Math.max(ownStart, info.size - request.maxBytes);
+    const end = request.floor ? Math.min(info.size, start + request.maxBytes) : info.size;
+    const last = request.before ? request.before[0] : Number.MAX_SAFE_INTEGER;
     const callNames = new Map<string, string>();
     await forEachLine(handle, start, end, MAX_LINE_BYTES, (line) => {
+      if (line.offset > last) return false; // past the oldest entry already shown
       const text = line.bytes.toString('utf8');
       // A last line still being written is held back unless it is already complete JSON.
       if (!line.complete && !isJson(text)) return;
-      for (const entry of normaliseChildLine(text, callNames).entries) located.push({ entry, offset: line.offset });
+      normaliseChildLine(text, callNames).entries.forEach((entry, index) => entries.push({ position: [line.offset, index], entry }));
     });
-    const window = cursor ? located : located.slice(-REPLAY_WINDOW_ENTRIES);
-    if (window.length === 0) return { status: 'ok', running: request.running, entries: [], nextCursor: null };
-    const from = cursor ? cursor.from : window[0].offset;
-
-    let pageStart = Math.max(0, window.length - REPLAY_PAGE_ENTRIES);
-    // Keep every entry of the boundary line on this page: the next page ends before that line.
-    while (pageStart > 0 && window[pageStart - 1].offset === window[pageStart].offset) pageStart--;
-    const page = window.slice(pageStart);
-    const nextCursor = pageStart > 0 ? encodeCursor({ parent: request.parentId, child: request.childId, ino: info.ino, from, before: page[0].offset }) : null;
-    return { status: 'ok', running: request.running, entries: page.map((item) => item.entry), nextCursor };
+    return { status: 'read', entries, running: child.running, source };
   } finally {
     await handle.close();
   }

@@ -1,5 +1,6 @@
 /**
- * Pure normalisation of child rollout lines into replay entries, the text caps, and the replay cursor codec.
+ * Pure normalisation of child rollout lines into replay entries, with their text caps. Windows, pages and cursors
+ * are the kit's pager (../kit/pager).
  */
 import type { ReplayEntry } from '../../../shared/schemas';
 import { withTargets } from '../toolTarget';
@@ -123,33 +124,5 @@ function outputText(output: unknown): string {
   if (Array.isArray(output)) return output.map((item) => asObject(item)?.text).filter((text) => typeof text === 'string').join('\n');
   const object = asObject(output);
   return object && typeof object.content === 'string' ? object.content : '';
-}
-
-
-/** Where a replay page stands: bound to one parent and one child, within a fixed byte window of the child file. */
-export interface ReplayCursor {
-  parent: string;
-  child: string;
-  ino: number;
-  /** Byte offset where the window's oldest entry line starts. */
-  from: number;
-  /** Byte offset of the oldest line already shown; the next page ends before it. */
-  before: number;
-}
-
-/** Encodes a cursor as an opaque token. */
-export function encodeCursor(cursor: ReplayCursor): string {
-  return Buffer.from(JSON.stringify({ v: 1, ...cursor }), 'utf8').toString('base64url');
-}
-
-/** Decodes a cursor token; null when it is not one of ours. */
-export function decodeCursor(token: string): ReplayCursor | null {
-  const object = parseObject(Buffer.from(token, 'base64url').toString('utf8'));
-  if (!object || object.v !== 1) return null;
-  const { parent, child, ino, from, before } = object;
-  if (typeof parent !== 'string' || typeof child !== 'string') return null;
-  if (![ino, from, before].every((value) => Number.isSafeInteger(value) && (value as number) >= 0)) return null;
-  if ((from as number) > (before as number)) return null;
-  return { parent, child, ino: ino as number, from: from as number, before: before as number };
 }
 

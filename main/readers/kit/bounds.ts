@@ -7,6 +7,8 @@
  * the wire), ellipsis included, never splitting a character (./text `capText`).
  */
 
+import { REPLAY_CURSOR_MAX_LENGTH } from '../../../shared/bounds';
+
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
@@ -37,6 +39,8 @@ export const REPLAY_WINDOW_ENTRIES = 500;
 export const REPLAY_WINDOW_BYTES = 4 * MiB;
 /** Entries in one replay page; the first page is the newest. */
 export const REPLAY_PAGE_ENTRIES = 50;
+/** Longest replay cursor issued or accepted, in characters: the contract's bound on a request's cursor. */
+export const REPLAY_CURSOR_CHARS = REPLAY_CURSOR_MAX_LENGTH;
 
 // ── text caps (UTF-8 bytes, see the top) ────────────────────────────────────────────────────────────────────────
 /** Longest text of one replay entry (a message, a note, a tool call's input). */
@@ -111,5 +115,7 @@ export const OPENCODE_PARTS = 2000;
 export const OPENCODE_PAYLOAD_BYTES = 4 * MiB;
 /** OpenCode: task calls kept per seat (rule: 64 calls). */
 export const OPENCODE_TASK_CALLS = 64;
+/** OpenCode: longest message, part or call id a replay takes (a replay cursor carries them). */
+export const OPENCODE_ID_CHARS = 128;
 /** OpenCode: an unchanged store (same db and WAL size and mtime) reuses its last projection at most this long. */
 export const OPENCODE_UNCHANGED_REUSE_MS = 5_000;

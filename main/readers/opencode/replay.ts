@@ -11,21 +11,20 @@ import type { SqliteDatabase } from './sqlite';
 import { readSession, selectAllRows, selectMessageFacts, selectTaskRows } from './store';
 import type { SessionRow } from './store';
 import { collectRows } from './taskCalls';
-import { decodeCursor, normalizeChild, pageOf } from './transcript';
-import type { CursorBinding, PlacedEntry } from './transcript';
+import { normalizeChild, PART_POSITION, PLAIN_ID, type PartPosition } from './transcript';
+import { replayPage, type NoPage, type PagerSpec, type WindowRead } from '../kit/pager';
 
-/** Call ids OpenCode writes (provider tool ids, ULIDs); anything else is refused before any query. */
-const CALL_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 const CHILD_ID_PATTERN = /^ses_[A-Za-z0-9]{1,64}$/;
 
-const unavailable = (reason: string): ReplayResult => ({ status: 'unavailable', reason });
-const refused = (reason: string): ReplayResult => ({ status: 'refused', reason });
+const unavailable = (reason: string): NoPage => ({ status: 'unavailable', reason });
+const refused = (reason: string): NoPage => ({ status: 'refused', reason });
 
 function isDirectChild(child: SessionRow | undefined, parent: SessionRow): boolean {
   return child !== undefined && child.parentId === parent.id && child.directory !== null && child.directory === parent.directory;
 }
 
-function replayInStore(database: SqliteDatabase, seat: SeatAddress, callId: string, cursor?: string): ReplayResult {
+/** The call's child entries, oldest first; the child session id is the source a cursor is checked against. */
+function readChild(database: SqliteDatabase, seat: SeatAddress, callId: string): WindowRead<PartPosition> {
   const store = inspectStore(database);
   if (!store.ok) {
     return unavailable(existsInSessionV2(database, seat.sessionId) ? V2_ONLY_REASON : schemaReason(store.missing));
@@ -46,13 +45,6 @@ function replayInStore(database: SqliteDatabase, seat: SeatAddress, callId: stri
   if (!child) return unavailable('The subagent’s session is no longer in the OpenCode database.');
   // Titles never select a child: only the recorded id, and only when it is a direct child in the same directory.
   if (!isDirectChild(child, parent)) return refused('The recorded child session is not a direct child of this session.');
-  const binding: CursorBinding = { session: parent.id, callId, child: childId };
-  let place: PlacedEntry['place'] | undefined;
-  if (cursor !== undefined) {
-    const decoded = decodeCursor(cursor, binding);
-    if (!decoded.ok) return refused(decoded.reason);
-    place = decoded.place;
-  }
   const rows = selectAllRows(database, store.shape, childId).rows;
   const facts = selectMessageFacts(database, childId);
   // The relation is checked again after reading: a session rewritten meanwhile is refused, not shown.
@@ -62,22 +54,29 @@ function replayInStore(database: SqliteDatabase, seat: SeatAddress, callId: stri
   const roles = new Map([...facts].map(([id, fact]) => [id, fact.role]));
   const last = [...facts.values()].at(-1);
   const running = last !== undefined && !(last.role === 'assistant' && last.completed);
-  const page = pageOf(normalizeChild(rows, roles), binding, place);
-  return { status: 'ok', running, entries: page.entries, nextCursor: page.nextCursor };
+  return { status: 'read', entries: normalizeChild(rows, roles), running, source: childId };
+}
+
+/** The pager's view of an OpenCode replay: cursors bound to the seat's session and the call, row positions. */
+function pagerSpec(seat: SeatAddress, callId: string): PagerSpec<PartPosition> {
+  return { owner: { harness: 'opencode', ids: [seat.sessionId, callId] }, position: PART_POSITION };
 }
 
 /** One page of the child transcript of task call `callId` of the seat, or why it cannot or may not be shown. */
 export async function replayCall(seat: SeatAddress, callId: string, cursor?: string): Promise<ReplayResult> {
-  if (!CALL_ID_PATTERN.test(callId)) return refused('That is not a task call id this reader recorded.');
+  if (!PLAIN_ID.safeParse(callId).success) return refused('That is not a task call id this reader recorded.');
   try {
     if (!statSync(seat.home).isFile()) return unavailable(`The OpenCode database ${seat.home} does not exist.`);
   } catch {
     return unavailable(`The OpenCode database ${seat.home} does not exist.`);
   }
-  try {
-    return await withReadOnly(seat.home, (database) => replayInStore(database, seat, callId, cursor));
-  } catch (error) {
-    if (isBusyError(error)) return unavailable('The OpenCode database is locked by another process; try again in a moment.');
-    return unavailable(`The OpenCode database could not be read: ${(error as Error).message}`);
-  }
+  // The store's own selection holds the window's 4 MiB (OPENCODE_PAYLOAD_BYTES); the pager keeps the newest 500.
+  return replayPage(pagerSpec(seat, callId), cursor, async () => {
+    try {
+      return await withReadOnly(seat.home, (database) => readChild(database, seat, callId));
+    } catch (error) {
+      if (isBusyError(error)) return unavailable('The OpenCode database is locked by another process; try again in a moment.');
+      return unavailable(`The OpenCode database could not be read: ${(error as Error).message}`);
+    }
+  });
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { PartRow } from './taskCalls';
 import { ENTRY_TEXT_BYTES, REPLAY_PAGE_ENTRIES, REPLAY_WINDOW_ENTRIES } from '../kit/bounds';
 import { capText } from '../kit/text';
-import { decodeCursor, encodeCursor, entriesOfPart, normalizeChild, pageOf, summarizeInput } from './transcript';
+import { entriesOfPart, normalizeChild, PART_POSITION, summarizeInput, type PartPosition } from './transcript';
+import { CURSOR_REFUSALS, replayPage, type Placed } from '../kit/pager';
 
-const binding = { session: 'ses_parent', callId: 'call_1', child: 'ses_child' };
 const row = (index: number, data: unknown, messageId = 'msg_1'): PartRow => ({
   partId: `prt_${String(index).padStart(6, '0')}`,
   messageId,
@@ -45,41 +45,54 @@ describe('replay normalisation', () => {
     expect(failed[1].text).toBe('error: exit 1');
   });
 
-  it('keeps the newest 500 entries of a child window', () => {
-    const rows = Array.from({ length: REPLAY_WINDOW_ENTRIES + 20 }, (_, index) => row(index, { type: 'text', text: `line ${index}` }));
-    const window = normalizeChild(rows, new Map([['msg_1', 'user']]));
-    expect(window).toHaveLength(REPLAY_WINDOW_ENTRIES);
-    expect(window[0].entry.text).toBe('line 20');
+  it('places every entry by its row and skips a row whose ids are not plain tokens', () => {
+    const rows = [row(1, { type: 'text', text: 'kept' }), { ...row(2, { type: 'text', text: 'odd id' }), partId: 'prt "2"' }];
+    expect(normalizeChild(rows, new Map([['msg_1', 'user']]))).toEqual([{ position: [1_000, 'msg_1', 'prt_000001', 0], entry: expect.objectContaining({ text: 'kept' }) }]);
   });
 });
 
-describe('replay paging and cursors', () => {
-  const rows = Array.from({ length: 120 }, (_, index) => row(index, { type: 'text', text: `line ${index}` }));
-  const window = normalizeChild(rows, new Map([['msg_1', 'assistant']]));
+describe('replay paging and cursors over OpenCode positions', () => {
+  const spec = { owner: { harness: 'opencode' as const, ids: ['ses_parent', 'call_1'] }, position: PART_POSITION };
+  const lines = (count: number) => normalizeChild(Array.from({ length: count }, (_, index) => row(index, { type: 'text', text: `line ${index}` })), new Map([['msg_1', 'assistant']]));
+  const source = (entries: Placed<PartPosition>[], child = 'ses_child') => () => ({ status: 'read' as const, entries, running: false, source: child });
 
-  it('pages 50 entries newest first, oldest first within a page, until the start', () => {
-    const first = pageOf(window, binding);
-    expect(first.entries).toHaveLength(REPLAY_PAGE_ENTRIES);
-    expect(first.entries[0].text).toBe('line 70');
-    expect(first.entries.at(-1)?.text).toBe('line 119');
-    const second = decodeCursor(first.nextCursor ?? '', binding);
-    if (!second.ok) throw new Error(second.reason);
-    const page2 = pageOf(window, binding, second.place);
-    expect(page2.entries.map((entry) => entry.text)).toEqual(Array.from({ length: 50 }, (_, index) => `line ${20 + index}`));
-    const third = decodeCursor(page2.nextCursor ?? '', binding);
-    if (!third.ok) throw new Error(third.reason);
-    const page3 = pageOf(window, binding, third.place);
-    expect(page3.entries).toHaveLength(20);
-    expect(page3.nextCursor).toBeNull();
+  /** Every page of a walk from the newest, as the pages' texts. */
+  async function walk(entries: Placed<PartPosition>[]): Promise<string[][]> {
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await replayPage(spec, cursor, source(entries));
+      if (page.status !== 'ok') throw new Error(page.reason);
+      pages.push(page.entries.map((entry) => entry.text));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return pages;
+  }
+
+  it('pages 50 entries newest first, oldest first within a page, until the start', async () => {
+    const pages = await walk(lines(120));
+    expect(pages.map((page) => page.length)).toEqual([REPLAY_PAGE_ENTRIES, REPLAY_PAGE_ENTRIES, 20]);
+    expect(pages[0][0]).toBe('line 70');
+    expect(pages[0].at(-1)).toBe('line 119');
+    expect(pages[1]).toEqual(Array.from({ length: 50 }, (_, index) => `line ${20 + index}`));
   });
 
-  it('refuses a cursor issued for another call, child or seat, and a forged one', () => {
-    const cursor = encodeCursor(binding, [1, 'msg_1', 'prt_1', 0]);
-    expect(decodeCursor(cursor, binding).ok).toBe(true);
-    for (const other of [{ ...binding, callId: 'call_2' }, { ...binding, child: 'ses_else' }, { ...binding, session: 'ses_x' }]) {
-      expect(decodeCursor(cursor, other)).toEqual({ ok: false, reason: expect.stringContaining('another') });
+  it('keeps the newest 500 entries of a child window', async () => {
+    const texts = (await walk(lines(REPLAY_WINDOW_ENTRIES + 20))).reverse().flat();
+    expect(texts).toHaveLength(REPLAY_WINDOW_ENTRIES);
+    expect(texts[0]).toBe('line 20');
+  });
+
+  it('refuses a cursor issued for another call or seat, for another child, and a forged one', async () => {
+    const entries = lines(120);
+    const first = await replayPage(spec, undefined, source(entries));
+    const cursor = first.status === 'ok' ? (first.nextCursor ?? undefined) : undefined;
+    expect(await replayPage(spec, cursor, source(entries))).toMatchObject({ status: 'ok' });
+    for (const ids of [['ses_parent', 'call_2'], ['ses_x', 'call_1']]) {
+      expect(await replayPage({ ...spec, owner: { ...spec.owner, ids } }, cursor, source(entries))).toEqual({ status: 'refused', reason: CURSOR_REFUSALS.foreign });
     }
-    expect(decodeCursor('garbage', binding).ok).toBe(false);
-    expect(decodeCursor('oc1.' + Buffer.from('{"s":1}').toString('base64url'), binding).ok).toBe(false);
+    expect(await replayPage(spec, cursor, source(entries, 'ses_else'))).toEqual({ status: 'refused', reason: CURSOR_REFUSALS.stale });
+    expect(await replayPage(spec, 'garbage', source(entries))).toEqual({ status: 'refused', reason: CURSOR_REFUSALS.damaged });
+    expect(await replayPage(spec, 'oc1.' + Buffer.from('{"s":1}').toString('base64url'), source(entries))).toEqual({ status: 'refused', reason: CURSOR_REFUSALS.damaged });
   });
 });

@@ -1,20 +1,16 @@
 /**
- * Pure replay rules: a child session's part rows → normalised replay entries, the 500-entry window, pages of 50
- * newest first, and cursors bound to (seat session, call id, child session).
+ * Pure replay rules: a child session's part rows → normalised replay entries, each placed by its row. Windows, pages
+ * and cursors are the kit's pager (../kit/pager).
  */
+import { z } from 'zod';
 import type { ReplayEntry } from '../../../shared/schemas';
 import { withTargets } from '../toolTarget';
 import type { PartRow } from './taskCalls';
-import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, REPLAY_PAGE_ENTRIES, REPLAY_WINDOW_ENTRIES, SUMMARY_BYTES } from '../kit/bounds';
+import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, OPENCODE_ID_CHARS, SUMMARY_BYTES } from '../kit/bounds';
 import { capText, oneLine } from '../kit/text';
-import { asObject, type Json } from '../kit/json';
+import { asObject } from '../kit/json';
+import type { Placed } from '../kit/pager';
 
-
-/** A replay entry with its place in the child's history (message time, message id, part id, index in the part). */
-export interface PlacedEntry {
-  place: [number, string, string, number];
-  entry: ReplayEntry;
-}
 
 function summary(text: string): string {
   return oneLine(text, SUMMARY_BYTES);
@@ -69,82 +65,29 @@ export function entriesOfPart(row: PartRow, role: string | null): ReplayEntry[] 
   }
 }
 
-/** Pure: the child's window of entries, oldest first, at most `REPLAY_WINDOW_ENTRIES` (the newest are kept). */
-export function normalizeChild(rows: readonly PartRow[], roles: ReadonlyMap<string, string | null>): PlacedEntry[] {
-  const placed: PlacedEntry[] = [];
+/**
+ * A plain OpenCode id (`msg_…`, `prt_…`, provider call ids): what a position may carry and what a replay's call id
+ * must be; a row with another id is skipped, a call id of another shape is refused before any query.
+ */
+export const PLAIN_ID = z.string().regex(new RegExp(`^[A-Za-z0-9_.:-]{1,${OPENCODE_ID_CHARS}}$`));
+
+/** The place of an entry in a child's history: message time, message id, part id, index in the part. */
+export const PART_POSITION = z.tuple([z.number().int().max(Number.MAX_SAFE_INTEGER).min(Number.MIN_SAFE_INTEGER), PLAIN_ID, PLAIN_ID, z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]);
+
+/** A child transcript position (see PART_POSITION). */
+export type PartPosition = z.infer<typeof PART_POSITION>;
+
+/**
+ * Pure: a child's entries oldest first, each placed by its row (rows come ordered by message time, message id and
+ * part id). A row whose ids are not plain tokens is skipped: its place could not be carried in a cursor.
+ */
+export function normalizeChild(rows: readonly PartRow[], roles: ReadonlyMap<string, string | null>): Placed<PartPosition>[] {
+  const placed: Placed<PartPosition>[] = [];
   for (const row of rows) {
+    if (!Number.isSafeInteger(row.messageTime) || !PLAIN_ID.safeParse(row.messageId).success || !PLAIN_ID.safeParse(row.partId).success) continue;
     entriesOfPart(row, roles.get(row.messageId) ?? null).forEach((entry, index) => {
-      placed.push({ place: [row.messageTime, row.messageId, row.partId, index], entry });
+      placed.push({ position: [row.messageTime, row.messageId, row.partId, index], entry });
     });
   }
-  return placed.slice(-REPLAY_WINDOW_ENTRIES);
-}
-
-/** What a cursor is bound to: a replay of one call's child, from one seat. */
-export interface CursorBinding {
-  session: string;
-  callId: string;
-  child: string;
-}
-
-const CURSOR_PREFIX = 'oc1.';
-
-/** Pure: a cursor that continues before `place`, for this binding only. */
-export function encodeCursor(binding: CursorBinding, place: PlacedEntry['place']): string {
-  const body = JSON.stringify({ s: binding.session, c: binding.callId, k: binding.child, p: place });
-  return CURSOR_PREFIX + Buffer.from(body, 'utf8').toString('base64url');
-}
-
-/** Pure: the place a cursor continues before, or the reason it is refused (malformed or issued for another child). */
-export function decodeCursor(
-  cursor: string,
-  binding: CursorBinding,
-): { ok: true; place: PlacedEntry['place'] } | { ok: false; reason: string } {
-  const malformed = { ok: false as const, reason: 'The replay cursor is not one this reader issued.' };
-  if (!cursor.startsWith(CURSOR_PREFIX)) return malformed;
-  let body: Json | null;
-  try {
-    body = asObject(JSON.parse(Buffer.from(cursor.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8')));
-  } catch {
-    return malformed;
-  }
-  const place = body?.p;
-  if (
-    !body ||
-    !Array.isArray(place) ||
-    place.length !== 4 ||
-    typeof place[0] !== 'number' ||
-    typeof place[1] !== 'string' ||
-    typeof place[2] !== 'string' ||
-    typeof place[3] !== 'number'
-  ) {
-    return malformed;
-  }
-  if (body.s !== binding.session || body.c !== binding.callId || body.k !== binding.child) {
-    return { ok: false, reason: "The replay cursor belongs to another subagent's transcript." };
-  }
-  return { ok: true, place: place as PlacedEntry['place'] };
-}
-
-function before(a: PlacedEntry['place'], b: PlacedEntry['place']): boolean {
-  for (let index = 0; index < 4; index += 1) {
-    if (a[index] < b[index]) return true;
-    if (a[index] > b[index]) return false;
-  }
-  return false;
-}
-
-/** Pure: one page (oldest first within the page) ending just before `place`, or the newest page without one. */
-export function pageOf(
-  window: readonly PlacedEntry[],
-  binding: CursorBinding,
-  place?: PlacedEntry['place'],
-): { entries: ReplayEntry[]; nextCursor: string | null } {
-  const eligible = place ? window.filter((item) => before(item.place, place)) : window;
-  const page = eligible.slice(-REPLAY_PAGE_ENTRIES);
-  const more = eligible.length > page.length;
-  return {
-    entries: page.map((item) => item.entry),
-    nextCursor: more && page.length > 0 ? encodeCursor(binding, page[0].place) : null,
-  };
+  return placed;
 }
