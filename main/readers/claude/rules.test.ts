@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SubagentSummarySchema } from '../../../shared/schemas';
+import { SubagentSummarySchema, type SubagentEntry } from '../../../shared/schemas';
 import { createClaudeReader } from './reader';
 import { TRAY_NOTES } from './reasons';
 import { projectLines, summarize } from './reducer';
@@ -36,39 +36,48 @@ describe('rule 2: call fields', () => {
   });
 });
 
-describe('rule 3: foreground end', () => {
-  it('ends at the result line: completed, failed on is_error, still running when async_launched', () => {
-    const { summary, byId } = fold('rule3-foreground-end.jsonl');
-    expect(byId.get('toolu_ok')).toMatchObject({ state: 'ended', outcome: 'completed', endedAt: '2026-05-01T10:11:00.000Z' });
-    expect(byId.get('toolu_err')).toMatchObject({ state: 'ended', outcome: 'failed', endedAt: '2026-05-01T10:12:00.000Z' });
-    expect(byId.get('toolu_moved')).toMatchObject({ state: 'running', background: true });
-    expect(summary.running).toBe(1);
-  });
-});
+/** A listed call as one line: its id, how it stands or ended, whether in the background, and its end (hh:mm UTC). */
+function callLine(entry: SubagentEntry): string {
+  const end = entry.endedAt ? ` at ${entry.endedAt.slice(11, 16)}` : '';
+  return `${entry.nativeId} ${entry.state === 'running' ? 'running' : entry.outcome}${entry.background ? ' (background)' : ''}${end}`;
+}
 
-describe('rule 4: a new main-thread message interrupts a pending foreground call', () => {
-  it('does not let parallel calls of one message or sidechain speech end each other', () => {
-    const { summary, byId } = fold('rule4-interrupted.jsonl');
-    expect(byId.get('toolu_p1')).toMatchObject({ outcome: 'completed', endedAt: '2026-05-01T10:21:00.000Z' });
+/** Rules 3–5, how a call ends: per rule, its fixture, the calls it lists (newest first) and how many run. */
+const ENDINGS = [
+  {
+    rule: 'rule 3: foreground end',
+    title: 'ends at the result line: completed, failed on is_error, still running when async_launched',
+    fixture: 'rule3-foreground-end.jsonl',
+    calls: ['toolu_moved running (background)', 'toolu_err failed at 10:12', 'toolu_ok completed at 10:11'],
+    running: 1,
+  },
+  {
+    rule: 'rule 4: a new main-thread message interrupts a pending foreground call',
+    title: 'does not let parallel calls of one message or sidechain speech end each other',
+    fixture: 'rule4-interrupted.jsonl',
     // p2's late result (10:23) comes after it was already interrupted by msg_4b at 10:22.
-    expect(byId.get('toolu_p2')).toMatchObject({ state: 'ended', outcome: 'interrupted', endedAt: '2026-05-01T10:22:00.000Z' });
-    expect(byId.get('toolu_p3')).toMatchObject({ state: 'running', background: true });
-    expect(summary.running).toBe(1);
-  });
-});
-
-describe('rule 5: background end by task-notification', () => {
-  it('ends on the first delivery by task id, tool use id, text block or queued_command attachment', () => {
-    const { summary, byId } = fold('rule5-background-end.jsonl');
-    expect(byId.get('toolu_b1')).toMatchObject({ outcome: 'completed', endedAt: '2026-05-01T10:36:00.000Z' });
-    expect(byId.get('toolu_b2')).toMatchObject({ outcome: 'failed', endedAt: '2026-05-01T10:37:00.000Z' });
-    expect(byId.get('toolu_b3')).toMatchObject({ outcome: 'stopped', endedAt: '2026-05-01T10:38:00.000Z' });
+    calls: ['toolu_p3 running (background)', 'toolu_p2 interrupted at 10:22', 'toolu_p1 completed at 10:21'],
+    running: 1,
+  },
+  {
+    rule: 'rule 5: background end by task-notification',
+    title: 'ends on the first delivery by task id, tool use id, text block or queued_command attachment',
+    fixture: 'rule5-background-end.jsonl',
     // Only a queue-operation echo named b4: not a delivery.
-    expect(byId.get('toolu_b4')).toMatchObject({ state: 'running' });
-    expect(summary.running).toBe(1);
-    expect(summary.recent).toHaveLength(4);
+    calls: ['toolu_b4 running (background)', 'toolu_b3 stopped (background) at 10:38', 'toolu_b2 failed (background) at 10:37', 'toolu_b1 completed (background) at 10:36'],
+    running: 1,
+  },
+];
+
+for (const { rule, title, fixture, calls, running } of ENDINGS) {
+  describe(rule, () => {
+    it(title, () => {
+      const { summary } = fold(fixture);
+      expect(summary.recent.map(callLine)).toEqual(calls);
+      expect(summary.running).toBe(running);
+    });
   });
-});
+}
 
 describe('rule 6: entry shape', () => {
   it('gives a running entry no endedAt or outcome, and an ended one both, keeping nativeId', () => {
