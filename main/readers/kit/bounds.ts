@@ -5,6 +5,9 @@
  *
  * Units: sizes are bytes; times are milliseconds; text caps are UTF-8 bytes too (what a text costs in memory and on
  * the wire), ellipsis included, never splitting a character (./text `capText`).
+ *
+ * Layout: the bounds of one area are one record, each bound commented where its value is; every bound is exported
+ * under its own name below its record, and that name is what readers import.
  */
 
 import { REPLAY_CURSOR_MAX_LENGTH } from '../../../shared/bounds';
@@ -13,109 +16,144 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 
 // ── journals (Claude and Codex tails) ──────────────────────────────────────────────────────────────────────────
-/** Cold read: a journal read afresh starts at most this far before its end (rule: last 2 MiB). */
-export const COLD_READ_BYTES = 2 * MiB;
-/** A journal line longer than this is skipped and counted, never held in memory. */
-export const MAX_LINE_BYTES = 8 * MiB;
-/** Bytes just before a tail's offset kept to notice a file rewritten in place under the same inode. */
-export const FINGERPRINT_BYTES = 64;
-/** Size of one read from disk when tailing or scanning lines. */
-export const READ_CHUNK_BYTES = 1 * MiB;
+const JOURNALS = {
+  /** Cold read: a journal read afresh starts at most this far before its end (rule: last 2 MiB). */
+  COLD_READ_BYTES: 2 * MiB,
+  /** A journal line longer than this is skipped and counted, never held in memory. */
+  MAX_LINE_BYTES: 8 * MiB,
+  /** Bytes just before a tail's offset kept to notice a file rewritten in place under the same inode. */
+  FINGERPRINT_BYTES: 64,
+  /** Size of one read from disk when tailing or scanning lines. */
+  READ_CHUNK_BYTES: 1 * MiB,
+};
+export const { COLD_READ_BYTES, MAX_LINE_BYTES, FINGERPRINT_BYTES, READ_CHUNK_BYTES } = JOURNALS;
 
 // ── the summary every harness gives ────────────────────────────────────────────────────────────────────────────
-/** Subagents listed in a seat's `recent` tray (rule: 8 recent). */
-export const RECENT_LIMIT = 8;
-/** Subagents listed as `earlier` (started before the read window), the most recent kept (rule: 64 earlier). */
-export const EARLIER_LIMIT = 64;
-/** Tool targets (paths) taken from one tool call at most. */
-export const TARGETS_PER_CALL = 16;
-/** Per-seat reader state kept at most; an evicted seat simply reads cold again. */
-export const SEAT_STATE_LIMIT = 256;
+const SUMMARY = {
+  /** Subagents listed in a seat's `recent` tray (rule: 8 recent). */
+  RECENT_LIMIT: 8,
+  /** Subagents listed as `earlier` (started before the read window), the most recent kept (rule: 64 earlier). */
+  EARLIER_LIMIT: 64,
+  /** Tool targets (paths) taken from one tool call at most. */
+  TARGETS_PER_CALL: 16,
+  /** Per-seat reader state kept at most; an evicted seat simply reads cold again. */
+  SEAT_STATE_LIMIT: 256,
+};
+export const { RECENT_LIMIT, EARLIER_LIMIT, TARGETS_PER_CALL, SEAT_STATE_LIMIT } = SUMMARY;
 
 // ── replay (every harness) ─────────────────────────────────────────────────────────────────────────────────────
-/** Entries of one child window, the newest kept (rule: replay 500 entries). */
-export const REPLAY_WINDOW_ENTRIES = 500;
-/** Bytes of one child window (rule: replay 4 MiB). */
-export const REPLAY_WINDOW_BYTES = 4 * MiB;
-/** Entries in one replay page; the first page is the newest. */
-export const REPLAY_PAGE_ENTRIES = 50;
-/** Longest replay cursor issued or accepted, in characters: the contract's bound on a request's cursor. */
-export const REPLAY_CURSOR_CHARS = REPLAY_CURSOR_MAX_LENGTH;
+const REPLAY = {
+  /** Entries of one child window, the newest kept (rule: replay 500 entries). */
+  REPLAY_WINDOW_ENTRIES: 500,
+  /** Bytes of one child window (rule: replay 4 MiB). */
+  REPLAY_WINDOW_BYTES: 4 * MiB,
+  /** Entries in one replay page; the first page is the newest. */
+  REPLAY_PAGE_ENTRIES: 50,
+  /** Longest replay cursor issued or accepted, in characters: the contract's bound on a request's cursor. */
+  REPLAY_CURSOR_CHARS: REPLAY_CURSOR_MAX_LENGTH,
+};
+export const { REPLAY_WINDOW_ENTRIES, REPLAY_WINDOW_BYTES, REPLAY_PAGE_ENTRIES, REPLAY_CURSOR_CHARS } = REPLAY;
 
 // ── text caps (UTF-8 bytes, see the top) ────────────────────────────────────────────────────────────────────────
-/** Longest text of one replay entry (a message, a note, a tool call's input). */
-export const ENTRY_TEXT_BYTES = 4 * KiB;
-/** Longest excerpt of a tool's output or error. */
-export const EXCERPT_BYTES = 1000;
-/** Longest one-line summary of a tool input. */
-export const SUMMARY_BYTES = 200;
-/** Longest note for a message between agents (Codex envelopes). */
-export const NOTE_BYTES = 280;
-/** Longest label of an earlier subagent (Claude, taken from its first prompt line). */
-export const EARLIER_LABEL_BYTES = 120;
+const TEXT_CAPS = {
+  /** Longest text of one replay entry (a message, a note, a tool call's input). */
+  ENTRY_TEXT_BYTES: 4 * KiB,
+  /** Longest excerpt of a tool's output or error. */
+  EXCERPT_BYTES: 1000,
+  /** Longest one-line summary of a tool input. */
+  SUMMARY_BYTES: 200,
+  /** Longest note for a message between agents (Codex envelopes). */
+  NOTE_BYTES: 280,
+  /** Longest label of an earlier subagent (Claude, taken from its first prompt line). */
+  EARLIER_LABEL_BYTES: 120,
+};
+export const { ENTRY_TEXT_BYTES, EXCERPT_BYTES, SUMMARY_BYTES, NOTE_BYTES, EARLIER_LABEL_BYTES } = TEXT_CAPS;
 
 // ── discovery (metadata only) ──────────────────────────────────────────────────────────────────────────────────
-/** Candidates discovery returns when the caller gives no limit. */
-export const DISCOVER_LIMIT = 200;
+const DISCOVERY = {
+  /** Candidates discovery returns when the caller gives no limit. */
+  DISCOVER_LIMIT: 200,
+};
+export const { DISCOVER_LIMIT } = DISCOVERY;
 
 // ── Claude ─────────────────────────────────────────────────────────────────────────────────────────────────────
-/** Claude: project folders listed per discovery walk at most. */
-export const CLAUDE_DISCOVER_FOLDERS = 2000;
-/** Claude: journal files stat-ed per discovery walk at most, across all folders. */
-export const CLAUDE_DISCOVER_FILES = 10_000;
-/** Claude: bytes of a journal's head searched for its recorded working folder. */
-export const CLAUDE_CWD_HEAD_BYTES = 64 * KiB;
-/** Claude: journals whose recorded working folder is remembered at most. */
-export const CLAUDE_CWD_CACHE = 4096;
-/** Claude: subagent files stat-ed per folder at most (rule 12). */
-export const CLAUDE_CHILD_FILES_LISTED = 4096;
-/** Claude: subagent first lines read per scan at most (a first line is read once and remembered). */
-export const CLAUDE_CHILD_HEAD_READS = 256;
-/** Claude: bytes of a subagent file's first line read at most; a longer first line leaves the file unlisted. */
-export const CLAUDE_CHILD_HEAD_BYTES = 256 * KiB;
-/** Claude: bytes of a subagent's `.meta.json` sidecar read at most. */
-export const CLAUDE_SIDECAR_BYTES = 64 * KiB;
-/** Claude: ended calls kept before pruning those that can no longer reach `recent`. */
-export const CLAUDE_PRUNE_AT = 64;
-/** Claude: inline sidechain roots waiting for their result at most (rule 13). */
-export const CLAUDE_PENDING_ROOTS = 256;
+const CLAUDE = {
+  /** Claude: project folders listed per discovery walk at most. */
+  CLAUDE_DISCOVER_FOLDERS: 2000,
+  /** Claude: journal files stat-ed per discovery walk at most, across all folders. */
+  CLAUDE_DISCOVER_FILES: 10_000,
+  /** Claude: bytes of a journal's head searched for its recorded working folder. */
+  CLAUDE_CWD_HEAD_BYTES: 64 * KiB,
+  /** Claude: journals whose recorded working folder is remembered at most. */
+  CLAUDE_CWD_CACHE: 4096,
+  /** Claude: subagent files stat-ed per folder at most (rule 12). */
+  CLAUDE_CHILD_FILES_LISTED: 4096,
+  /** Claude: subagent first lines read per scan at most (a first line is read once and remembered). */
+  CLAUDE_CHILD_HEAD_READS: 256,
+  /** Claude: bytes of a subagent file's first line read at most; a longer first line leaves the file unlisted. */
+  CLAUDE_CHILD_HEAD_BYTES: 256 * KiB,
+  /** Claude: bytes of a subagent's `.meta.json` sidecar read at most. */
+  CLAUDE_SIDECAR_BYTES: 64 * KiB,
+  /** Claude: ended calls kept before pruning those that can no longer reach `recent`. */
+  CLAUDE_PRUNE_AT: 64,
+  /** Claude: inline sidechain roots waiting for their result at most (rule 13). */
+  CLAUDE_PENDING_ROOTS: 256,
+};
+export const {
+  CLAUDE_DISCOVER_FOLDERS, CLAUDE_DISCOVER_FILES, CLAUDE_CWD_HEAD_BYTES, CLAUDE_CWD_CACHE, CLAUDE_CHILD_FILES_LISTED,
+  CLAUDE_CHILD_HEAD_READS, CLAUDE_CHILD_HEAD_BYTES, CLAUDE_SIDECAR_BYTES, CLAUDE_PRUNE_AT, CLAUDE_PENDING_ROOTS
+} = CLAUDE;
 
 // ── Codex ──────────────────────────────────────────────────────────────────────────────────────────────────────
-/** Codex: children kept per parent, newest first (rule: 64 children). */
-export const CODEX_CHILDREN = 64;
-/** Codex: parent sessions whose child index is cached (rule: 32 parents). */
-export const CODEX_PARENTS = 32;
-/** Codex: rollout files (headers) considered per walk, newest date folders first (rule: 4,096 headers). */
-export const CODEX_HEADERS = 4096;
-/** Codex: bytes read for one header line; a longer first line is skipped and counted (rule: 64 KiB a header). */
-export const CODEX_HEADER_BYTES = 64 * KiB;
-/** Codex: first chunk of a header read; most headers fit in it. */
-export const CODEX_HEADER_CHUNK_BYTES = 8 * KiB;
-/** Codex: header reads in flight at once during a walk. */
-export const CODEX_HEADER_CONCURRENCY = 32;
-/** Codex: header cache entries kept (twice the walk, so a full walk never evicts its own headers). */
-export const CODEX_HEADER_CACHE = CODEX_HEADERS * 2;
-/** Codex: least time between two rechecks of the folders that could hold a new child (rule: 2 s). */
-export const CODEX_RECHECK_MS = 2000;
-/** Codex: cold read of a child rollout scanned for its latest task start. */
-export const CODEX_TASK_SCAN_COLD_BYTES = 256 * KiB;
-/** Codex: bytes scanned from a forked child's start to find its own first `turn_context`. */
-export const CODEX_OWN_START_SCAN_BYTES = 64 * MiB;
-/** Codex: tool calls waiting for their output at most (in the parent's reducer). */
-export const CODEX_PENDING_CALLS = 1024;
-/** Codex: approval requests waiting for an answer at most (activity). */
-export const CODEX_PENDING_APPROVALS = 256;
+const HEADERS_PER_WALK = 4096;
+const CODEX = {
+  /** Codex: children kept per parent, newest first (rule: 64 children). */
+  CODEX_CHILDREN: 64,
+  /** Codex: parent sessions whose child index is cached (rule: 32 parents). */
+  CODEX_PARENTS: 32,
+  /** Codex: rollout files (headers) considered per walk, newest date folders first (rule: 4,096 headers). */
+  CODEX_HEADERS: HEADERS_PER_WALK,
+  /** Codex: bytes read for one header line; a longer first line is skipped and counted (rule: 64 KiB a header). */
+  CODEX_HEADER_BYTES: 64 * KiB,
+  /** Codex: first chunk of a header read; most headers fit in it. */
+  CODEX_HEADER_CHUNK_BYTES: 8 * KiB,
+  /** Codex: header reads in flight at once during a walk. */
+  CODEX_HEADER_CONCURRENCY: 32,
+  /** Codex: header cache entries kept (twice the walk, so a full walk never evicts its own headers). */
+  CODEX_HEADER_CACHE: HEADERS_PER_WALK * 2,
+  /** Codex: least time between two rechecks of the folders that could hold a new child (rule: 2 s). */
+  CODEX_RECHECK_MS: 2000,
+  /** Codex: cold read of a child rollout scanned for its latest task start. */
+  CODEX_TASK_SCAN_COLD_BYTES: 256 * KiB,
+  /** Codex: bytes scanned from a forked child's start to find its own first `turn_context`. */
+  CODEX_OWN_START_SCAN_BYTES: 64 * MiB,
+  /** Codex: tool calls waiting for their output at most (in the parent's reducer). */
+  CODEX_PENDING_CALLS: 1024,
+  /** Codex: approval requests waiting for an answer at most (activity). */
+  CODEX_PENDING_APPROVALS: 256,
+};
+export const {
+  CODEX_CHILDREN, CODEX_PARENTS, CODEX_HEADERS, CODEX_HEADER_BYTES, CODEX_HEADER_CHUNK_BYTES,
+  CODEX_HEADER_CONCURRENCY, CODEX_HEADER_CACHE, CODEX_RECHECK_MS, CODEX_TASK_SCAN_COLD_BYTES,
+  CODEX_OWN_START_SCAN_BYTES, CODEX_PENDING_CALLS, CODEX_PENDING_APPROVALS
+} = CODEX;
 
 // ── OpenCode ───────────────────────────────────────────────────────────────────────────────────────────────────
-/** OpenCode: newest messages of a session read (rule: 500 messages). */
-export const OPENCODE_MESSAGES = 500;
-/** OpenCode: newest parts of those messages read (rule: 2,000 parts). */
-export const OPENCODE_PARTS = 2000;
-/** OpenCode: part payload selected from the database at most (rule: 4 MiB). */
-export const OPENCODE_PAYLOAD_BYTES = 4 * MiB;
-/** OpenCode: task calls kept per seat (rule: 64 calls). */
-export const OPENCODE_TASK_CALLS = 64;
-/** OpenCode: longest message, part or call id a replay takes (a replay cursor carries them). */
-export const OPENCODE_ID_CHARS = 128;
-/** OpenCode: an unchanged store (same db and WAL size and mtime) reuses its last projection at most this long. */
-export const OPENCODE_UNCHANGED_REUSE_MS = 5_000;
+const OPENCODE = {
+  /** OpenCode: newest messages of a session read (rule: 500 messages). */
+  OPENCODE_MESSAGES: 500,
+  /** OpenCode: newest parts of those messages read (rule: 2,000 parts). */
+  OPENCODE_PARTS: 2000,
+  /** OpenCode: part payload selected from the database at most (rule: 4 MiB). */
+  OPENCODE_PAYLOAD_BYTES: 4 * MiB,
+  /** OpenCode: task calls kept per seat (rule: 64 calls). */
+  OPENCODE_TASK_CALLS: 64,
+  /** OpenCode: longest message, part or call id a replay takes (a replay cursor carries them). */
+  OPENCODE_ID_CHARS: 128,
+  /** OpenCode: an unchanged store (same db and WAL size and mtime) reuses its last projection at most this long. */
+  OPENCODE_UNCHANGED_REUSE_MS: 5_000,
+};
+export const {
+  OPENCODE_MESSAGES, OPENCODE_PARTS, OPENCODE_PAYLOAD_BYTES, OPENCODE_TASK_CALLS, OPENCODE_ID_CHARS,
+  OPENCODE_UNCHANGED_REUSE_MS
+} = OPENCODE;
