@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TAIL, tailLines, tailReduce, type TailOptions, type TailState } from './tail';
-import { FINGERPRINT_BYTES } from './kit/bounds';
+import { FINGERPRINT_BYTES, READ_CHUNK_BYTES } from './kit/bounds';
 
 let folder: string;
 let file: string;
@@ -209,6 +209,51 @@ describe('tailLines', () => {
     expect(step.state.skippedLines).toBe(1);
   });
 
+  it('cuts a cold window inside a multibyte character or inside a line: that line is dropped, the next ones arrive whole', async () => {
+    const lines = Array.from({ length: 6 }, (_, index) => JSON.stringify({ n: index, text: `café → 日本 🎉 ${'é'.repeat(index * 7)}` }));
+    const bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+    await writeFile(file, bytes);
+    const third = bytes.indexOf(Buffer.from(lines[2], 'utf8'));
+    const cuts = [
+      bytes.indexOf(Buffer.from('🎉', 'utf8'), third) + 2, // inside the 4-byte emoji
+      bytes.indexOf(Buffer.from('日', 'utf8'), third) + 1, // inside a 3-byte character
+      third + 3, // inside the line, on an ASCII byte
+    ];
+    for (const cut of cuts) {
+      expect((bytes[cut] & 0xc0) === 0x80 || cut === third + 3).toBe(true);
+      const step = await read(null, { coldBytes: bytes.length - cut, maxLineBytes: 1024 });
+      expect(step.lines).toEqual(lines.slice(3));
+      expect(step.lines.join('')).not.toContain('\ufffd');
+      expect(step.state.skippedLines).toBe(0);
+    }
+  });
+
+  it('joins lines and characters across read chunks when a window is longer than one read', async () => {
+    // The 4-byte emoji of the line that crosses the first chunk boundary starts two bytes before it.
+    const head = JSON.stringify({ pad: 'p'.repeat(READ_CHUNK_BYTES - 40) });
+    const before = Buffer.byteLength(`${head}\n{"x":"`);
+    const crossing = `{"x":"${'a'.repeat(READ_CHUNK_BYTES - 2 - before)}🎉 → done"}`;
+    const tail = Array.from({ length: 3000 }, (_, index) => JSON.stringify({ n: index, text: 'ü'.repeat(index % 50) }));
+    const lines = [head, crossing, ...tail];
+    const bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+    expect(bytes.indexOf(Buffer.from('🎉', 'utf8'))).toBe(READ_CHUNK_BYTES - 2);
+    await writeFile(file, bytes);
+    const step = await read(null, { coldBytes: bytes.length + READ_CHUNK_BYTES, maxLineBytes: DEFAULT_TAIL.maxLineBytes });
+    expect(step.bytesRead).toBe(bytes.length);
+    expect(step.lines).toEqual(lines);
+  });
+
+  it('keeps as fingerprint the bytes just before the offset, after a cold read and after an append', async () => {
+    await writeFile(file, `${JSON.stringify({ a: 'x'.repeat(300) })}\n`);
+    let step = await read(null);
+    const before = Buffer.from(`${JSON.stringify({ a: 'x'.repeat(300) })}\n`);
+    expect(step.state.fingerprint).toEqual(before.subarray(before.length - FINGERPRINT_BYTES));
+    await appendFile(file, '{"b":2}\n');
+    step = await read(step.state);
+    const after = Buffer.concat([before, Buffer.from('{"b":2}\n')]);
+    expect(step.state.fingerprint).toEqual(after.subarray(after.length - FINGERPRINT_BYTES));
+  });
+
   it('throws for a missing file', async () => {
     await expect(read(null)).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -230,5 +275,62 @@ describe('tailReduce', () => {
     const rewritten = await tailReduce(file, appended.result.state, DEFAULT_TAIL, appended.derived, fresh, reduce);
     expect(rewritten.result).toMatchObject({ cold: true, bytesRead: 16 });
     expect(rewritten.derived).toEqual({ generation: 3, lines: ['{"c":3}', '{"d":4}'] });
+  });
+
+  it('reads each byte of a cold window once: the lines reach the reducer once, in order, end to end', async () => {
+    const lines = Array.from({ length: 4000 }, (_, index) => JSON.stringify({ n: index, text: `${'x'.repeat(index % 1200)} → ü` }));
+    const bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8'); // ≈ 2.4 MiB, over the window
+    expect(bytes.length).toBeGreaterThan(DEFAULT_TAIL.coldBytes);
+    await writeFile(file, bytes);
+    const colds: [string, number][] = [];
+    const fresh = (cause: string, windowStart: number) => {
+      colds.push([cause, windowStart]);
+      return { seen: [] as [number, number][] };
+    };
+    const reduce = (state: { seen: [number, number][] }, line: string, offset: number) => state.seen.push([offset, Buffer.byteLength(line) + 1]);
+
+    const check = (step: Awaited<ReturnType<typeof tailReduce<{ seen: [number, number][] }>>>) => {
+      const windowStart = bytes.length - DEFAULT_TAIL.coldBytes;
+      const seen = step.derived.seen;
+      // The counter: bytes read = the window plus the one byte before it that tells a line boundary; the reducer got
+      // every byte of it from the first whole line on, each once, and nothing twice.
+      expect(step.result.bytesRead).toBe(DEFAULT_TAIL.coldBytes + 1);
+      expect(seen[0][0]).toBe(bytes.indexOf(0x0a, windowStart - 1) + 1);
+      for (let index = 1; index < seen.length; index++) expect(seen[index][0]).toBe(seen[index - 1][0] + seen[index - 1][1]);
+      const [lastOffset, lastBytes] = seen[seen.length - 1];
+      expect(lastOffset + lastBytes).toBe(bytes.length);
+      expect(seen.map(([offset]) => bytes.subarray(offset, bytes.indexOf(0x0a, offset)).toString('utf8'))).toEqual(lines.slice(lines.length - seen.length));
+    };
+
+    const first = await tailReduce(file, null, DEFAULT_TAIL, fresh('none', 0), fresh, reduce);
+    check(first);
+    expect(colds).toEqual([['none', 0], ['first', bytes.length - DEFAULT_TAIL.coldBytes]]);
+
+    // Rewritten in place at the same size: one cold read again, into a fresh state, never a second pass.
+    bytes.write('Q', bytes.length - 20, 'utf8'); // an x of the last line, within the fingerprint
+    await writeFile(file, bytes);
+    await utimes(file, new Date(), new Date(first.result.state.mtimeMs + 5000));
+    const rewritten = await tailReduce(file, first.result.state, DEFAULT_TAIL, first.derived, fresh, reduce);
+    expect(rewritten.result).toMatchObject({ cold: true, cause: 'rewritten' });
+    expect(rewritten.derived).not.toBe(first.derived);
+    expect(colds.at(-1)).toEqual(['rewritten', bytes.length - DEFAULT_TAIL.coldBytes]);
+    expect(rewritten.derived.seen.length).toBe(first.derived.seen.length);
+    expect(rewritten.result.bytesRead).toBe(DEFAULT_TAIL.coldBytes + 1);
+  });
+
+  it('tells a cold reset where the window starts: inside a long file, at 0 once the file was truncated', async () => {
+    const text = `${JSON.stringify({ pad: 'p'.repeat(100) })}\n`.repeat(10);
+    await writeFile(file, text);
+    const options = { coldBytes: 256, maxLineBytes: 1024 };
+    const colds: [string, number][] = [];
+    const fresh = (cause: string, windowStart: number) => (colds.push([cause, windowStart]), { lines: 0 });
+    const count = (state: { lines: number }) => void (state.lines += 1);
+    const first = await tailReduce(file, null, options, { lines: 0 }, fresh, count);
+    expect(colds).toEqual([['first', text.length - 256]]);
+    await truncate(file, 0);
+    await appendFile(file, '{"new":1}\n');
+    const after = await tailReduce(file, first.result.state, options, first.derived, fresh, count);
+    expect(colds.at(-1)).toEqual(['truncated', 0]);
+    expect(after.derived).toEqual({ lines: 1 });
   });
 });

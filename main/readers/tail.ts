@@ -32,13 +32,7 @@ export function sameIdentity(known: FileIdentity, now: FileIdentity): boolean {
 export async function readFingerprint(handle: FileHandle, offset: number): Promise<Buffer> {
   const length = Math.min(FINGERPRINT_BYTES, offset);
   const buffer = Buffer.alloc(length);
-  let got = 0;
-  while (got < length) {
-    const { bytesRead } = await handle.read(buffer, got, length - got, offset - length + got);
-    if (bytesRead === 0) break;
-    got += bytesRead;
-  }
-  return buffer.subarray(0, got);
+  return buffer.subarray(0, await readFully(handle, buffer, length, offset - length));
 }
 
 /** Why a read started cold: no earlier state, another file at the path, a shorter file, or different bytes. */
@@ -86,9 +80,10 @@ const NEWLINE = 0x0a;
 
 /**
  * Reads only what is new since `state` (null = cold). Calls onLine for each complete line (without the newline),
- * in order, with the byte offset where the line starts in the file. When the result is `cold`, every line delivered by this call belongs to a fresh start, so a caller that
- * keeps derived state should either collect what onLine gives and apply it after the call (to a reset state when
- * cold), or reset in `onCold`, which is called once, before the first line, when the read starts cold.
+ * in order, with the byte offset where the line starts in the file. When the result is `cold`, every line delivered
+ * by this call belongs to a fresh start, so a caller that keeps derived state should either collect what onLine
+ * gives and apply it after the call (to a reset state when cold), or reset in `onCold`, which is called once, before
+ * the first line, when the read starts cold, with the byte offset where its window starts (0 = the whole file).
  * Throws only for I/O errors (ENOENT and the like).
  */
 export async function tailLines(
@@ -96,7 +91,7 @@ export async function tailLines(
   state: TailState | null,
   options: TailOptions,
   onLine: (line: string, offset: number) => void,
-  onCold?: (cause: ColdCause) => void,
+  onCold?: (cause: ColdCause, windowStart: number) => void,
 ): Promise<TailResult> {
   // One synchronous stat decides whether anything moved: a few microseconds on a local file, where a pooled
   // asynchronous stat costs tens (the census of unchanged seats is nothing but these).
@@ -110,7 +105,7 @@ export async function tailLines(
     const info = await handle.stat();
     if (!info.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
     const cause = await coldCause(handle, state, info);
-    if (cause !== null) onCold?.(cause);
+    if (cause !== null) onCold?.(cause, coldWindowStart(info.size, options));
     return await readFrom(handle, cause === null ? state : null, info, options, onLine, cause);
   } finally {
     await handle.close();
@@ -119,22 +114,38 @@ export async function tailLines(
 
 /**
  * One tail → reduce step with the single cold-read reset: lines are reduced into `derived` as they are read, and a
- * cold read (first read, replaced, truncated or rewritten file) starts from `fresh()` before its first line, so the
- * file is read once. Returns the tail's result and the state the lines went into.
+ * cold read (first read, replaced, truncated or rewritten file) starts from `fresh(cause, windowStart)` before its
+ * first line, so the file is read once. `windowStart` is the byte offset where the cold window begins: above 0 when
+ * the file is longer than the cold-read bound and its earlier bytes are not read. Returns the tail's result and the
+ * state the lines went into.
  */
 export async function tailReduce<S>(
   path: string,
   tail: TailState | null,
   options: TailOptions,
   derived: S,
-  fresh: () => S,
+  fresh: (cause: ColdCause, windowStart: number) => S,
   reduce: (state: S, line: string, offset: number) => void,
 ): Promise<{ result: TailResult; derived: S }> {
   let target = derived;
-  const result = await tailLines(path, tail, options, (line, offset) => reduce(target, line, offset), () => {
-    target = fresh();
+  const result = await tailLines(path, tail, options, (line, offset) => reduce(target, line, offset), (cause, windowStart) => {
+    target = fresh(cause, windowStart);
   });
   return { result, derived: target };
+}
+
+/** Where a cold read of a file of `size` bytes starts: the last `coldBytes` (rule: cold read 2 MiB). */
+function coldWindowStart(size: number, options: TailOptions): number {
+  return Math.max(0, size - options.coldBytes);
+}
+
+/**
+ * Bytes to read at once from `position`: a cold window of at most the design's size in one piece (its lines are
+ * split from one buffer, nothing carried across reads), anything longer in chunks.
+ */
+function readSize(position: number, size: number, cold: boolean): number {
+  const rest = size - position;
+  return cold && rest <= COLD_READ_BYTES + 1 ? rest : Math.min(READ_CHUNK_BYTES, rest);
 }
 
 /** True when nothing about the file moved since the last call (identity, size, modification and change time). */
@@ -170,7 +181,7 @@ async function readFrom(
     ? { ...fileIdentity(info), offset: 0, pending: Buffer.alloc(0), skippedLines: 0, skippingLongLine: false, ...times, fingerprint: Buffer.alloc(0) }
     : { ...state, ...times };
   if (state === null) {
-    const start = Math.max(0, size - options.coldBytes);
+    const start = coldWindowStart(size, options);
     // Start one byte early: if that byte is a newline, `start` is itself a line boundary (rule 8).
     position = start > 0 ? start - 1 : 0;
     discardHead = start > 0;
@@ -180,21 +191,38 @@ async function readFrom(
 
   const splitter = new LineSplitter(next, options.maxLineBytes, discardHead, onLine, position - next.pending.length);
   let bytesRead = 0;
+  // The bytes of the last read stay at hand: the fingerprint is taken from them rather than read again.
+  let last = Buffer.alloc(0);
   if (position < size) {
-    const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, size - position));
+    const chunk = Buffer.allocUnsafe(readSize(position, size, state === null));
     while (position < size) {
       const want = Math.min(chunk.length, size - position);
-      const { bytesRead: got } = await handle.read(chunk, 0, want, position);
+      const got = await readFully(handle, chunk, want, position);
       if (got === 0) break; // the file shrank while reading; the next call sees it
       bytesRead += got;
       position += got;
-      splitter.push(chunk.subarray(0, got), position - got);
+      last = chunk.subarray(0, got);
+      splitter.push(last, position - got);
     }
   }
   splitter.finish();
-  if (state === null || position !== state.offset) next.fingerprint = await readFingerprint(handle, position);
+  if (state === null || position !== state.offset) {
+    const length = Math.min(FINGERPRINT_BYTES, position);
+    next.fingerprint = last.length >= length ? Buffer.from(last.subarray(last.length - length)) : await readFingerprint(handle, position);
+  }
   next.offset = position;
   return cause === null ? { state: next, cold: false, bytesRead, changed: true } : { state: next, cold: true, bytesRead, changed: true, cause };
+}
+
+/** Reads up to `want` bytes at `position` into the start of `buffer`, fewer only at the end of the file. */
+async function readFully(handle: FileHandle, buffer: Buffer, want: number, position: number): Promise<number> {
+  let got = 0;
+  while (got < want) {
+    const { bytesRead } = await handle.read(buffer, got, want - got, position + got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return got;
 }
 
 /** Splits pushed bytes into lines, holding back a partial line and skipping over-long ones without buffering them. */
@@ -238,7 +266,7 @@ class LineSplitter {
         this.parts.push(Buffer.from(bytes.subarray(start, end)));
         this.partBytes += end - start;
       } else {
-        this.emit(bytes.subarray(start, end));
+        this.emit(bytes, start, end);
       }
       if (newline === -1) break;
       start = newline + 1;
@@ -261,13 +289,15 @@ class LineSplitter {
     this.state.pending = fragment;
   }
 
-  private emit(tail: Buffer): void {
+  /** Emits the line that ends at `end` of `bytes`, after any fragment held from earlier reads. */
+  private emit(bytes: Buffer, start: number, end: number): void {
     if (this.parts.length === 0) {
-      this.onLine(tail.toString('utf8'), this.lineStart);
+      // Decoded straight from the read buffer: no copy of the line's bytes first.
+      this.onLine(bytes.toString('utf8', start, end), this.lineStart);
       return;
     }
-    this.parts.push(tail);
-    const whole = Buffer.concat(this.parts, this.partBytes + tail.length);
+    this.parts.push(bytes.subarray(start, end));
+    const whole = Buffer.concat(this.parts, this.partBytes + end - start);
     this.parts = [];
     this.partBytes = 0;
     this.onLine(whole.toString('utf8'), this.lineStart);

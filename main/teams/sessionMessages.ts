@@ -45,15 +45,23 @@ function attribute(tag: string, name: string): string | null {
 
 /** The facts of one journal line (rules SM1, SM2); empty for every other line. */
 export function parseMessageLine(line: string): SessionMessageFact[] {
-  // Cheap guards first: most lines mention neither.
-  if (!line.includes('SendMessage') && !line.includes('<teammate-message')) return [];
+  if (!mayHoldMessage(line)) return [];
   let record: Json | null;
   try {
     record = object(JSON.parse(line));
   } catch {
     return [];
   }
-  if (!record) return [];
+  return record ? messageFactsOf(record) : [];
+}
+
+/** True unless the line mentions neither `SendMessage` nor a receipt tag: the cheap guard before any parse. */
+export function mayHoldMessage(line: string): boolean {
+  return line.includes('SendMessage') || line.includes('<teammate-message');
+}
+
+/** The facts of a journal line already parsed (rules SM1, SM2), for a reader that parses each line once. */
+export function messageFactsOf(record: Json): SessionMessageFact[] {
   const at = text(record.timestamp);
   const atMs = at === null ? Number.NaN : Date.parse(at);
   if (Number.isNaN(atMs)) return [];

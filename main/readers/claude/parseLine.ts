@@ -58,20 +58,37 @@ type SubagentEvent = Extract<ClaudeEvent, { type: 'speech' | 'user' | 'delivery'
 const SPAWN_TOOLS = new Set(['Agent', 'Task']);
 const NOTIFICATION_OPEN = '<task-notification>';
 
+/** The event of a line that is not a JSON object (rule 9). */
+const INVALID: ClaudeEvent = Object.freeze({ type: 'invalid' });
+
 /** Parses one line (without its newline) into an event, or null when the line says nothing about subagents. */
 export function parseLine(line: string): ClaudeEvent | null {
+  const record = parseRecord(line);
+  return record === null ? null : eventOf(record);
+}
+
+/** The one parse of a line: its JSON object, `invalid` when it is not one (rule 9), null when it is blank. */
+export function parseRecord(line: string): Json | 'invalid' | null {
   if (line.trim() === '') return null;
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
-    return { type: 'invalid' };
+    return 'invalid';
   }
-  if (!isObject(value)) return { type: 'invalid' };
+  return isObject(value) ? value : 'invalid';
+}
+
+/** The event of a parsed line (`invalid` for what `parseRecord` refused), or null when it says nothing. */
+export function eventOf(record: Json | 'invalid'): ClaudeEvent | null {
+  if (record === 'invalid') return INVALID;
   // The activity projection reads the same parsed object: one parse per line for both outputs.
-  const activity = activityFact(value);
-  const event = parseSubagentFacts(value);
-  if (event) return activity ? { ...event, activity } : event;
+  const activity = activityFact(record);
+  const event = parseSubagentFacts(record);
+  if (event) {
+    if (activity) event.activity = activity;
+    return event;
+  }
   return activity ? { type: 'mark', activity } : null;
 }
 
@@ -95,7 +112,8 @@ function parseSubagentFacts(value: Json): SubagentEvent | null {
 
 function parseSpeech(value: Json, at: string | null, sessionId: string | null): SubagentEvent {
   const message = isObject(value.message) ? value.message : {};
-  const inline = typeof value.version === 'string' && isInlineEra(value.version);
+  // Asked only once the line holds a spawn call: most assistant lines hold none.
+  let inline: boolean | null = null;
   const calls: CallStart[] = [];
   if (Array.isArray(message.content)) {
     for (const block of message.content) {
@@ -105,6 +123,7 @@ function parseSpeech(value: Json, at: string | null, sessionId: string | null): 
       const input = isObject(block.input) ? block.input : {};
       const description = typeof input.description === 'string' ? input.description.trim() : '';
       const kind = typeof input.subagent_type === 'string' && input.subagent_type !== '' ? input.subagent_type : null;
+      inline ??= typeof value.version === 'string' && isInlineEra(value.version);
       calls.push({
         nativeId: block.id,
         label: description !== '' ? description : (kind ?? 'subagent'),

@@ -8,7 +8,10 @@ import type { SeatAddress } from '../../../shared/schemas';
 import type { Projection } from '../port';
 import { escapeCwd } from './locate';
 import { createClaudeReader } from './reader';
-import { agentCall, assistantLine, isoAt, toolResult, userLine } from '../../testing/claudeJournal';
+import { agentCall, assistantLine, isoAt, toolCall, toolResult, userLine } from '../../testing/claudeJournal';
+import { olderThanWindow, REPLAY_REASONS } from './reasons';
+
+const MIB = 1024 * 1024;
 
 const SESSION = '11111111-2222-4333-8444-555555555555';
 const CWD = '/work/demo_app';
@@ -97,6 +100,67 @@ describe('createClaudeReader().project', () => {
     await rename(next, journal);
     const rotated = expectOk(await reader.project(seat()));
     expect(rotated.subagents.recent.map((entry) => entry.nativeId)).toEqual(['toolu_rotated']);
+  });
+
+  it('rule 8: a journal rewritten in place is read once, into a fresh fold: calls, bad lines and messages start afresh', async () => {
+    const before = [
+      'not json',
+      assistantLine(context(1), 'msg_a', [toolCall('toolu_msg', 'SendMessage', { to: 'alice', summary: 'Status' })]),
+      assistantLine(context(2), 'msg_b', [agentCall('toolu_one', 'One')]),
+      userLine(context(3), [toolResult('toolu_one', 'done')], { status: 'completed', agentId: 'aone0001' }),
+    ].join('\n');
+    await writeFile(journal, `${before}\n`);
+    const reader = createClaudeReader({ home });
+    const first = expectOk(await reader.project(seat()));
+    expect(first.read.skippedLines).toBe(1);
+    expect(first.messages).toHaveLength(1);
+    expect(first.subagents.recent.map((entry) => [entry.nativeId, entry.state])).toEqual([['toolu_one', 'ended']]);
+
+    // The same size, other bytes, same inode: a new session written over the old one.
+    const call = assistantLine(context(5), 'msg_c', [agentCall('toolu_two', 'Two')]);
+    const filler = (length: number) => JSON.stringify({ type: 'summary', summary: 's'.repeat(length) });
+    const after = `${call}\n${filler(before.length - call.length - filler(0).length - 1)}\n`;
+    expect(Buffer.byteLength(after)).toBe(Buffer.byteLength(`${before}\n`));
+    await writeFile(journal, after);
+    await utimes(journal, new Date(), new Date(Date.now() + 5000));
+    const cold = expectOk(await reader.project(seat()));
+    // The counter: the file once (not the old fold's bytes again, not a second pass), and nothing of the old file left.
+    expect(cold.read).toEqual({ bytes: Buffer.byteLength(after), skippedLines: 0 });
+    expect(cold.messages).toEqual([]);
+    expect(cold.subagents).toMatchObject({ running: 1, recent: [{ nativeId: 'toolu_two', state: 'running' }] });
+    expect(cold.subagents.recent).toHaveLength(1);
+  });
+
+  it('rule 8: a window that starts inside a multibyte character folds the whole lines after it and counts none as bad', async () => {
+    const early = assistantLine(context(1), 'msg_early', [agentCall('toolu_early', 'Before the window')]);
+    const filler = JSON.stringify({ type: 'progress', timestamp: isoAt(2), data: { type: 'hook_progress', output: 'café → 日本 🎉 '.repeat(200) } });
+    const late = assistantLine(context(3), 'msg_late', [agentCall('toolu_late', 'In the window · 日本')]);
+    // Pad the last line until the window's first byte is inside a character (a UTF-8 continuation byte).
+    let bytes = Buffer.alloc(0);
+    for (let pad = 0; pad < 8; pad++) {
+      const last = userLine(context(4), `${'x'.repeat(pad)} → 🎉`);
+      bytes = Buffer.from(`${[early, ...Array.from({ length: 700 }, () => filler), late, last].join('\n')}\n`, 'utf8');
+      if ((bytes[bytes.length - 2 * MIB] & 0xc0) === 0x80) break;
+    }
+    expect(bytes[bytes.length - 2 * MIB] & 0xc0).toBe(0x80);
+    await writeFile(journal, bytes);
+    const projection = expectOk(await createClaudeReader({ home }).project(seat()));
+    expect(projection.read).toEqual({ bytes: 2 * MIB + 1, skippedLines: 0 });
+    expect(projection.subagents).toMatchObject({ running: 1, recent: [{ nativeId: 'toolu_late', label: 'In the window · 日本' }] });
+    expect(projection.subagents.recent).toHaveLength(1);
+  });
+
+  it('rule 8: a rotated journal starts a fresh fold: the window of the old file does not outlive it', async () => {
+    const filler = JSON.stringify({ type: 'progress', timestamp: isoAt(2), data: { type: 'hook_progress', output: 'f'.repeat(4000) } });
+    await writeFile(journal, `${Array.from({ length: 600 }, () => filler).join('\n')}\n`); // ≈ 2.4 MiB: windowed
+    const reader = createClaudeReader({ home });
+    expectOk(await reader.project(seat()));
+    expect(await reader.replay(seat(), 'toolu_gone')).toEqual({ status: 'unavailable', reason: olderThanWindow(2 * MIB) });
+    const next = `${journal}.next`;
+    await writeFile(next, `${assistantLine(context(3), 'msg_c', [agentCall('toolu_new', 'New')])}\n`);
+    await rename(next, journal);
+    expect(expectOk(await reader.project(seat())).subagents.recent.map((entry) => entry.nativeId)).toEqual(['toolu_new']);
+    expect(await reader.replay(seat(), 'toolu_gone')).toEqual({ status: 'unavailable', reason: REPLAY_REASONS.notInSession });
   });
 
   it('rule 9: holds a half-written last line until the writer completes it', async () => {

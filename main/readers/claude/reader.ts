@@ -5,17 +5,14 @@
 import path from 'node:path';
 import type { Candidate, SeatAddress, SubagentSummary } from '../../../shared/schemas';
 import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
-import { DEFAULT_TAIL, tailLines, type TailOptions, type TailState } from '../tail';
+import { DEFAULT_TAIL, tailReduce, type TailOptions, type TailState } from '../tail';
 import { ChildFileIndex } from './childFiles';
 import { discoverSessions, findSession } from './discover';
 import { earlierEntries } from './earlier';
+import { createFold, foldLine, type ClaudeFold } from './journalFold';
 import { escapeCwd, locateJournal, projectsDir } from './locate';
-import { parseLine, type ClaudeEvent } from './parseLine';
-import { keepRecent, parseMessageLine, type SessionMessageFact } from '../../teams/sessionMessages';
 import { olderThanWindow, REPLAY_REASONS } from './reasons';
-import {
-  activityOf, applyEvent, createProjectionState, locateCall, recentCalls, summarize, unreplayable, type CallRecord, type ClaudeProjectionState,
-} from './reducer';
+import { activityOf, locateCall, recentCalls, summarize, unreplayable, type CallRecord } from './reducer';
 import { replayChild } from './replay';
 import { replayInline } from './replayInline';
 import { inlineReplayable, sharedPrompts } from './sidechains';
@@ -34,60 +31,48 @@ export interface ClaudeReaderOptions {
 interface SeatState {
   journal: string | null;
   tail: TailState | null;
-  projection: ClaudeProjectionState;
+  /** What the journal gave since the last cold read: projection, messages, whether the window starts inside it. */
+  fold: ClaudeFold;
   /** The projection as an unchanged read returns it (0 bytes read), the same object until the journal changes. */
   quiet: Projection | null;
-  /** True when the last cold read started inside the journal (it was over the cold-read bound, rule 12). */
-  windowed: boolean;
   /** The session's subagent files on disk, kept once a live locator or the earlier list needs them (rules 11–12). */
   children: ChildFileIndex | null;
-  /** Messages to and from other sessions, from the same pass (rule SM5: the 50 most recent). */
-  messages: SessionMessageFact[];
 }
 
 /** Creates the reader for Claude Code seats. */
 export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
   const tailOptions = options.tail ?? DEFAULT_TAIL;
   const seats = new SeatStates<SeatState>(
-    () => ({ journal: null, tail: null, projection: createProjectionState(), quiet: null, windowed: false, children: null, messages: [] }),
+    () => ({ journal: null, tail: null, fold: createFold(), quiet: null, children: null }),
     seatKey,
   );
 
   async function refresh(seat: SeatAddress, state: SeatState): Promise<Projection> {
     state.journal ??= await locateJournal(seat);
     if (!state.journal) return { ok: false, reason: 'journal not found' };
-    const events: { event: ClaudeEvent; offset: number }[] = [];
-    const messages: SessionMessageFact[] = [];
     let result;
     try {
-      result = await tailLines(state.journal, state.tail, tailOptions, (line, offset) => {
-        const event = parseLine(line);
-        if (event) events.push({ event, offset });
-        messages.push(...parseMessageLine(line));
-      });
+      // Each line is folded as it is read; a cold read (first, rotated, truncated, rewritten) starts a fresh fold
+      // before its first line (rule 8), so the journal is read once.
+      const step = await tailReduce(state.journal, state.tail, tailOptions, state.fold, (_cause, windowStart) => createFold(windowStart), foldLine);
+      result = step.result;
+      state.fold = step.derived;
     } catch (error) {
       state.tail = null;
       state.quiet = null;
-      state.projection = createProjectionState();
+      state.fold = createFold();
       const code = (error as NodeJS.ErrnoException).code;
       // Forget a located (not given) path: the session may reappear elsewhere.
       if (!seat.path) state.journal = null;
       return { ok: false, reason: code === 'ENOENT' ? 'journal not found' : `journal unreadable (${code ?? 'error'})` };
     }
-    // Events are applied after the read because only then is it known whether the read was cold (rule 8).
-    if (result.cold) {
-      state.projection = createProjectionState();
-      state.windowed = result.state.size > tailOptions.coldBytes;
-      state.messages = [];
-    }
-    if (messages.length > 0) state.messages = keepRecent([...state.messages, ...messages]);
-    for (const { event, offset } of events) applyEvent(state.projection, event, offset);
     state.tail = result.state;
     const childrenMoved = await refreshChildren(state, state.journal);
     // Nothing moved on disk: the same answer as last time, without summarising again.
     if (!result.changed && !childrenMoved && state.quiet) return state.quiet;
-    const read = { bytes: result.bytesRead, skippedLines: result.state.skippedLines + state.projection.skippedLines };
-    const projection: Projection = { ok: true, subagents: summaryOf(state), read, lastWriteMs: result.state.mtimeMs, activity: activityOf(state.projection), messages: state.messages };
+    const { projection: folded, messages } = state.fold;
+    const read = { bytes: result.bytesRead, skippedLines: result.state.skippedLines + folded.skippedLines };
+    const projection: Projection = { ok: true, subagents: summaryOf(state), read, lastWriteMs: result.state.mtimeMs, activity: activityOf(folded), messages };
     state.quiet = { ...projection, read: { ...read, bytes: 0 } };
     return projection;
   }
@@ -97,12 +82,12 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
    * rule 11) or the read window starts inside the journal (earlier subagents, rule 12); true when they changed.
    */
   async function refreshChildren(state: SeatState, journal: string): Promise<boolean> {
-    const { projection } = state;
+    const { projection, windowed } = state.fold;
     const unlocated = [...projection.running].some((id) => projection.calls.get(id)?.agentId === null);
-    if (!state.windowed && !unlocated) return false;
+    if (!windowed && !unlocated) return false;
     const sessionId = projection.sessionId ?? path.basename(journal, '.jsonl');
     if (!state.children || state.children.sessionId !== sessionId) state.children = new ChildFileIndex(path.dirname(journal), sessionId);
-    const moved = await state.children.refresh({ flat: state.windowed, before: state.windowed ? projection.firstAt : null });
+    const moved = await state.children.refresh({ flat: windowed, before: windowed ? projection.firstAt : null });
     let located = false;
     for (const file of state.children.files) {
       if (file.toolUseId !== null && locateCall(projection, file.toolUseId, file.agentId)) located = true;
@@ -112,17 +97,18 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
 
   /** The summary, with the earlier subagents on disk when the window starts inside the journal (rule 12). */
   function summaryOf(state: SeatState): SubagentSummary {
-    const summary = summarize(state.projection);
-    if (!state.windowed || !state.children) return summary;
-    const earlier = earlierEntries(state.children.files, state.projection.firstAt, recentCalls(state.projection));
+    const { projection, windowed } = state.fold;
+    const summary = summarize(projection);
+    if (!windowed || !state.children) return summary;
+    const earlier = earlierEntries(state.children.files, projection.firstAt, recentCalls(projection));
     return earlier.length > 0 ? { ...summary, earlier } : summary;
   }
 
   /** The replay of a call the projection knows: its child file, its inline sidechain, or why neither. */
   function replayCall(seat: SeatAddress, state: SeatState, journal: string, call: CallRecord, cursor: string | undefined): Promise<ReplayResult> | ReplayResult {
-    const target = { parentJournal: journal, sessionId: state.projection.sessionId ?? seat.sessionId, seatSessionId: seat.sessionId };
+    const target = { parentJournal: journal, sessionId: state.fold.projection.sessionId ?? seat.sessionId, seatSessionId: seat.sessionId };
     if (call.agentId !== null) return replayChild({ ...target, call }, cursor);
-    const shared = sharedPrompts(state.projection);
+    const shared = sharedPrompts(state.fold.projection);
     if (call.sidechain && inlineReplayable(call, shared)) return replayInline({ ...target, call: { ...call, sidechain: call.sidechain } }, cursor);
     return { status: 'unavailable', reason: REPLAY_REASONS[unreplayable(call, shared)] };
   }
@@ -149,13 +135,13 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
         if (!projection.ok) return { status: 'unavailable', reason: `The session journal cannot be read (${projection.reason}).` };
         const journal = state.journal;
         if (!journal) return { status: 'unavailable', reason: REPLAY_REASONS.notInSession };
-        const call = state.projection.calls.get(nativeId);
+        const call = state.fold.projection.calls.get(nativeId);
         if (call) return replayCall(seat, state, journal, call, cursor);
         // An earlier subagent: its own file is the locator, and replay checks its ids line by line (rule 12).
         const file = state.children?.byNativeId(nativeId);
-        const sessionId = state.projection.sessionId ?? seat.sessionId;
+        const sessionId = state.fold.projection.sessionId ?? seat.sessionId;
         if (file) return replayChild({ parentJournal: journal, sessionId, seatSessionId: seat.sessionId, call: { nativeId, agentId: file.agentId, state: 'ended' } }, cursor);
-        return { status: 'unavailable', reason: state.windowed ? olderThanWindow(tailOptions.coldBytes) : REPLAY_REASONS.notInSession };
+        return { status: 'unavailable', reason: state.fold.windowed ? olderThanWindow(tailOptions.coldBytes) : REPLAY_REASONS.notInSession };
       });
     },
 
