@@ -8,16 +8,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SeatAddress } from '../../shared/schemas';
 import { createClaudeReader } from '../../main/readers/claude/reader';
-import { parseLine } from '../../main/readers/claude/parseLine';
-import { applyEvent, createProjectionState, summarize } from '../../main/readers/claude/reducer';
+import { createFold, foldLine } from '../../main/readers/claude/journalFold';
+import { summarize } from '../../main/readers/claude/reducer';
 import { agentCall, assistantLine, isoAt, notificationText, textBlock, toolCall, toolResult, userLine } from '../../main/testing/claudeJournal';
-import { DEFAULT_TAIL, tailLines } from '../../main/readers/tail';
-import { atMost, type BenchTable } from './table';
+import { DEFAULT_TAIL, tailReduce } from '../../main/readers/tail';
+import { atMost, median, type BenchTable } from './table';
 
 const MIB = 1024 * 1024;
 const SESSION = 'bench000-0000-4000-8000-000000000000';
 /** Same-length stand-in replaced per block so every block carries fresh tool ids. */
 const BLOCK_MARK = '@@@@@@';
+/** Cold reads of the large journal measured; the figure is their median. */
+const COLD_SAMPLES = 11;
 
 /** Runs the Claude reader benchmark and prints plain lines through `log`. */
 export async function benchClaude(log: (line: string) => void, table: BenchTable): Promise<void> {
@@ -34,27 +36,34 @@ export async function benchClaude(log: (line: string) => void, table: BenchTable
     const written = await writeJournal(seat(SESSION).path as string, block, targetBytes);
     log(`claude: generated ${mib(written)} MiB journal in ${seconds(performance.now() - started)} s`);
 
-    // Cold read through the reader: only the last 2 MiB.
+    // Cold reads through the reader: only the last 2 MiB. Each is of a seat the reader holds no state for (forget()
+    // drops it), so each reads the window afresh; the first in the process also pays for compiling the parser.
     const reader = createClaudeReader({ home });
-    started = performance.now();
-    const cold = await reader.project(seat(SESSION));
-    const coldMs = performance.now() - started;
-    if (!cold.ok) throw new Error(`bench: cold read failed: ${cold.reason}`);
+    const coldTimes: number[] = [];
+    let coldBytes = 0;
+    let cold;
+    for (let sample = 0; sample < COLD_SAMPLES; sample++) {
+      reader.forget(seat(SESSION));
+      started = performance.now();
+      cold = await reader.project(seat(SESSION));
+      coldTimes.push(performance.now() - started);
+      if (!cold.ok) throw new Error(`bench: cold read failed: ${cold.reason}`);
+      coldBytes = Math.max(coldBytes, cold.read.bytes);
+    }
+    const coldMs = median(coldTimes);
     const limit = DEFAULT_TAIL.coldBytes + longestLine(block);
-    log(`claude: cold read ${cold.read.bytes} bytes in ${coldMs.toFixed(1)} ms (running ${cold.subagents.running}, recent ${cold.subagents.recent.length})`);
-    log(`claude: cold read bytes ≤ 2 MiB + one line (${limit}): ${cold.read.bytes <= limit ? 'yes' : 'NO'}`);
-    table.add({ figure: 'Claude cold read of the last 2 MiB', goal: atMost(20), value: coldMs, unit: 'ms', also: { text: 'reading ≤ 2 MiB + one line', holds: cold.read.bytes <= limit } });
+    const subagents = cold?.ok ? `running ${cold.subagents.running}, recent ${cold.subagents.recent.length}` : '';
+    log(`claude: cold read ${coldBytes} bytes: median ${coldMs.toFixed(1)} ms of ${COLD_SAMPLES} (first ${coldTimes[0].toFixed(1)} ms, fastest ${Math.min(...coldTimes).toFixed(1)} ms; ${subagents})`);
+    log(`claude: cold read bytes ≤ 2 MiB + one line (${limit}): ${coldBytes <= limit ? 'yes' : 'NO'}`);
+    table.add({ figure: 'Claude cold read of the last 2 MiB', goal: atMost(20), value: coldMs, unit: 'ms', also: { text: 'reading ≤ 2 MiB + one line', holds: coldBytes <= limit } });
 
-    // Baseline: what a whole-file reader pays, streaming and parsing every line from the start (same splitter
-    // and parser, no window), so the ratio isolates the bounded read.
+    // Baseline: what a whole-file reader pays, streaming and parsing every line from the start (the reader's own
+    // tail → parse → reduce step, no window), so the ratio isolates the bounded read.
     started = performance.now();
-    const baselineState = createProjectionState();
-    await tailLines(seat(SESSION).path as string, null, { coldBytes: Number.MAX_SAFE_INTEGER, maxLineBytes: DEFAULT_TAIL.maxLineBytes }, (line) => {
-      const event = parseLine(line);
-      if (event) applyEvent(baselineState, event);
-    });
+    const whole = { coldBytes: Number.MAX_SAFE_INTEGER, maxLineBytes: DEFAULT_TAIL.maxLineBytes };
+    const { derived: baseline } = await tailReduce(seat(SESSION).path as string, null, whole, createFold(), () => createFold(), foldLine);
     const baselineMs = performance.now() - started;
-    log(`claude: whole-file stream parse ${mib(written)} MiB in ${seconds(baselineMs)} s (${(mib(written) / (baselineMs / 1000)).toFixed(1)} MiB/s, running ${summarize(baselineState).running})`);
+    log(`claude: whole-file stream parse ${mib(written)} MiB in ${seconds(baselineMs)} s (${(mib(written) / (baselineMs / 1000)).toFixed(1)} MiB/s, running ${summarize(baseline.projection).running})`);
     log(`claude: cold read is ${(baselineMs / coldMs).toFixed(0)}x faster than the whole-file parse`);
 
     // 64 seats, each read once, then refreshed unchanged.

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { below, type BenchTable } from './table';
+import { below, median, type BenchTable } from './table';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'main', 'cli', 'pixelfleet.mjs');
@@ -18,11 +18,6 @@ function timeRun(args: string[], env: NodeJS.ProcessEnv): number {
   const elapsed = performance.now() - started;
   if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return elapsed;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((first, second) => first - second);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /**

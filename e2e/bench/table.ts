@@ -65,6 +65,12 @@ export class BenchTable {
   }
 }
 
+/** The middle value of a run's samples (the upper one of an even count): a busy machine stretches some samples. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((first, second) => first - second);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /** A bench area: prints progress lines through `log` and adds its figures to `table`. */
 export type BenchArea = (log: (line: string) => void, table: BenchTable) => Promise<void>;
 

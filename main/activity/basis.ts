@@ -33,7 +33,10 @@ export function evaluateActivity(basis: ActivityBasis, nowMs: number): Activity 
 
 /** Caps a label to the snapshot's limit, on a character boundary. */
 export function capLabel(label: string): string {
-  const chars = [...label.replace(/\s+/g, ' ').trim()];
+  const folded = label.replace(/\s+/g, ' ').trim();
+  // A label of at most the limit in UTF-16 units has at most as many characters: nothing to cut, nothing to split.
+  if (folded.length <= ACTIVITY_LABEL_MAX) return folded;
+  const chars = [...folded];
   return chars.length <= ACTIVITY_LABEL_MAX ? chars.join('') : `${chars.slice(0, ACTIVITY_LABEL_MAX - 1).join('')}…`;
 }
 

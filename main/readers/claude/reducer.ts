@@ -98,8 +98,14 @@ export function applyEvent(state: ClaudeProjectionState, event: ClaudeEvent, off
       for (const call of event.calls) {
         if (state.calls.has(call.nativeId)) continue;
         state.sequence += 1;
+        // Every field written out: one shape for every record, which the sort of rule 7 and the prune read often.
         state.calls.set(call.nativeId, {
-          ...call,
+          nativeId: call.nativeId,
+          label: call.label,
+          kind: call.kind,
+          background: call.background,
+          promptDigest: call.promptDigest,
+          inline: call.inline,
           messageId: event.messageId,
           startedAt: at,
           startedMs: toMs(at),
