@@ -34,10 +34,14 @@ export function evaluateActivity(basis: ActivityBasis, nowMs: number): Activity 
 /** Caps a label to the snapshot's limit, on a character boundary. */
 export function capLabel(label: string): string {
   const folded = label.replace(/\s+/g, ' ').trim();
-  // A label of at most the limit in UTF-16 units has at most as many characters: nothing to cut, nothing to split.
+  // The contract counts UTF-16 units (zod's max), so the cap does too; a cut never splits a surrogate pair.
   if (folded.length <= ACTIVITY_LABEL_MAX) return folded;
-  const chars = [...folded];
-  return chars.length <= ACTIVITY_LABEL_MAX ? chars.join('') : `${chars.slice(0, ACTIVITY_LABEL_MAX - 1).join('')}…`;
+  let kept = '';
+  for (const char of folded) {
+    if (kept.length + char.length > ACTIVITY_LABEL_MAX - 1) break;
+    kept += char;
+  }
+  return `${kept}…`;
 }
 
 /** The last path segment of a file path (either separator), for labels such as "Edit · World.ts". */
