@@ -81,7 +81,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     homes.opencodeDb = demo.openCodeDb ?? join(paths.home, 'demo', 'opencode', 'opencode.db');
     homes.opencodeDataDir = dirname(homes.opencodeDb);
   }
-  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes);
+  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, { context: { appHome: paths.home, log } });
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
   const aliases = new AliasService({ file: paths.jobAliases });
   const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...aliases.notices()], log });

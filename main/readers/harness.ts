@@ -11,12 +11,20 @@ import type { SeatReader } from './port';
 /** The environment a harness may consult for the CLI (handed in; readers never read `process.env`). */
 export type HarnessEnv = Readonly<Record<string, string | undefined>>;
 
+/** What the app hands every reader beside the harness homes. */
+export interface ReaderContext {
+  /** The app home (where personas.json lives): a reader may keep its own index files there. */
+  appHome: string;
+  /** Where a reader reports, in one line, an index file it set aside or could not write. */
+  log: (message: string) => void;
+}
+
 export interface HarnessDescriptor {
   readonly id: Harness;
   /** The name the owner knows it by ("Claude Code"). */
   readonly displayName: string;
-  /** The reader over the owner's configured homes. */
-  createReader(homes: HarnessHomes): SeatReader;
+  /** The reader over the owner's configured homes; without a context (a CLI one-off, a test) it keeps no index file. */
+  createReader(homes: HarnessHomes, context?: ReaderContext): SeatReader;
   /** How the CLI names a session of this harness: a transcript path or a session id (for usage and bounds). */
   readonly cliTarget: 'path' | 'id';
   /** The CLI's valued flags this harness reads (`--codex-home DIR`, `--db PATH`), each a path. */

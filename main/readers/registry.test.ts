@@ -19,7 +19,7 @@ describe('the harness registry', () => {
     const all = createReaders(homes);
     expect(Object.keys(all).sort()).toEqual([...HarnessSchema.options].sort());
     for (const [harness, reader] of Object.entries(all)) expect(reader?.harness).toBe(harness);
-    const only = createReaders(homes, ['claude']);
+    const only = createReaders(homes, { only: ['claude'] });
     expect(Object.keys(only)).toEqual(['claude']);
     for (const reader of [...Object.values(all), ...Object.values(only)]) reader?.dispose();
   });

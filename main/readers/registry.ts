@@ -6,7 +6,7 @@ import type { Harness } from '../../shared/schemas';
 import type { HarnessHomes } from '../config/paths';
 import { claudeHarness } from './claude/harness';
 import { codexHarness } from './codex/harness';
-import type { HarnessDescriptor } from './harness';
+import type { HarnessDescriptor, ReaderContext } from './harness';
 import { openCodeHarness } from './opencode/harness';
 import type { SeatReader } from './port';
 
@@ -26,11 +26,11 @@ export function harnessName(harness: Harness): string {
   return HARNESSES[harness].displayName;
 }
 
-/** The readers for every harness (or only those named). */
-export function createReaders(homes: HarnessHomes, only?: Harness[]): Partial<Record<Harness, SeatReader>> {
+/** The readers for every harness (or only those named), with the app's context when there is an app home. */
+export function createReaders(homes: HarnessHomes, options: { only?: Harness[]; context?: ReaderContext } = {}): Partial<Record<Harness, SeatReader>> {
   const readers: Partial<Record<Harness, SeatReader>> = {};
   for (const descriptor of Object.values(HARNESSES)) {
-    if (!only || only.includes(descriptor.id)) readers[descriptor.id] = descriptor.createReader(homes);
+    if (!options.only || options.only.includes(descriptor.id)) readers[descriptor.id] = descriptor.createReader(homes, options.context);
   }
   return readers;
 }

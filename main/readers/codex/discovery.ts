@@ -2,9 +2,10 @@
  * Finding rollouts under `<home>/sessions/YYYY/MM/DD/`: the bounded walk (4,096 newest files, newest date folders
  * first), a header cache, and the per-parent child index (≤ 64 children, ≤ 32 parents) with its invalidation rules.
  */
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { type CodexFileSystem } from './fileSystem';
 import { type CodexHeader, type HeaderRead } from './header';
+import { mapBounded } from '../kit/concurrency';
 import { CODEX_CHILDREN, CODEX_HEADER_CACHE, CODEX_HEADER_CONCURRENCY, CODEX_HEADERS, CODEX_PARENTS, CODEX_RECHECK_MS } from '../kit/bounds';
 
 
@@ -43,7 +44,8 @@ export async function walkRollouts(fs: CodexFileSystem, home: string, limit = CO
         if (newestChain.length === 1) newestChain.push(yearFolder, monthFolder, dayFolder);
         // File names start with the local creation time, so a reverse name sort is newest first.
         for (const name of await listNames(fs, dayFolder, ROLLOUT)) {
-          files.push({ path: join(dayFolder, name), name, dayFolder });
+          // `join` would normalise again what is already normal (a listed name holds no separator); 4,096 times.
+          files.push({ path: `${dayFolder}${sep}${name}`, name, dayFolder });
           if (files.length >= limit) return { files, newestChain };
         }
       }
@@ -93,10 +95,16 @@ export interface HeaderLookup {
 export class HeaderCache {
   private readonly entries = new Map<string, { ino: number; read: HeaderRead }>();
 
-  constructor(private readonly fs: CodexFileSystem) {}
+  constructor(
+    private readonly fs: CodexFileSystem,
+    /** Line 1 as the lobby's header index last checked it against the file (./headerIndex), asked first. */
+    private readonly known: (path: string) => HeaderRead | undefined = () => undefined,
+  ) {}
 
   /** The header of a rollout, read at most once per file identity (an incomplete first line is retried). */
   async lookup(path: string, ino?: number): Promise<HeaderLookup> {
+    const indexed = ino === undefined ? this.known(path) : undefined;
+    if (indexed) return fromRead(indexed, 0);
     const cached = this.entries.get(path);
     if (cached && (ino === undefined || cached.ino === ino)) return fromRead(cached.read, 0);
     let read: HeaderRead;
@@ -237,17 +245,8 @@ export class ChildIndex {
 
 
 /** Looks up the headers of many files with bounded concurrency, in file order. */
-export async function lookupAll(headers: HeaderCache, files: RolloutFile[]): Promise<HeaderLookup[]> {
-  const results: HeaderLookup[] = new Array(files.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < files.length) {
-      const index = next++;
-      results[index] = await headers.lookup(files[index].path);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CODEX_HEADER_CONCURRENCY, files.length) }, worker));
-  return results;
+function lookupAll(headers: HeaderCache, files: RolloutFile[]): Promise<HeaderLookup[]> {
+  return mapBounded(files, CODEX_HEADER_CONCURRENCY, (file) => headers.lookup(file.path));
 }
 
 function startMs(header: CodexHeader): number {

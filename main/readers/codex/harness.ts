@@ -1,11 +1,15 @@
 /** Codex CLI as the rest of the app sees it. */
+import { join } from 'node:path';
 import type { HarnessDescriptor } from '../harness';
+import { CODEX_HEADER_INDEX_FILE } from './headerIndexFile';
 import { createCodexReader, seatFromCliTarget } from './reader';
 
 export const codexHarness: HarnessDescriptor = {
   id: 'codex',
   displayName: 'Codex',
-  createReader: (homes) => createCodexReader({ home: homes.codex }),
+  // Lobby discovery keeps its header index in the app home when there is one (rule 13).
+  createReader: (homes, context) =>
+    createCodexReader({ home: homes.codex, headerIndex: context ? { file: join(context.appHome, CODEX_HEADER_INDEX_FILE), log: context.log } : undefined }),
   cliTarget: 'path',
   cliFlags: ['codex-home'],
   seatFromCliTarget: (target, flags, env) => seatFromCliTarget(target, { codexHome: flags['codex-home'] ?? env.CODEX_HOME }),

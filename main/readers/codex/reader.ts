@@ -7,9 +7,11 @@ import type { Candidate, SeatAddress, SubagentEntry } from '../../../shared/sche
 import { ServiceError } from '../../errors';
 import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
 import { DEFAULT_TAIL, tailLines, tailReduce, type TailState } from '../tail';
-import { ChildIndex, findRolloutsNamed, HeaderCache, lookupAll, walkRollouts, type ChildFile, type RolloutFile } from './discovery';
-import { nodeFileSystem, type CodexFileSystem } from './fileSystem';
+import { ChildIndex, findRolloutsNamed, HeaderCache, walkRollouts, type ChildFile, type RolloutFile } from './discovery';
+import { nodeFileSystem, type CodexFileSystem, type FileFacts } from './fileSystem';
 import type { CodexHeader } from './header';
+import { HeaderIndex } from './headerIndex';
+import { HeaderIndexFile } from './headerIndexFile';
 import { childEntry, needsTaskScan, summarise, type ChildFacts } from './projection';
 import { createParentState, reduceParentLine, type ParentState } from './records';
 import { readChildWindow } from './replay';
@@ -25,6 +27,13 @@ export interface CodexReaderOptions {
   home: string;
   now?: () => number;
   fs?: CodexFileSystem;
+  /** The header index file (in the app home) and where to report it set aside; absent: an index in memory only. */
+  headerIndex?: {
+    file: string;
+    log: (message: string) => void;
+    /** Rollouts kept in the file, the most recent; tests give a small one. */
+    bound?: number;
+  };
 }
 
 interface ChildScan {
@@ -47,7 +56,10 @@ type Settled = { ok: false; reason: string } | { ok: true; projection: Projectio
 export function createCodexReader(options: CodexReaderOptions): SeatReader {
   const fs = options.fs ?? nodeFileSystem;
   const now = options.now ?? Date.now;
-  const headers = new HeaderCache(fs);
+  const indexFile = options.headerIndex ? new HeaderIndexFile(options.headerIndex.file, options.home, options.headerIndex.log) : null;
+  const headerIndex = new HeaderIndex(fs, indexFile, options.headerIndex?.bound);
+  // Child discovery asks the lobby's index first: a header it checked is not read again.
+  const headers = new HeaderCache(fs, (path) => headerIndex.known(path));
   const index = new ChildIndex(fs, headers, now);
   // Reads of one seat are serialised: two censuses never share a parent state mid-read.
   const seats = new SeatStates<SeatState>((seat) => ({ path: seat.path ?? null, tail: null, parent: createParentState(), checkedIno: null, childScans: new Map() }));
@@ -127,39 +139,33 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
   }
 
   /** A rollout as discovery lists it; children and internal helper sessions (review, compact, memory) are not seats. */
-  async function candidateOf(file: RolloutFile, header: CodexHeader | null): Promise<(Candidate & { mtimeMs: number }) | null> {
+  function candidateOf(file: RolloutFile, header: CodexHeader | null, info: FileFacts): Candidate | null {
     if (!header || header.origin !== 'session') return null;
-    let info;
-    try {
-      info = await fs.stat(file.path);
-    } catch {
-      return null;
-    }
     const seat: SeatAddress = { harness: 'codex', home: options.home, sessionId: header.id, cwd: header.cwd, path: file.path };
-    return { id: `codex:${header.id}`, harness: 'codex', seat, cwdHint: header.cwd, lastActivity: new Date(info.mtimeMs).toISOString(), size: info.size, mtimeMs: info.mtimeMs };
+    return { id: `codex:${header.id}`, harness: 'codex', seat, cwdHint: header.cwd, lastActivity: new Date(info.mtimeMs).toISOString(), size: info.size };
   }
 
   return {
     harness: 'codex',
     async discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
       const walk = await walkRollouts(fs, options.home);
-      const candidates: Array<Candidate & { mtimeMs: number }> = [];
-      const lookups = await lookupAll(headers, walk.files);
-      for (const [index, file] of walk.files.entries()) {
-        const candidate = await candidateOf(file, lookups[index].header);
-        if (candidate) candidates.push(candidate);
+      const sessions: Array<{ file: RolloutFile; header: CodexHeader; facts: FileFacts }> = [];
+      for (const found of await headerIndex.discover(walk.files)) {
+        if (found?.read?.kind === 'header' && found.read.header.origin === 'session') sessions.push({ file: found.file, header: found.read.header, facts: found.facts });
       }
-      candidates.sort((left, right) => right.mtimeMs - left.mtimeMs);
-      const limited = discoverOptions?.limit !== undefined ? candidates.slice(0, discoverOptions.limit) : candidates;
-      return limited.map(listed);
+      sessions.sort((left, right) => right.facts.mtimeMs - left.facts.mtimeMs);
+      // Only the candidates returned are built (the lobby asks for 200 of up to 4,096).
+      const limited = discoverOptions?.limit !== undefined ? sessions.slice(0, discoverOptions.limit) : sessions;
+      return limited.flatMap((session) => candidateOf(session.file, session.header, session.facts) ?? []);
     },
     async resolve(sessionId: string): Promise<Candidate | null> {
       // The thread id is joined into a file-name suffix only once it is a plain token.
       if (!THREAD_TOKEN.test(sessionId)) return null;
       for (const file of await findRolloutsNamed(fs, options.home, sessionId)) {
         const header = (await headers.lookup(file.path)).header;
-        const candidate = header?.id === sessionId ? await candidateOf(file, header) : null;
-        if (candidate) return listed(candidate);
+        const info = header?.id === sessionId ? await fs.stat(file.path).catch(() => null) : null;
+        const candidate = header && info ? candidateOf(file, header, info) : null;
+        if (candidate) return candidate;
       }
       return null;
     },
@@ -231,11 +237,6 @@ async function scanTaskStarted(path: string, scan: ChildScan): Promise<{ scan: C
   const found: number | null = latest;
   const merged = found === null ? previous : Math.max(previous ?? found, found);
   return { scan: { tail: result.state, latestTaskStartedMs: merged }, bytes: result.bytesRead };
-}
-
-/** A candidate without the sort key. */
-function listed({ mtimeMs: _mtimeMs, ...candidate }: Candidate & { mtimeMs: number }): Candidate {
-  return candidate;
 }
 
 /** The seat a CLI target names: home from --codex-home, else $CODEX_HOME, else the folder above `sessions/`. */

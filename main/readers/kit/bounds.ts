@@ -106,6 +106,7 @@ export const {
 
 // ── Codex ──────────────────────────────────────────────────────────────────────────────────────────────────────
 const HEADERS_PER_WALK = 4096;
+const INDEX_ENTRY_BYTES = 4 * KiB;
 const CODEX = {
   /** Codex: children kept per parent, newest first (rule: 64 children). */
   CODEX_CHILDREN: 64,
@@ -119,8 +120,18 @@ const CODEX = {
   CODEX_HEADER_CHUNK_BYTES: 8 * KiB,
   /** Codex: header reads in flight at once during a walk. */
   CODEX_HEADER_CONCURRENCY: 32,
+  /** Codex: rollouts stat-ed synchronously by lobby discovery before it lets other work run (about 1 ms on a local disk). */
+  CODEX_STAT_BATCH: 512,
   /** Codex: header cache entries kept (twice the walk, so a full walk never evicts its own headers). */
   CODEX_HEADER_CACHE: HEADERS_PER_WALK * 2,
+  /** Codex: rollouts kept in the header index in the app home, the most recent (rule: 4,096 headers). */
+  CODEX_HEADER_INDEX_ENTRIES: HEADERS_PER_WALK,
+  /** Codex: longest entry of the header index (its JSON); a rollout whose header fields are longer is not indexed. */
+  CODEX_HEADER_INDEX_ENTRY_BYTES: INDEX_ENTRY_BYTES,
+  /** Codex: largest header index file read; a larger one is set aside and rebuilt. */
+  CODEX_HEADER_INDEX_BYTES: HEADERS_PER_WALK * INDEX_ENTRY_BYTES + 64 * KiB,
+  /** Codex: a temp file of the header index older than this (or of a dead process) is a crashed write, removed. */
+  CODEX_HEADER_INDEX_TEMP_STALE_MS: 60_000,
   /** Codex: least time between two rechecks of the folders that could hold a new child (rule: 2 s). */
   CODEX_RECHECK_MS: 2000,
   /** Codex: cold read of a child rollout scanned for its latest task start. */
@@ -134,8 +145,9 @@ const CODEX = {
 };
 export const {
   CODEX_CHILDREN, CODEX_PARENTS, CODEX_HEADERS, CODEX_HEADER_BYTES, CODEX_HEADER_CHUNK_BYTES,
-  CODEX_HEADER_CONCURRENCY, CODEX_HEADER_CACHE, CODEX_RECHECK_MS, CODEX_TASK_SCAN_COLD_BYTES,
-  CODEX_OWN_START_SCAN_BYTES, CODEX_PENDING_CALLS, CODEX_PENDING_APPROVALS
+  CODEX_HEADER_CONCURRENCY, CODEX_STAT_BATCH, CODEX_HEADER_CACHE, CODEX_HEADER_INDEX_ENTRIES,
+  CODEX_HEADER_INDEX_ENTRY_BYTES, CODEX_HEADER_INDEX_BYTES, CODEX_HEADER_INDEX_TEMP_STALE_MS, CODEX_RECHECK_MS,
+  CODEX_TASK_SCAN_COLD_BYTES, CODEX_OWN_START_SCAN_BYTES, CODEX_PENDING_CALLS, CODEX_PENDING_APPROVALS
 } = CODEX;
 
 // ── OpenCode ───────────────────────────────────────────────────────────────────────────────────────────────────
