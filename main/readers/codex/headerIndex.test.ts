@@ -59,6 +59,15 @@ async function inode(file: string): Promise<number> {
   return (await stat(file)).ino;
 }
 
+/** A Codex home of `count` sessions already discovered once over a new app home: its index file is written. */
+async function indexedHomes(count: number) {
+  const { home, paths } = await codexHome(count);
+  const appHome = await homes.make();
+  const cold = newReader(home, appHome);
+  await cold.reader.discover();
+  return { home, paths, appHome, file: cold.file, written: await inode(cold.file) };
+}
+
 describe('the Codex header index in the app home', () => {
   it('lets a new reader over the same app home discover the same candidates without reading a header', async () => {
     const { home, paths } = await codexHome(3);
@@ -77,11 +86,7 @@ describe('the Codex header index in the app home', () => {
   });
 
   it('reads again a rollout whose size changed (appended), shows its new size, and does not rewrite the index', async () => {
-    const { home, paths } = await codexHome(3);
-    const appHome = await homes.make();
-    const cold = newReader(home, appHome);
-    await cold.reader.discover();
-    const written = await inode(cold.file);
+    const { home, paths, appHome, file, written } = await indexedHomes(3);
     const before = await stat(paths[0]);
     await appendFile(paths[0], `${messageLine('2026-04-01T10:05:00.000Z', 'assistant', 'more')}\n`);
     await setMtime(paths[0], before.mtimeMs); // the same mtime: only the size tells
@@ -91,13 +96,11 @@ describe('the Codex header index in the app home', () => {
     expect(warm.fs.counts.readHeader).toBe(1);
     expect(candidates.find((candidate) => candidate.seat.path === paths[0])?.size).toBe((await stat(paths[0])).size);
     // Line 1 is what the index records, and it did not change: no write.
-    expect(await inode(cold.file)).toBe(written);
+    expect(await inode(file)).toBe(written);
   });
 
   it('reads again a rollout whose mtime changed at the same size, and lists it by its new time', async () => {
-    const { home, paths } = await codexHome(3);
-    const appHome = await homes.make();
-    await newReader(home, appHome).reader.discover();
+    const { home, paths, appHome } = await indexedHomes(3);
     await setMtime(paths[0], BASE_MS + 3_600_000);
 
     const warm = newReader(home, appHome);
@@ -107,11 +110,7 @@ describe('the Codex header index in the app home', () => {
   });
 
   it('picks up a new rollout and drops a deleted one, and writes the index again', async () => {
-    const { home, paths } = await codexHome(3);
-    const appHome = await homes.make();
-    const cold = newReader(home, appHome);
-    await cold.reader.discover();
-    const written = await inode(cold.file);
+    const { home, paths, appHome, file, written } = await indexedHomes(3);
     await rm(paths[1]);
     const added = await writeRollout(home, '2026/04/09', '2026-04-09T10-00-00', threadId(99), [headerLine({ id: threadId(99), timestamp: '2026-04-09T10:00:00.000Z' })]);
 
@@ -119,14 +118,12 @@ describe('the Codex header index in the app home', () => {
     const candidates = await warm.reader.discover();
     expect(warm.fs.counts.readHeader).toBe(1);
     expect(candidates.map((candidate) => candidate.id)).toEqual([`codex:${threadId(99)}`, `codex:${threadId(12)}`, `codex:${threadId(10)}`]);
-    expect(await inode(cold.file)).not.toBe(written);
-    expect(await indexedPaths(cold.file, home)).toEqual([added, paths[2], paths[0]]);
+    expect(await inode(file)).not.toBe(written);
+    expect(await indexedPaths(file, home)).toEqual([added, paths[2], paths[0]]);
   });
 
   it('reflects a rewritten rollout (another line 1 under the same name)', async () => {
-    const { home, paths } = await codexHome(2);
-    const appHome = await homes.make();
-    await newReader(home, appHome).reader.discover();
+    const { home, paths, appHome } = await indexedHomes(2);
     // The newest rollout now says it is a spawned child: it is no longer a candidate.
     await writeFile(paths[1], `${headerLine({ id: threadId(11), timestamp: '2026-04-02T10:00:00.000Z', parent: threadId(10), nickname: 'Ada' })}\n`);
 
