@@ -63,9 +63,17 @@ export type HeaderRead =
 
 /** Reads at most 64 KiB + 1 byte from an open rollout, in chunks, and classifies its first line. */
 export async function readHeaderFrom(handle: FileHandle): Promise<HeaderRead> {
-  const buffer = Buffer.alloc(CODEX_HEADER_BYTES + 1);
+  const limit = CODEX_HEADER_BYTES + 1;
+  // Most headers fit in the first chunk: the buffer grows only for a longer line (a cold walk reads 4,096 of them,
+  // and a zero-filled 64 KiB each was a quarter of a GiB to fill and collect).
+  let buffer = Buffer.allocUnsafe(CODEX_HEADER_CHUNK_BYTES);
   let filled = 0;
-  while (filled < buffer.length) {
+  while (filled < limit) {
+    if (filled === buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(limit, buffer.length * 2));
+      buffer.copy(grown, 0, 0, filled);
+      buffer = grown;
+    }
     const want = Math.min(CODEX_HEADER_CHUNK_BYTES, buffer.length - filled);
     const { bytesRead } = await handle.read(buffer, filled, want, filled);
     if (bytesRead === 0) break;
