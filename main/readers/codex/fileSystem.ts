@@ -60,23 +60,18 @@ export interface CountingFileSystem extends CodexFileSystem {
 /** Wraps a facade with call counters. */
 export function countingFileSystem(inner: CodexFileSystem = nodeFileSystem): CountingFileSystem {
   const counts = { readdir: 0, stat: 0, readHeader: 0 };
+  /** The inner call, counted under `name`. */
+  const counted =
+    <A extends unknown[], R>(name: keyof typeof counts, call: (...args: A) => R) =>
+    (...args: A): R => {
+      counts[name] += 1;
+      return call(...args);
+    };
   return {
     counts,
-    readdir: (folder) => {
-      counts.readdir += 1;
-      return inner.readdir(folder);
-    },
-    stat: (path) => {
-      counts.stat += 1;
-      return inner.stat(path);
-    },
-    statNow: (path) => {
-      counts.stat += 1;
-      return inner.statNow(path);
-    },
-    readHeader: (path) => {
-      counts.readHeader += 1;
-      return inner.readHeader(path);
-    },
+    readdir: counted('readdir', inner.readdir.bind(inner)),
+    stat: counted('stat', inner.stat.bind(inner)),
+    statNow: counted('stat', inner.statNow.bind(inner)),
+    readHeader: counted('readHeader', inner.readHeader.bind(inner)),
   };
 }
