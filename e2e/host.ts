@@ -11,6 +11,8 @@ export interface RunningHost {
   token: string;
   port: number;
   home: string;
+  /** The id of the `pixelfleet web` process: browser mode's main process. */
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function startHost(options: { home: string; args?: string[]; env?: 
     token: parsed.searchParams.get('token')!,
     port: Number(parsed.port),
     home: options.home,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise<void>((done) => {

@@ -1,18 +1,18 @@
 /**
  * Fleet figures: census of 64 seats unchanged (and what the activity projection adds to it) and with one seat
- * appending; the demo at 100 agents for 60 s.
+ * appending; the main process at 100 demo agents for 60 s (mainProcess.ts).
  */
 import { appendFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMPTY_BASIS } from '../../main/activity/basis';
-import { createApp } from '../../main/app';
 import { startDemo } from '../../main/demo';
 import { FleetService } from '../../main/fleet/FleetService';
 import { PersonaService } from '../../main/personas/PersonaService';
 import { createClaudeReader } from '../../main/readers/claude';
 import type { Projection, SeatReader } from '../../main/readers/port';
-import { atMost, below, type BenchTable } from './table';
+import { benchMainProcess } from './mainProcess';
+import { atMost, type BenchTable } from './table';
 
 /** Wraps a reader to add up the bytes its projections read. */
 function countingBytes(reader: SeatReader): { reader: SeatReader; bytes: () => number; reset: () => void } {
@@ -123,21 +123,7 @@ export async function benchFleet(log: (line: string) => void, table: BenchTable)
     log(`census of 64 seats, one seat appending: ${((performance.now() - started) / rounds).toFixed(2)} ms per census, ${(counted.bytes() / rounds).toFixed(0)} bytes read per census`);
     personas.dispose();
 
-    const seconds = Number(process.env.PIXELFLEET_BENCH_DEMO_SECONDS ?? 60);
-    const app = await createApp({ home: join(dir, 'live'), mode: 'web', demo: { agents: 100 }, env: {}, log: () => {} });
-    let events = 0;
-    app.onEvent(() => events++);
-    const cpuBefore = process.cpuUsage();
-    const wallBefore = performance.now();
-    let peakRss = 0;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
-    await new Promise((done) => setTimeout(done, seconds * 1000));
-    clearInterval(sampler);
-    const cpu = process.cpuUsage(cpuBefore);
-    const wall = (performance.now() - wallBefore) / 1000;
-    await app.dispose();
-    log(`demo at 100 agents for ${seconds} s: ${(events / wall).toFixed(1)} fleet.changed events/s, main-process CPU ${(((cpu.user + cpu.system) / 1e6 / wall) * 100).toFixed(1)}% of one core (simulator included), peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
-    table.add({ figure: 'main process at 100 demo agents, peak RSS (simulator included)', goal: below(150), value: peakRss / 2 ** 20, unit: 'MiB' });
+    await benchMainProcess(log, table, Number(process.env.PIXELFLEET_BENCH_DEMO_SECONDS ?? 60));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,150 @@
+/**
+ * The main process at 100 demo agents: browser mode (`pixelfleet web`: the fleet, personas, work, jobs and the host)
+ * runs as a child process over a home whose Claude journals, Codex rollouts and OpenCode database the simulator writes
+ * from the bench process, at the demo's own rate; the child's peak RSS (VmHWM) and CPU come from /proc. For
+ * comparison, the same child with the simulator inside it (`pixelfleet web --demo --agents 100`).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { prepareDemo } from '../../main/demo/demoSetup';
+import { ensureRendererBuilt } from '../../main/host/rendererBuild';
+import { PersonaService } from '../../main/personas/PersonaService';
+import type { FleetSnapshot } from '../../shared/schemas';
+import { ensureBuilt } from '../../main/build/freshBuild.mjs';
+import { freshHome, removeHome, startHost, type RunningHost } from '../host';
+import { below, type BenchTable } from './table';
+
+/** Agents of the demo fleet measured here. */
+const AGENTS = 100;
+
+/** What one browser-mode process did over the measured window. */
+interface Watched {
+  /** The last snapshot's seats: how many per harness, and how many of them are unknown. */
+  seats: { harness: Record<string, number>; unknown: number };
+  /** fleet.changed events per second received by a connected client. */
+  eventsPerSecond: number;
+  /** Events of every kind per second (fleet, jobs, notifications). */
+  allEventsPerSecond: number;
+  /** CPU time over wall time, in % of one core (null without /proc). */
+  cpuPercent: number | null;
+  /** Memory figures of /proc/<pid>/status at the end, in MiB (null without /proc). */
+  memory: { peak: number; rss: number; anonymous: number; files: number } | null;
+}
+
+/** The clock ticks per second /proc/<pid>/stat counts in. */
+function clockTicks(): number {
+  const result = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const ticks = Number(result.stdout?.trim());
+  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
+}
+
+/** User plus system CPU seconds of a process so far, or null when /proc cannot say. */
+async function cpuSeconds(pid: number, ticks: number): Promise<number | null> {
+  try {
+    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces) in parentheses: state is the first, utime the 12th.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticks;
+  } catch {
+    return null;
+  }
+}
+
+/** Peak and current RSS of a process and how much of it is anonymous memory and mapped files, or null. */
+async function memory(pid: number): Promise<Watched['memory']> {
+  try {
+    const text = await readFile(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? Number.NaN) / 1024;
+    return { peak: field('VmHWM'), rss: field('VmRSS'), anonymous: field('RssAnon'), files: field('RssFile') };
+  } catch {
+    return null;
+  }
+}
+
+/** Watches a running browser mode for `seconds` with one client connected, as an open page would be. */
+async function watch(host: RunningHost, seconds: number): Promise<Watched> {
+  const ticks = clockTicks();
+  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { origin: host.origin } });
+  await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
+  let events = 0;
+  let allEvents = 0;
+  const seats: Watched['seats'] = { harness: {}, unknown: 0 };
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as { event?: string; payload?: { snapshot: FleetSnapshot } };
+    if (message.event) allEvents++;
+    if (message.event !== 'fleet.changed' || !message.payload) return;
+    events++;
+    seats.harness = {};
+    seats.unknown = 0;
+    for (const seat of message.payload.snapshot.seats) {
+      seats.harness[seat.harness] = (seats.harness[seat.harness] ?? 0) + 1;
+      if (seat.activity.state === 'unknown') seats.unknown++;
+    }
+  });
+  const cpuBefore = await cpuSeconds(host.pid, ticks);
+  const wallBefore = performance.now();
+  await new Promise((done) => setTimeout(done, seconds * 1000));
+  const cpuAfter = await cpuSeconds(host.pid, ticks);
+  const wall = (performance.now() - wallBefore) / 1000;
+  const figures = await memory(host.pid);
+  socket.close();
+  return {
+    seats,
+    eventsPerSecond: events / wall,
+    allEventsPerSecond: allEvents / wall,
+    cpuPercent: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) / wall) * 100,
+    memory: figures,
+  };
+}
+
+function describe(watched: Watched): string {
+  const cpu = watched.cpuPercent === null ? 'CPU n/a' : `CPU ${watched.cpuPercent.toFixed(1)}% of one core`;
+  const { memory: figures } = watched;
+  const rss = figures
+    ? `peak RSS ${figures.peak.toFixed(0)} MiB (at the end ${figures.rss.toFixed(0)} MiB: ${figures.anonymous.toFixed(0)} anonymous, ${figures.files.toFixed(0)} mapped files)`
+    : 'RSS n/a (no /proc)';
+  const harnesses = Object.entries(watched.seats.harness).map(([harness, count]) => `${count} ${harness}`).join(', ');
+  return `${harnesses || 'no'} seats (${watched.seats.unknown} unknown), ${watched.eventsPerSecond.toFixed(1)} fleet.changed events/s (${watched.allEventsPerSecond.toFixed(1)} events/s in all), ${cpu}, ${rss}`;
+}
+
+/** Runs both measurements and adds the figure without the simulator to the table. */
+export async function benchMainProcess(log: (line: string) => void, table: BenchTable, seconds: number): Promise<void> {
+  // Built beforehand, so neither build runs inside (and inflates) the measured process.
+  const built = ensureBuilt({ say: log });
+  if (!built.ok) throw new Error(built.reason);
+  await ensureRendererBuilt(log);
+
+  const home = await freshHome('pixelfleet-bench-main-');
+  const demo = await prepareDemo({ home, agents: AGENTS, log });
+  let host: RunningHost | null = null;
+  try {
+    const personas = new PersonaService({ file: join(home, 'personas.json') });
+    await demo.seatPersonas(personas);
+    personas.dispose();
+    await writeFile(join(home, 'settings.json'), JSON.stringify({ workSources: [{ kind: 'markdown', dir: demo.backlogDir }] }));
+    host = await startHost({
+      home,
+      env: { CLAUDE_CONFIG_DIR: demo.claudeHome, CODEX_HOME: demo.codexHome, OPENCODE_DB: demo.openCodeDb ?? '' },
+    });
+    const watched = await watch(host, seconds);
+    if (watched.memory === null) log(`the main process could not be read in /proc; its output:\n${host.output().slice(-2000)}`);
+    log(`main process at ${AGENTS} demo agents for ${seconds} s, the simulator in another process: ${describe(watched)}`);
+    table.add({ figure: `main process at ${AGENTS} demo agents, peak RSS without the simulator`, goal: below(150), value: watched.memory?.peak ?? null, unit: 'MiB' });
+  } finally {
+    await host?.stop();
+    await demo.stop();
+    await removeHome(home);
+  }
+
+  // The figure the issue first gave, with the simulator writing from inside the measured process.
+  const demoHome = await freshHome('pixelfleet-bench-demo-');
+  try {
+    host = await startHost({ home: demoHome, args: ['--demo', '--agents', String(AGENTS)] });
+    log(`main process at ${AGENTS} demo agents for ${seconds} s, simulator included (for comparison): ${describe(await watch(host, seconds))}`);
+  } finally {
+    await host?.stop();
+    await removeHome(demoHome);
+  }
+}
