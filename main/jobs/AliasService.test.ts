@@ -39,6 +39,21 @@ describe('the alias store on disk', () => {
     expect((await fs.readdir(folder)).sort()).toEqual(['job-aliases.json']);
   });
 
+  it('holds no more aliases in memory than the file keeps, and reads a dropped one back unchanged', async () => {
+    const service = new AliasService({ file, limit: 2 });
+    await service.aliasesFor(explore('j1'));
+    const j2 = (await service.aliasesFor(explore('j2'))).get('j2');
+    await service.aliasesFor(explore('j1'));
+    // j3 pushes j1 out of the file (issued first) and j2 out of memory (asked for longest ago).
+    await service.aliasesFor(explore('j3'));
+    expect(service.cached).toBe(2);
+    expect((await service.aliasesFor(explore('j2'))).get('j2')).toBe(j2);
+    expect(service.cached).toBe(2);
+    const decoded = decodeAliasFile(await fs.readFile(file, 'utf8'));
+    if (decoded.kind !== 'ok') throw new Error(decoded.kind);
+    expect(decoded.file.aliases.map(([key]) => key)).toEqual(['j2', 'j3']);
+  });
+
   it('moves an unreadable file aside, carries its counters over and says so', async () => {
     await fs.writeFile(file, '{"schemaVersion":1,"revision":3,"counters":{"explore":7},"aliases":[["k","explore-7"]');
     const service = new AliasService({ file, now: () => new Date('2026-01-02T03:04:05.678Z') });

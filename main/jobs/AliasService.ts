@@ -1,8 +1,9 @@
 /**
  * The alias store: `job-aliases.json` in the app home, beside `personas.json`, shared by the app and the CLI and
  * written the same careful way: under the lock file, re-read, issue, temp file + fsync + rename, checked against
- * the file's stamp and the lock's holder. Issued aliases never change, so they are cached for the process; the
- * file is read and written only when a subagent without an alias appears.
+ * the file's stamp and the lock's holder. Issued aliases never change, so the process caches the ones asked for most
+ * recently, as many as the file keeps; the file is read and written only when a subagent without a cached alias
+ * appears.
  */
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import {
   statStamp,
   writeTemp,
 } from '../personas/storeFile';
-import { decodeAliasFile, emptyAliasFile, encodeAliasFile, issueAliases, salvageCounters, type AliasFile, type AliasRequest } from './aliasRules';
+import { ALIAS_MAP_LIMIT, decodeAliasFile, emptyAliasFile, encodeAliasFile, issueAliases, salvageCounters, type AliasFile, type AliasRequest } from './aliasRules';
 
 /** How the store is set up; only `file` is required. Times in milliseconds. */
 export interface AliasServiceOptions {
@@ -62,13 +63,30 @@ export class AliasService {
     return [...this.noticeList];
   }
 
+  /** How many aliases the process holds in memory (for tests of the bound). */
+  get cached(): number {
+    return this.cache.size;
+  }
+
   private async issue(requests: readonly AliasRequest[]): Promise<Map<string, string>> {
     const missing = requests.filter((request) => !this.cache.has(request.key));
     if (missing.length > 0) await this.issueMissing(missing);
     const result = new Map<string, string>();
     for (const request of requests) {
       const alias = this.cache.get(request.key);
-      if (alias !== undefined) result.set(request.key, alias);
+      if (alias === undefined) continue;
+      result.set(request.key, alias);
+      // Asked last goes last, so the bound below drops the aliases no board has asked for the longest.
+      this.cache.delete(request.key);
+      this.cache.set(request.key, alias);
+    }
+    // Rule A3 in memory too: the cache holds no more than the file, or a long-running app would keep every alias
+    // it ever issued. A dropped alias still in the file is read back unchanged; one gone from both is gone, as
+    // after a restart.
+    const limit = this.options.limit ?? ALIAS_MAP_LIMIT;
+    for (const key of this.cache.keys()) {
+      if (this.cache.size <= limit) break;
+      this.cache.delete(key);
     }
     return result;
   }
