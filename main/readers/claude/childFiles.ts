@@ -75,6 +75,7 @@ export class ChildFileIndex {
     candidates.sort((a, b) => b.mtimeMs - a.mtimeMs);
     const found: ChildFile[] = [];
     const heads = new Map<string, Known>();
+    const sidecars = new Map<string, Sidecar | null>();
     let reads: number = CLAUDE_CHILD_HEAD_READS;
     let complete = true;
     let earlier = 0;
@@ -100,24 +101,30 @@ export class ChildFileIndex {
       const { head } = known;
       if (head === 'skip' || head.warmup || head.sessionId !== this.sessionId) continue;
       const startedAt = head.at ?? new Date(candidate.birthtimeMs > 0 ? candidate.birthtimeMs : candidate.mtimeMs).toISOString();
-      const sidecar = candidate.sidecar ? await this.sidecar(candidate.sidecar) : null;
+      const sidecar = candidate.sidecar ? await this.sidecar(candidate.sidecar, sidecars) : null;
       found.push({ agentId: candidate.agentId, file: candidate.file, mtimeMs: candidate.mtimeMs, startedAt, description: null, agentType: null, toolUseId: null, ...sidecar });
       if (startedBefore(startedAt, options.before)) earlier += 1;
     }
-    // Only what this scan saw is remembered, so the memory stays within the scan's bounds.
+    // Only what this scan saw is remembered, so the memory stays within the scan's bounds (a session that keeps
+    // spawning subagents does not grow it).
     this.heads = heads;
+    this.sidecars = sidecars;
     this.memo = complete ? memo : null;
     const changed = JSON.stringify(found) !== JSON.stringify(this.current);
     this.current = found;
     return changed;
   }
 
-  private async sidecar(file: string): Promise<Sidecar | null> {
-    if (!this.sidecars.has(file)) {
-      if (this.sidecars.size >= CLAUDE_CHILD_FILES_LISTED) this.sidecars.clear();
-      this.sidecars.set(file, await readSidecar(file));
-    }
-    return this.sidecars.get(file) ?? null;
+  /** How many sidecars are remembered (for tests of the bound). */
+  get rememberedSidecars(): number {
+    return this.sidecars.size;
+  }
+
+  /** A sidecar's facts, read once while its file stays in the scans; noted in `seen`, this scan's memory. */
+  private async sidecar(file: string, seen: Map<string, Sidecar | null>): Promise<Sidecar | null> {
+    const sidecar = this.sidecars.has(file) ? (this.sidecars.get(file) ?? null) : await readSidecar(file);
+    seen.set(file, sidecar);
+    return sidecar;
   }
 }
 
