@@ -135,3 +135,24 @@ test('a role set through the CLI appears in browser mode\'s snapshot', async () 
   expect(snapshot.stations.find((s) => s.role === 'Sound Designer')?.count).toBe(1);
   socket.close();
 });
+
+test('a host started by a test stops by itself when its parent goes (its stdin closes)', async () => {
+  const home = await freshHome();
+  const orphan = await startHost({ home });
+  try {
+    const alive = () => {
+      try {
+        process.kill(orphan.pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive()).toBe(true);
+    orphan.closeStdin();
+    await expect.poll(alive, { timeout: 10_000 }).toBe(false);
+  } finally {
+    await orphan.stop();
+    await removeHome(home);
+  }
+});

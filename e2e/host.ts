@@ -14,6 +14,8 @@ export interface RunningHost {
   /** The id of the `pixelfleet web` process: browser mode's main process. */
   pid: number;
   output: () => string;
+  /** Closes the host's stdin as this process's death would; the host then stops by itself. */
+  closeStdin(): void;
   stop(): Promise<void>;
 }
 
@@ -43,8 +45,10 @@ export async function startHost(options: { home: string; args?: string[]; env?: 
       OPENCODE_DB: '',
       ...options.env,
       PIXELFLEET_HOME: options.home,
+      // The host ends with this process, even if it is killed before it can stop the host.
+      PIXELFLEET_STOP_WITH_STDIN: '1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -73,6 +77,7 @@ export async function startHost(options: { home: string; args?: string[]; env?: 
     home: options.home,
     pid: child.pid!,
     output: () => output,
+    closeStdin: () => child.stdin!.end(),
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();

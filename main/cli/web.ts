@@ -5,6 +5,9 @@ import { startHost } from '../host/server';
 import { ensureRendererBuilt } from '../host/rendererBuild';
 import type { CliIo } from './index';
 
+/** Set to `1` by whoever starts browser mode as a child: the host stops when its stdin ends. */
+export const STOP_WITH_STDIN = 'PIXELFLEET_STOP_WITH_STDIN';
+
 /** Runs browser mode; resolves with the exit code once SIGINT or SIGTERM stops it. */
 export async function runWebCommand(argv: string[], io: CliIo & { home: string; demo: boolean }): Promise<number> {
   const args = parseStartArgs(argv, { strict: true, demo: io.demo });
@@ -52,6 +55,13 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
     };
     process.once('SIGINT', () => void stop());
     process.once('SIGTERM', () => void stop());
+    // A host started by a test or the bench ends with its parent, even one killed outright: the parent's end of the
+    // stdin pipe closes with it.
+    if (io.env[STOP_WITH_STDIN] === '1') {
+      process.stdin.once('end', () => void stop());
+      process.stdin.once('close', () => void stop());
+      process.stdin.resume();
+    }
   });
 }
 
