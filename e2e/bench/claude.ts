@@ -1,6 +1,7 @@
 /**
  * Benchmark of the Claude reader on generated journals (written to a temp folder and deleted afterwards): cold read
- * of a large journal beside a whole-file stream parse, a refresh of 64 unchanged seats, steady appends, peak RSS.
+ * of a large journal beside a whole-file stream parse, a refresh of 64 unchanged seats, steady appends, a census of
+ * a seat with many subagent files while a call waits for its locator, peak RSS.
  * Size of the large journal: PIXELFLEET_BENCH_GIB (GiB, default 1).
  */
 import { appendFile, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { createFold, foldLine } from '../../main/readers/claude/journalFold';
 import { summarize } from '../../main/readers/claude/reducer';
 import { agentCall, assistantLine, isoAt, notificationText, textBlock, toolCall, toolResult, userLine } from '../../main/testing/claudeJournal';
 import { DEFAULT_TAIL, tailReduce } from '../../main/readers/tail';
+import { benchClaudeChildren } from './claudeChildren';
 import { atMost, median, type BenchTable } from './table';
 
 const MIB = 1024 * 1024;
@@ -95,6 +97,7 @@ export async function benchClaude(log: (line: string) => void, table: BenchTable
       if (projection.ok) appendedBytes += projection.read.bytes;
     }
     log(`claude: steady appends parsed ${mib(appendedBytes)} MiB in ${seconds(projectMs)} s (${(mib(appendedBytes) / (projectMs / 1000)).toFixed(1)} MiB/s)`);
+    await benchClaudeChildren(log);
     log(`claude: peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(1)} MiB`);
   } finally {
     await rm(home, { recursive: true, force: true });

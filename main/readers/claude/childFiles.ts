@@ -2,7 +2,8 @@
  * The subagent files of one session on disk (rules 11–12 of RULES.md): `<session>/subagents/agent-<id>.jsonl` with
  * their `.meta.json` sidecars (2.1.2+), and, when asked, the flat `agent-<id>.jsonl` beside the sessions (2.0.24–2.1.1).
  * Known from file metadata, each file's own first line (its ids) and its sidecar; never from the parent journal.
- * A folder is listed again only when its modification time moved, so an unchanged folder costs one `stat`.
+ * A folder is listed again only when its modification time moved, so an unchanged folder costs one `stat`; while a
+ * call only waits for its locator, a listing stats and reads only the files it had not listed before.
  */
 import { lstatSync, statSync } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
@@ -45,6 +46,16 @@ export class ChildFileIndex {
   private heads = new Map<string, Known>();
   private sidecars = new Map<string, Sidecar | null>();
   private current: ChildFile[] = [];
+  /**
+   * Without `restat`: each folder's subagent file names at its last listing (at most the files a listing stats),
+   * each with whether its sidecar was there, and the files the last scan went through.
+   */
+  private names = new Map<string, ReadonlyMap<string, boolean>>();
+  private kept: Candidate[] = [];
+  /** Without `restat`: the last scan left first lines unread, so the next refresh goes through `kept` again. */
+  private retry = false;
+  /** Directory listings, stats of subagent files and first lines or sidecars read so far (for tests and the bench). */
+  readonly io = { listings: 0, stats: 0, reads: 0 };
 
   constructor(
     private readonly projectFolder: string,
@@ -64,24 +75,41 @@ export class ChildFileIndex {
   /**
    * Scans again when a folder's modification time moved (or `options` changed); true when the list may differ.
    * `flat` adds the flat layout; `before` is the read window's first timestamp, files started earlier count
-   * against the bound of 64.
+   * against the bound of 64. `restat` stats every listed file again, for the times the earlier list shows (rule 12);
+   * without it only files not listed before (or whose sidecar is new) are statted, and the others keep the
+   * metadata they were first seen with, which is all a live locator needs (rule 11).
    */
-  async refresh(options: { flat: boolean; before: string | null }): Promise<boolean> {
+  async refresh(options: { flat: boolean; before: string | null; restat: boolean }): Promise<boolean> {
     if (!isPlainToken(this.sessionId)) return false;
     const subagents = path.join(this.projectFolder, this.sessionId, 'subagents');
-    const memo: ScanMemo = { subagents: mtimeOf(subagents), flat: options.flat ? mtimeOf(this.projectFolder) : null, before: options.before };
-    if (this.memo && sameMemo(this.memo, memo)) return false;
-    const candidates = [...(await listFolder(subagents)), ...(options.flat ? await listFolder(this.projectFolder) : [])];
-    candidates.sort((a, b) => b.mtimeMs - a.mtimeMs);
+    const memo: ScanMemo = { subagents: mtimeOf(subagents), flat: options.flat ? mtimeOf(this.projectFolder) : null, before: options.before, restat: options.restat };
+    let candidates: Candidate[];
+    if (this.memo && sameMemo(this.memo, memo)) {
+      // Nothing moved in the folders: only first lines the last scan could not read yet are worth a look.
+      if (!this.retry) return false;
+      candidates = this.kept;
+    } else {
+      if (this.memo?.restat !== options.restat) this.forgetListing();
+      const known = options.restat ? null : new Map(this.kept.map((candidate) => [candidate.file, candidate]));
+      candidates = [];
+      for (const folder of options.flat ? [subagents, this.projectFolder] : [subagents]) {
+        const listed = await this.listFolder(folder, known);
+        if (!options.restat) this.names.set(folder, listed.names);
+        candidates.push(...listed.candidates);
+      }
+      candidates.sort((a, b) => b.mtimeMs - a.mtimeMs);
+    }
     const found: ChildFile[] = [];
     const heads = new Map<string, Known>();
     const sidecars = new Map<string, Sidecar | null>();
+    const kept: Candidate[] = [];
     let reads: number = CLAUDE_CHILD_HEAD_READS;
     let complete = true;
     let earlier = 0;
     for (const candidate of candidates) {
       // Up to eight of them may be the children of calls `recent` already lists, and are then left out.
       if (earlier >= EARLIER_LIMIT + RECENT_LIMIT) break;
+      kept.push(candidate);
       let known = this.heads.get(candidate.file);
       if (!known || known.identity !== candidate.identity) {
         if (reads <= 0) {
@@ -89,6 +117,7 @@ export class ChildFileIndex {
           continue;
         }
         reads -= 1;
+        this.io.reads += 1;
         const head = await readHead(candidate.file, candidate.agentId);
         // A first line still being written is read again on the next refresh.
         if (head === null) {
@@ -109,10 +138,74 @@ export class ChildFileIndex {
     // spawning subagents does not grow it).
     this.heads = heads;
     this.sidecars = sidecars;
-    this.memo = complete ? memo : null;
-    const changed = JSON.stringify(found) !== JSON.stringify(this.current);
+    if (options.restat) {
+      this.memo = complete ? memo : null;
+    } else {
+      // The listing stays good while the folders do not move; unread first lines are tried again from `kept`.
+      this.memo = memo;
+      this.kept = kept;
+      this.retry = !complete;
+    }
+    const changed = !sameFiles(found, this.current);
     this.current = found;
     return changed;
+  }
+
+  /** Forgets the listings kept between scans without `restat`, so the next scan stats every file. */
+  private forgetListing(): void {
+    this.names = new Map();
+    this.kept = [];
+    this.retry = false;
+  }
+
+  /**
+   * A folder's subagent files by metadata only. Labelled ids (`acompact-…` and the other internal forks, format §7)
+   * are not Agent-tool spawns and are left out, as are ids that could not be a file name and links. With `known`
+   * (the files the last scan went through), a file whose name and sidecar were both listed before is not statted
+   * again: it keeps its earlier metadata when `known` holds it and is left out when not (the last scan went past it).
+   */
+  private async listFolder(folder: string, known: ReadonlyMap<string, Candidate> | null): Promise<{ names: ReadonlyMap<string, boolean>; candidates: Candidate[] }> {
+    let names: string[];
+    this.io.listings += 1;
+    try {
+      names = await readdir(folder);
+    } catch {
+      return { names: new Map(), candidates: [] };
+    }
+    const present = new Set(names);
+    // Names from `readdir` hold no separator, so after the normal folder and a separator joining is concatenating.
+    const prefix = path.join(folder, path.sep);
+    const before = known ? this.names.get(folder) : undefined;
+    const listed = new Map<string, boolean>();
+    const candidates: Candidate[] = [];
+    for (const name of names) {
+      if (listed.size >= CLAUDE_CHILD_FILES_LISTED) break;
+      if (!name.endsWith('.jsonl')) continue;
+      const agentId = AGENT_FILE.exec(name)?.[1];
+      if (!agentId || !isPlainToken(agentId) || agentId.includes('-')) continue;
+      const sidecarName = `agent-${agentId}.meta.json`;
+      const hasSidecar = present.has(sidecarName);
+      const seen = before?.get(name);
+      listed.set(name, hasSidecar);
+      const file = prefix + name;
+      const sidecar = hasSidecar ? prefix + sidecarName : null;
+      // Listed before, with its sidecar then if it has one now: nothing about it that a stat would tell is new.
+      if (seen !== undefined && (seen || !hasSidecar)) {
+        const kept = known?.get(file);
+        if (kept) candidates.push(kept.sidecar === sidecar ? kept : { ...kept, sidecar });
+        continue;
+      }
+      try {
+        // Synchronous: a few microseconds per local file, where a pooled asynchronous stat costs tens to hundreds.
+        this.io.stats += 1;
+        const info = lstatSync(file);
+        if (!info.isFile()) continue;
+        candidates.push({ agentId, file, identity: `${info.dev}:${info.ino}:${info.birthtimeMs}`, mtimeMs: info.mtimeMs, birthtimeMs: info.birthtimeMs, sidecar });
+      } catch {
+        // Removed between listing and stat.
+      }
+    }
+    return { names: listed, candidates };
   }
 
   /** How many sidecars are remembered (for tests of the bound). */
@@ -122,6 +215,7 @@ export class ChildFileIndex {
 
   /** A sidecar's facts, read once while its file stays in the scans; noted in `seen`, this scan's memory. */
   private async sidecar(file: string, seen: Map<string, Sidecar | null>): Promise<Sidecar | null> {
+    if (!this.sidecars.has(file)) this.io.reads += 1;
     const sidecar = this.sidecars.has(file) ? (this.sidecars.get(file) ?? null) : await readSidecar(file);
     seen.set(file, sidecar);
     return sidecar;
@@ -144,11 +238,29 @@ interface ScanMemo {
   subagents: number | null;
   flat: number | null;
   before: string | null;
+  restat: boolean;
 }
 
 /** Field by field, so an unchanged folder costs its stat and nothing else (no serialising). */
 function sameMemo(a: ScanMemo, b: ScanMemo): boolean {
-  return a.subagents === b.subagents && a.flat === b.flat && a.before === b.before;
+  return a.subagents === b.subagents && a.flat === b.flat && a.before === b.before && a.restat === b.restat;
+}
+
+/** Entry by entry and field by field, so a scan that found the same files says so without serialising them. */
+function sameFiles(a: readonly ChildFile[], b: readonly ChildFile[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((file, index) => {
+    const other = b[index];
+    return (
+      file.agentId === other.agentId &&
+      file.file === other.file &&
+      file.mtimeMs === other.mtimeMs &&
+      file.startedAt === other.startedAt &&
+      file.description === other.description &&
+      file.agentType === other.agentType &&
+      file.toolUseId === other.toolUseId
+    );
+  });
 }
 
 interface Candidate {
@@ -158,44 +270,6 @@ interface Candidate {
   mtimeMs: number;
   birthtimeMs: number;
   sidecar: string | null;
-}
-
-/**
- * The subagent files of a folder, by metadata only. Labelled ids (`acompact-…` and the other internal forks,
- * format §7) are not Agent-tool spawns and are left out, as are ids that could not be a file name and links.
- */
-async function listFolder(folder: string): Promise<Candidate[]> {
-  let names: string[];
-  try {
-    names = await readdir(folder);
-  } catch {
-    return [];
-  }
-  const present = new Set(names);
-  const candidates: Candidate[] = [];
-  for (const name of names) {
-    if (candidates.length >= CLAUDE_CHILD_FILES_LISTED) break;
-    const agentId = AGENT_FILE.exec(name)?.[1];
-    if (!agentId || !isPlainToken(agentId) || agentId.includes('-')) continue;
-    const file = path.join(folder, name);
-    try {
-      // Synchronous: a few microseconds per local file, where a pooled asynchronous stat costs tens to hundreds.
-      const info = lstatSync(file);
-      if (!info.isFile()) continue;
-      const sidecarName = `agent-${agentId}.meta.json`;
-      candidates.push({
-        agentId,
-        file,
-        identity: `${info.dev}:${info.ino}:${info.birthtimeMs}`,
-        mtimeMs: info.mtimeMs,
-        birthtimeMs: info.birthtimeMs,
-        sidecar: present.has(sidecarName) ? path.join(folder, sidecarName) : null,
-      });
-    } catch {
-      // Removed between listing and stat.
-    }
-  }
-  return candidates;
 }
 
 /**

@@ -119,6 +119,37 @@ describe('rule 11: a running subagent is replayable wherever a record locates it
     const page = ok(await reader.replay(seat, 'toolu_side'));
     expect([page.running, page.entries.at(-1)?.text]).toEqual([true, 'Looks fine.']);
   });
+
+  it('later 2.1.x: a sidecar written after its file was already listed still locates the call on the next census', async () => {
+    const session = 'aaaaaaaa-bbbb-4ccc-8ddd-000000000012';
+    const folder = path.join(temp, 'projects', '-work-demo');
+    const subagents = path.join(folder, session, 'subagents');
+    await mkdir(subagents, { recursive: true });
+    const at = (seconds: number) => ({ sessionId: session, at: isoAt(seconds) });
+    const journal = path.join(folder, `${session}.jsonl`);
+    await writeFile(journal, `${userLine(at(0), 'Review the branch.')}\n${assistantLine(at(1), 'msg_1', [agentCall('toolu_first', 'Look around')])}\n`);
+    const seat: SeatAddress = { harness: 'claude', home: temp, sessionId: session, cwd: '/work/demo' };
+    const reader = createClaudeReader({ home: temp });
+    const child = (agentId: string) => `${userLine({ sessionId: session, at: isoAt(2), sidechain: true, agentId }, 'Please look.')}\n`;
+    // An earlier child of another call, with its sidecar: listed, nothing located by it.
+    await writeFile(path.join(subagents, 'agent-a00000000000000001.jsonl'), child('a00000000000000001'));
+    await writeFile(path.join(subagents, 'agent-a00000000000000001.meta.json'), JSON.stringify({ description: 'Old', toolUseId: 'toolu_old' }));
+    expect(entries(await reader.project(seat)).get('toolu_first')).toMatchObject({ replayable: false, replayNote: TRAY_NOTES.notLocated });
+
+    // The child file comes first and is listed; its sidecar only on a later census.
+    await writeFile(path.join(subagents, 'agent-a00000000000000002.jsonl'), child('a00000000000000002'));
+    expect(entries(await reader.project(seat)).get('toolu_first')).toMatchObject({ replayable: false, replayNote: TRAY_NOTES.notLocated });
+    expect(entries(await reader.project(seat)).get('toolu_first')).toMatchObject({ replayable: false });
+    await writeFile(path.join(subagents, 'agent-a00000000000000002.meta.json'), JSON.stringify({ description: 'Look around', toolUseId: 'toolu_first' }));
+    expect(entries(await reader.project(seat)).get('toolu_first')).toMatchObject({ state: 'running', replayable: true });
+
+    // A second call's file and sidecar are written before its line reaches the journal: found on that census.
+    await writeFile(path.join(subagents, 'agent-a00000000000000003.jsonl'), child('a00000000000000003'));
+    await writeFile(path.join(subagents, 'agent-a00000000000000003.meta.json'), JSON.stringify({ description: 'Then this', toolUseId: 'toolu_second' }));
+    expect(entries(await reader.project(seat)).get('toolu_first')).toMatchObject({ replayable: true });
+    await appendFile(journal, `${assistantLine(at(5), 'msg_1', [agentCall('toolu_second', 'Then this')])}\n`);
+    expect(entries(await reader.project(seat)).get('toolu_second')).toMatchObject({ state: 'running', replayable: true });
+  });
 });
 
 describe('rule 13: inline sidechains (1.0.x) replay from the parent journal', () => {

@@ -80,6 +80,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
   /**
    * Rescans the session's subagent files when a running call still lacks a locator (its sidecar may name it,
    * rule 11) or the read window starts inside the journal (earlier subagents, rule 12); true when they changed.
+   * Only the earlier list shows the files' times, so only it has every listed file statted again.
    */
   async function refreshChildren(state: SeatState, journal: string): Promise<boolean> {
     const { projection, windowed } = state.fold;
@@ -87,7 +88,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     if (!windowed && !unlocated) return false;
     const sessionId = projection.sessionId ?? path.basename(journal, '.jsonl');
     if (!state.children || state.children.sessionId !== sessionId) state.children = new ChildFileIndex(path.dirname(journal), sessionId);
-    const moved = await state.children.refresh({ flat: windowed, before: windowed ? projection.firstAt : null });
+    const moved = await state.children.refresh({ flat: windowed, before: windowed ? projection.firstAt : null, restat: windowed });
     let located = false;
     for (const file of state.children.files) {
       if (file.toolUseId !== null && locateCall(projection, file.toolUseId, file.agentId)) located = true;
