@@ -36,6 +36,15 @@ afterEach(async () => {
   await rm(temp, { recursive: true, force: true });
 });
 
+/** A session under `<temp>/projects/-work-demo` with its (empty) subagents folder, its seat and its journal path. */
+async function sidecarSession(session: string) {
+  const folder = path.join(temp, 'projects', '-work-demo');
+  const subagents = path.join(folder, session, 'subagents');
+  await mkdir(subagents, { recursive: true });
+  const seat: SeatAddress = { harness: 'claude', home: temp, sessionId: session, cwd: '/work/demo' };
+  return { subagents, seat, journal: path.join(folder, `${session}.jsonl`), at: (seconds: number) => ({ sessionId: session, at: isoAt(seconds) }) };
+}
+
 describe('rule 11: a running subagent is replayable wherever a record locates it', () => {
   const journal = path.join(fixtures, 'rule11-live', `${LIVE_SESSION}.jsonl`);
   const seat: SeatAddress = { harness: 'claude', home: fixtures, sessionId: LIVE_SESSION, path: journal };
@@ -89,17 +98,13 @@ describe('rule 11: a running subagent is replayable wherever a record locates it
 
   it('later 2.1.x: a sidecar agent-<id>.meta.json naming the call locates it once the subagents folder changes', async () => {
     const session = 'aaaaaaaa-bbbb-4ccc-8ddd-000000000011';
-    const folder = path.join(temp, 'projects', '-work-demo');
-    const subagents = path.join(folder, session, 'subagents');
-    await mkdir(subagents, { recursive: true });
-    const at = (seconds: number) => ({ sessionId: session, at: isoAt(seconds) });
+    const { subagents, seat, journal, at } = await sidecarSession(session);
     const lines = [
       userLine(at(0), 'Review the branch.'),
       assistantLine(at(1), 'msg_1', [agentCall('toolu_side', 'Review the diff')]),
       assistantLine(at(1), 'msg_1', [agentCall('toolu_foreign', 'Review the tests')]),
     ];
-    await writeFile(path.join(folder, `${session}.jsonl`), `${lines.join('\n')}\n`);
-    const seat: SeatAddress = { harness: 'claude', home: temp, sessionId: session, cwd: '/work/demo' };
+    await writeFile(journal, `${lines.join('\n')}\n`);
     const reader = createClaudeReader({ home: temp });
     const first = await reader.project(seat);
     expect(entries(first).get('toolu_side')).toMatchObject({ replayable: false, replayNote: TRAY_NOTES.notLocated });
@@ -122,13 +127,8 @@ describe('rule 11: a running subagent is replayable wherever a record locates it
 
   it('later 2.1.x: a sidecar written after its file was already listed still locates the call on the next census', async () => {
     const session = 'aaaaaaaa-bbbb-4ccc-8ddd-000000000012';
-    const folder = path.join(temp, 'projects', '-work-demo');
-    const subagents = path.join(folder, session, 'subagents');
-    await mkdir(subagents, { recursive: true });
-    const at = (seconds: number) => ({ sessionId: session, at: isoAt(seconds) });
-    const journal = path.join(folder, `${session}.jsonl`);
+    const { subagents, seat, journal, at } = await sidecarSession(session);
     await writeFile(journal, `${userLine(at(0), 'Review the branch.')}\n${assistantLine(at(1), 'msg_1', [agentCall('toolu_first', 'Look around')])}\n`);
-    const seat: SeatAddress = { harness: 'claude', home: temp, sessionId: session, cwd: '/work/demo' };
     const reader = createClaudeReader({ home: temp });
     const child = (agentId: string) => `${userLine({ sessionId: session, at: isoAt(2), sidechain: true, agentId }, 'Please look.')}\n`;
     // An earlier child of another call, with its sidecar: listed, nothing located by it.
