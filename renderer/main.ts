@@ -103,6 +103,11 @@ async function boot(host: HTMLElement): Promise<void> {
     autoStart: false,
     sharedTicker: false,
   });
+  // Pixel art from a few atlases (characters, labels, the sheet, Graphics' white): a shader that picks among 4
+  // textures, not the 32 the GPU allows, so each pixel software WebGL shades costs a quarter as much (issue 17).
+  app.renderer.limits.maxBatchableTextures = 4;
+  // The frame loop draws, and only when something on screen changed: not the application's own render every tick.
+  app.ticker.remove(app.render, app);
   const world = new World(sprites);
   host.append(world.backdrop.canvas, app.canvas);
   app.canvas.tabIndex = 0;
@@ -111,16 +116,27 @@ async function boot(host: HTMLElement): Promise<void> {
   const envelopes = new EnvelopeLayer(world.positions);
   world.root.addChild(envelopes.root);
   app.stage.addChild(world.root);
+  app.ticker.stop();
   const loop = new FrameLoop(
-    app.ticker,
     (deltaMs) => {
-      world.paintScenery(app.renderer);
       const motion = world.animate(deltaMs);
+      if (envelopes.flying) world.invalidate();
       return envelopes.animate(deltaMs) ? 'moving' : motion;
+    },
+    () => {
+      world.paintScenery(app.renderer);
+      if (!world.takeDraw()) return false;
+      app.render();
+      return true;
     },
     // Pixi's system ticker (its pointer-over check) runs only while the scene does.
     [Ticker.system],
   );
+  /** A change to show: drawn in the next animation frame, and the loop runs while anything then moves. */
+  const redraw = () => {
+    loop.wake();
+    loop.requestDraw();
+  };
   const viewport = () => ({ width: app.screen.width, height: app.screen.height });
   const mirror = new Mirror(store);
   const tray = new TrayPanel(store);
@@ -148,7 +164,7 @@ async function boot(host: HTMLElement): Promise<void> {
     agentBox,
     pan(deltaX, deltaY) {
       world.moveCamera(panBy(world.camera, deltaX, deltaY));
-      loop.wake();
+      redraw();
     },
   });
   const picker = new PickerPanel(store);
@@ -170,7 +186,7 @@ async function boot(host: HTMLElement): Promise<void> {
     if (feet) world.moveCamera(centredCamera(world.camera, feet, viewport()));
     actions.focus(personaId);
     actions.openTray(personaId);
-    loop.wake();
+    redraw();
   };
   const portraits = new Portraits(sprites.art);
   const queue = new QueueStrip(pickAgent, (look) => portraits.url(look));
@@ -186,7 +202,7 @@ async function boot(host: HTMLElement): Promise<void> {
     mirror.root,
     createToolbar(store, () => {
       world.fit(viewport());
-      loop.wake();
+      redraw();
     }),
     tray.root,
     card.root,
@@ -211,7 +227,7 @@ async function boot(host: HTMLElement): Promise<void> {
       world.sync(model, viewport());
       mirror.sync(model);
       if (!shown || state.fleet !== shown.fleet) queue.sync(state.fleet);
-      envelopes.sync(state.fleet?.teams, state.ui.reducedMotion, state.fleet?.messages);
+      if (envelopes.sync(state.fleet?.teams, state.ui.reducedMotion, state.fleet?.messages)) world.invalidate();
       tray.place();
       if (card.shown !== null) placeCard();
       loop.wake();
@@ -229,6 +245,8 @@ async function boot(host: HTMLElement): Promise<void> {
     if (!scheduled) return;
     scheduled = false;
     render(store.getState());
+    // A change to a visible seat is on screen in this animation frame, not at the loop's next 10 fps tick.
+    loop.drawNow();
   };
   store.subscribe(() => {
     if (scheduled) return;
@@ -238,7 +256,7 @@ async function boot(host: HTMLElement): Promise<void> {
   });
   render(store.getState());
   attachInput(app.canvas, world, store, () => {
-    loop.wake();
+    redraw();
     tray.place();
     placeCard();
   });
@@ -247,7 +265,7 @@ async function boot(host: HTMLElement): Promise<void> {
     flush();
     world.resize(viewport());
     tray.place();
-    loop.wake();
+    redraw();
   });
 
   const hook: PageHook = {

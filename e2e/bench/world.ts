@@ -1,7 +1,8 @@
 /**
- * World figures in Chromium: 200 demo agents spread over 30 stations — frames per second, frame time (page CPU per
- * drawn frame) and page CPU while everything animates and while the owner pans and zooms, page CPU per second when the
- * scene is still, and the time from a journal append to the badge changing.
+ * World figures in Chromium (software WebGL), as issue 17's table names them: page CPU while 200 demo agents over 30
+ * stations animate (and the drawn frame rate), while 100 of them walk, and while the owner pans and zooms; the same
+ * fleet with reduced motion (what the fleet's changes cost without any animation); page CPU when the world is still;
+ * and the time from a journal append to the badge on screen (p95 of 20).
  */
 import { chromium, type Page } from '@playwright/test';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
@@ -10,7 +11,10 @@ import WebSocket from 'ws';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { assistantLine, escapeCwd, userPromptLine } from '../../main/demo/lines';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
-import { atMost, atLeast, type BenchTable } from './table';
+import { atMost, below, type BenchTable } from './table';
+
+/** Appends measured for the append → badge figure (its goal is a p95, so at least 20). */
+const BADGE_SAMPLES = 20;
 
 type Ask = (channel: string, payload: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
 
@@ -79,7 +83,7 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
     const personas = (await ask('personas.list', {})).value as { id: string }[];
     const builtIns = ['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher'];
     await Promise.all(personas.map((persona, index) => ask('personas.setRole', { personaId: persona.id, role: index % 30 < 6 ? builtIns[index % 30] : `Guild ${index % 30}` })));
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.url);
     await page.waitForFunction(() => (window as unknown as { __pixelfleet?: { state(): { fleet: unknown } } }).__pixelfleet?.state().fleet, null, { timeout: 60_000 });
     const stations = await page.locator('[data-station]').count();
@@ -87,20 +91,25 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
 
     const looping = await measure(page, 5);
     const working = await page.evaluate(() => (window as unknown as { __pixelfleet: { seating(): { pose: string }[] } }).__pixelfleet.seating().filter((seat) => seat.pose === 'work').length);
-    log(`sprite loops (${working} agents typing): ${looping.fps.toFixed(1)} frames/s, frame time ${looping.frameMs.toFixed(1)} ms, page CPU ${(looping.cpu * 1000).toFixed(0)} ms/s`);
-    // Goals from the frame loop's cadences: a frame within 100 ms keeps the 10 fps sprite loops, 33 ms the 30 fps moves.
-    table.add({ figure: `world, ${personas.length} agents animating: frame time (page CPU per frame)`, goal: atMost(100), value: looping.frameMs, unit: 'ms', also: { text: 'at ≥ 8 frames/s', holds: looping.fps >= 8 } });
-    table.add({ figure: `world, ${personas.length} agents animating: page CPU`, goal: atMost(500), value: looping.cpu * 1000, unit: 'ms/s' });
+    log(`${personas.length} agents animating (${working} typing): ${looping.fps.toFixed(1)} frames/s, frame time ${looping.frameMs.toFixed(1)} ms, page CPU ${(looping.cpu * 1000).toFixed(0)} ms/s`);
+    // The sprite loops' own cadence is 10 fps; the demo's team messages fly at the walking cadence now and then.
+    table.add({ figure: `${personas.length} agents animating`, goal: atMost(150), value: looping.cpu * 1000, unit: 'ms/s', also: { text: 'at ≥ 10 frames/s', holds: looping.fps >= 10 } });
+
+    // The same fleet and the same stream of changes with nothing animating: what the snapshots themselves cost.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const still = await measure(page, 5);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    log(`${personas.length} agents, reduced motion (the fleet's changes, no animation): ${still.fps.toFixed(1)} frames/s, page CPU ${(still.cpu * 1000).toFixed(0)} ms/s`);
 
     const moving = await measure(page, 5, (until) => panAndZoom(page, until));
     log(`pan and zoom over animating agents: ${moving.fps.toFixed(1)} frames/s, frame time ${moving.frameMs.toFixed(1)} ms, page CPU ${(moving.cpu * 1000).toFixed(0)} ms/s`);
-    table.add({ figure: `world, pan/zoom over ${personas.length} animating agents: frame time`, goal: atMost(33), value: moving.frameMs, unit: 'ms' });
-    table.add({ figure: `world, pan/zoom over ${personas.length} animating agents: frames`, goal: atLeast(8), value: moving.fps, unit: 'frames/s' });
-    table.add({ figure: `world, pan/zoom over ${personas.length} animating agents: page CPU`, goal: atMost(800), value: moving.cpu * 1000, unit: 'ms/s' });
+    // A frame within the walking cadence's 33 ms keeps panning at 30 fps; below 20 fps a pan stutters.
+    table.add({ figure: `pan and zoom over ${personas.length} animating agents: frame time (page CPU per drawn frame)`, goal: atMost(33), value: moving.frameMs, unit: 'ms', also: { text: 'at ≥ 20 frames/s', holds: moving.fps >= 20 } });
     await page.keyboard.press('f');
     await Promise.all(personas.slice(0, 100).map((persona, index) => ask('personas.setRole', { personaId: persona.id, role: builtIns[(index + 1) % 6] })));
-    const walking = await measure(page, 2);
+    const walking = await measure(page, 3);
     log(`100 agents walking: ${walking.fps.toFixed(1)} frames/s, page CPU ${(walking.cpu * 1000).toFixed(0)} ms/s`);
+    table.add({ figure: '100 agents walking', goal: atMost(300), value: walking.cpu * 1000, unit: 'ms/s', also: { text: 'at ≥ 20 frames/s', holds: walking.fps >= 20 } });
 
     await page.close();
     close();
@@ -136,13 +145,13 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
         const hired = await quietSocket.ask('agents.hire', { name: `Idle ${index}`, role, ...(seat ? { seat: { harness: 'claude', home: claudeHome, sessionId: seat.sessionId, cwd, path: seat.path } } : {}) });
         hiredIds.push((hired.value as { id: string }).id);
       }
-      const still = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+      const still = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await still.goto(quiet.url);
       await still.waitForFunction(() => document.querySelectorAll('[data-agent]').length >= 200, null, { timeout: 60_000 });
       await still.waitForFunction(() => (window as unknown as { __pixelfleet: { ticker(): { running: boolean } } }).__pixelfleet.ticker().running === false, null, { timeout: 60_000 });
       const idle = await measure(still, 5);
-      log(`idle fleet (200 agents, 30 stations, no writes): ${idle.fps.toFixed(1)} frames/s, page CPU ${(idle.cpu * 1000).toFixed(1)} ms/s`);
-      table.add({ figure: 'world, idle fleet of 200 agents (no writes): page CPU', goal: atMost(20), value: idle.cpu * 1000, unit: 'ms/s' });
+      log(`idle world page (200 agents, 30 stations, no writes): ${idle.fps.toFixed(1)} frames/s, page CPU ${(idle.cpu * 1000).toFixed(1)} ms/s`);
+      table.add({ figure: 'idle world page', goal: below(5), value: idle.cpu * 1000, unit: 'ms/s' });
 
       // Journal append → badge: parallel Agent calls (one message id) appended to one quiet seat.
       const { sessionId, path } = seated[0];
@@ -150,7 +159,7 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
       const context = { sessionId, cwd, slug: 'bench' };
       const badge = () => still.locator(`[data-agent="${personaId}"]`).getAttribute('data-subagents');
       const latencies: number[] = [];
-      for (let round = 1; round <= 5; round += 1) {
+      for (let round = 1; round <= BADGE_SAMPLES; round += 1) {
         const line = assistantLine(context, { uuid: `a-${round}`, parentUuid: 'u-0', timestamp: new Date().toISOString() }, { messageId: 'msg-bench', requestId: 'req-bench', outputTokens: 10 }, {
           type: 'tool_use',
           id: `toolu_bench${String(round).padStart(20, '0')}`,
@@ -164,13 +173,17 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
           .then(() => true, () => false);
         if (!seen) {
           log(`journal append → badge: not seen — the badge still shows ${await badge()} 30 s after append ${round}`);
+          table.add({ figure: 'journal append → badge on screen, p95', goal: below(100), value: null, unit: 'ms' });
           return;
         }
         latencies.push(performance.now() - started);
       }
       const inOrder = latencies.map((latency) => latency.toFixed(0)).join(', ');
       latencies.sort((first, second) => first - second);
-      log(`journal append → badge: median ${latencies[2].toFixed(0)} ms, worst ${latencies[4].toFixed(0)} ms (in order: ${inOrder} ms; badge now ${await badge()})`);
+      // Nearest rank: the 19th of 20.
+      const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1];
+      log(`journal append → badge: median ${latencies[Math.floor(latencies.length / 2)].toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, worst ${latencies[latencies.length - 1].toFixed(0)} ms (in order: ${inOrder} ms; badge now ${await badge()})`);
+      table.add({ figure: 'journal append → badge on screen, p95', goal: below(100), value: p95, unit: 'ms' });
     } finally {
       quietSocket.close();
       await quiet.stop();

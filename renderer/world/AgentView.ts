@@ -7,15 +7,15 @@ import type { Harness } from '../../shared/schemas';
 import { BadgeView } from './BadgeView';
 import { BubbleView } from './BubbleView';
 import { NAMES_MIN_ZOOM, textScale } from './camera';
+import { platePicture } from './labelPictures';
+import { LabelSprite } from './LabelSprite';
 import { LABEL_BOXES, NAME_PLATE_WIDTH, type Point } from './layout';
 import type { WornLook } from './lookAtlas';
 import { lookKey, type LookFrame } from './looks';
 import type { AgentModel } from './model';
-import { PixelText, shortenToWidth } from './PixelText';
+import { shortenToWidth } from './pixelFont';
 import type { Sprites } from './sprites';
 
-/** Height of the name plate: the 7 px font with 2 px above and below. */
-const PLATE_HEIGHT = 11;
 const FOCUS = 0xffe58a;
 const PLATE = 0x2a1f2a;
 const TEAM_LEAD = 0xf2c94c;
@@ -48,16 +48,15 @@ export class AgentView extends Container {
   private look: WornLook | null = null;
   /** The resting pose of the worn look: its standing frame with the legs folded away, made when first needed. */
   private rest: Texture | null = null;
-  /** The name plate (plate and name) as one cached texture: one quad a frame instead of a dozen. */
+  /** The name plate (plate and name): one picture from the label atlas. */
   readonly namePlate = new Container();
-  private readonly plate = new Graphics();
-  private readonly name_: PixelText;
+  private readonly plate: LabelSprite;
   private readonly ring = new Graphics();
   readonly badge: BadgeView;
   /** The team badge: a small pennant on the shoulder of an agent in a Claude Code agent team (gold for its lead). */
   readonly teamMark = new Graphics();
   /** The needs-you (or idle) speech bubble. */
-  readonly bubble = new BubbleView();
+  readonly bubble: BubbleView;
   private pose: Pose = 'stand';
   private frame = 0;
   private zoom = 1;
@@ -70,14 +69,15 @@ export class AgentView extends Container {
     this.shadow = new Sprite(sprites.frame('shadow'));
     this.shadow.position.set(-7, -3);
     this.body.position.set(-8, -26);
-    this.name_ = new PixelText(sprites);
-    this.badge = new BadgeView(sprites);
+    this.plate = new LabelSprite(sprites.labels);
+    this.badge = new BadgeView(sprites.labels);
+    this.bubble = new BubbleView(sprites.labels);
     this.badge.position.set(LABEL_BOXES.badge.x, LABEL_BOXES.badge.y);
     this.namePlate.position.set(0, LABEL_BOXES.name.y);
     // The keyboard focus: a bright ring on the floor around the feet (the plate's outline follows).
     this.ring.ellipse(0, -1, 12, 5).stroke({ color: FOCUS, width: 2 });
     this.ring.visible = false;
-    this.namePlate.addChild(this.plate, this.name_);
+    this.namePlate.addChild(this.plate);
     this.teamMark.visible = false;
     this.addChild(this.ring, this.shadow, this.body, this.teamMark, this.namePlate, this.badge, this.bubble);
   }
@@ -192,7 +192,7 @@ export class AgentView extends Container {
     this.look = worn;
   }
 
-  /** Gives the look back to the atlas along with the Pixi objects. */
+  /** Gives the look and the labels back to their atlases along with the Pixi objects. */
   override destroy(options?: DestroyOptions): void {
     if (this.look) this.sprites.looks.release(this.look);
     this.look = null;
@@ -213,20 +213,12 @@ export class AgentView extends Container {
   private drawNamePlate(record: AgentModel): void {
     const spotlit = this.spotlit;
     const room = Math.floor((this.nameRoom * this.zoom) / textScale(this.zoom));
-    this.name_.setText(spotlit ? record.name : shortenToWidth(record.name, room - 6), 0xfff6dc);
-    const total = this.name_.textWidth + 6;
-    const left = Math.round(-total / 2);
     const edge = record.harness ? HARNESS_COLOURS[record.harness] : PLATE;
-    this.plate.clear();
     // Pixel-rounded plate with an edge in the harness's colour; bright while the agent has the keyboard focus.
-    this.plate.rect(left + 1, 0, total - 2, PLATE_HEIGHT).fill(this.ring.visible ? FOCUS : edge);
-    this.plate.rect(left, 1, total, PLATE_HEIGHT - 2).fill(this.ring.visible ? FOCUS : edge);
-    this.plate.rect(left + 1, 1, total - 2, PLATE_HEIGHT - 2).fill(PLATE);
-    this.name_.position.set(left + 3, 2);
+    this.plate.show(platePicture(spotlit ? record.name : shortenToWidth(record.name, room - 6), this.ring.visible ? FOCUS : edge));
+    this.plate.position.set(Math.round(-this.plate.pictureWidth / 2), 0);
     this.zIndex = spotlit ? 1_000_000 : Math.round(this.position.y);
     this.showPlate();
-    if (this.namePlate.isCachedAsTexture) this.namePlate.updateCacheTexture();
-    else this.namePlate.cacheAsTexture({ scaleMode: 'nearest', resolution: 1, antialias: false });
   }
 }
 

@@ -36,6 +36,11 @@ export class EnvelopeLayer {
     return started.some((envelope) => envelope.progress < 1);
   }
 
+  /** True while an envelope walks (each frame then moves it). */
+  get flying(): boolean {
+    return this.tracker.walking.length > 0;
+  }
+
   /** Advances the walking envelopes; says whether any still walks. */
   animate(deltaMs: number): boolean {
     for (const envelope of this.tracker.advance(deltaMs)) {

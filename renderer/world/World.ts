@@ -2,12 +2,14 @@
  * The scene in retained mode: station and agent views reconciled by id from the world model, a camera, and the
  * per-frame animation (sprite cadence 10 fps, walking, fading under reduced motion). The still floor and stations are
  * painted into the backdrop only when they change; the WebGL stage holds the agents and the hover/drop highlights.
+ * The scene says when it must be drawn again (`takeDraw`): only when something on screen changed, so an identical
+ * frame is never drawn twice. Agents off screen are culled: they are not drawn and their sprites do not animate.
  */
 import { Container, Graphics, Sprite, type Renderer } from 'pixi.js';
 import { AgentView } from './AgentView';
 import { Backdrop } from './backdrop';
 import { fitCamera, textScale, toScreen, type Camera } from './camera';
-import { CELL_WIDTH, deskBox, LABEL_BOXES, layoutWorld, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
+import { agentBox, CELL_WIDTH, deskBox, LABEL_BOXES, layoutWorld, overlaps, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
 import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
@@ -25,6 +27,8 @@ const WALK_SPEED = 90;
 const FADE_MS = 160;
 const TILE = 16;
 const HIGHLIGHT = 0xfff6dc;
+/** World pixels around the visible floor within which agents still count as on screen (a spotlit plate is wider). */
+const CULL_MARGIN = 64;
 
 /** What the pointer hovers: a station's zone or its backlog board. */
 export interface Hover {
@@ -102,6 +106,14 @@ export class World {
   private focused: string | null = null;
   private hover: Hover | null = null;
   private dropTarget: string | null = null;
+  /** True when something on screen changed since the scene was last drawn. */
+  private dirty = true;
+  /** The stations and who sits where, as last laid out: the floor is laid out again only when this changes. */
+  private shape = '';
+  /** The visible part of the floor in world pixels, widened by CULL_MARGIN (agents outside it are culled). */
+  private readonly visible: Rect = { x: 0, y: 0, width: 0, height: 0 };
+  /** A walker's next position, reused each frame (no allocation per walker per frame). */
+  private readonly nextFeet: Point = { x: 0, y: 0 };
 
   constructor(private readonly sprites: Sprites) {
     this.agentLayer.sortableChildren = true;
@@ -130,11 +142,30 @@ export class World {
     return true;
   }
 
+  /** Says whether the scene must be drawn again (something on screen changed), and takes that note. */
+  takeDraw(): boolean {
+    const dirty = this.dirty;
+    this.dirty = false;
+    return dirty;
+  }
+
+  /** Notes that the scene must be drawn again (a change the world does not see itself, such as an envelope moving). */
+  invalidate(): void {
+    this.dirty = true;
+  }
+
   private apply(snap: boolean): void {
     const { model, viewport } = this;
+    const before = this.layoutViewport;
     if (this.autoFit && viewport.width > 0) this.layoutViewport = viewport;
-    this.layout = layoutWorld(model.stations, model.agents, this.layoutViewport ? usableViewport(this.layoutViewport) : undefined);
-    this.layFloor();
+    const shape = `${this.layoutViewport?.width ?? 0}×${this.layoutViewport?.height ?? 0}|${model.stations.map((station) => `${station.key}${station.lobby ? '*' : ''}`).join('\n')}|${model.agents.map((agent) => `${agent.id}@${agent.stationKey}`).join('\n')}`;
+    // The floor is laid out again only when it can change: a station or an agent came, went or moved, or the window.
+    const relaid = snap || shape !== this.shape || before !== this.layoutViewport;
+    if (relaid) {
+      this.shape = shape;
+      this.layout = layoutWorld(model.stations, model.agents, this.layoutViewport ? usableViewport(this.layoutViewport) : undefined);
+      this.layFloor();
+    }
     const stations = reconcile(this.stationRecords, model.stations, (station) => station.key);
     for (const key of stations.removed) {
       this.stationViews.get(key)?.destroy({ children: true });
@@ -153,7 +184,7 @@ export class World {
       if (view.update(record, this.layout.stations.get(record.key)!)) this.sceneryDirty = true;
       let label = this.stationLabels.get(record.key);
       if (!label) {
-        label = new StationLabelView(this.sprites);
+        label = new StationLabelView(this.sprites.labels);
         this.stationLabels.set(record.key, label);
         this.labelLayer.addChild(label);
       }
@@ -168,8 +199,10 @@ export class World {
       this.desks.get(id)?.destroy();
       this.desks.delete(id);
     }
+    if (agents.removed.length > 0 || stations.removed.length > 0) this.dirty = true;
     for (const record of agents.records) {
       let view = this.agentViews.get(record.id);
+      const fresh = !view;
       if (!view) {
         view = new AgentView(this.sprites);
         this.agentViews.set(record.id, view);
@@ -177,22 +210,49 @@ export class World {
         if (record.id === this.focused) view.setFocused(true);
         view.setZoom(this.camera.zoom);
       }
-      if (view.record !== record) view.update(record);
+      const changed = view.record !== record;
+      if (changed) view.update(record);
+      // An unchanged agent on an unchanged floor keeps its place, desk and plate.
+      if (!relaid && !changed && !fresh) continue;
+      if (changed && !view.culled) this.dirty = true;
       view.setNameRoom((this.layout.stations.get(record.stationKey)?.pitch ?? CELL_WIDTH) - 2);
       this.retarget(record.id, view, this.layout.agents.get(record.id)!, snap);
       this.placeDesk(record, this.layout.agents.get(record.id)!);
     }
     this.agentRecords = new Map(agents.records.map((record) => [record.id, record]));
     if (this.autoFit && viewport.width > 0) this.setCamera(fitCamera(this.layout, viewport, TOOLBAR_INSET));
-    this.updateStationLabels();
-    this.drawOverlay();
+    if (this.updateStationLabels()) this.dirty = true;
+    if (relaid) {
+      this.drawOverlay();
+      this.cull();
+      this.dirty = true;
+    }
   }
 
-  private updateStationLabels(): void {
+  /** Brings every station's sign and count in line with its record, layout and the zoom; says whether any changed. */
+  private updateStationLabels(): boolean {
+    let changed = false;
     for (const [key, label] of this.stationLabels) {
       const record = this.stationRecords.get(key);
       const placed = this.layout.stations.get(key);
-      if (record && placed) label.update(record, placed, this.camera.zoom);
+      if (record && placed && label.update(record, placed, this.camera.zoom)) changed = true;
+    }
+    return changed;
+  }
+
+  /** Culls the agents and desks outside the visible floor (with a margin): they are neither drawn nor animated. */
+  private cull(): void {
+    const { camera, viewport, visible } = this;
+    visible.x = -camera.offsetX / camera.zoom - CULL_MARGIN;
+    visible.y = -camera.offsetY / camera.zoom - CULL_MARGIN;
+    visible.width = viewport.width / camera.zoom + CULL_MARGIN * 2;
+    visible.height = viewport.height / camera.zoom + CULL_MARGIN * 2;
+    for (const [id, view] of this.agentViews) {
+      const feet = this.positions.get(id);
+      view.culled = feet !== undefined && viewport.width > 0 && !overlaps(agentBox(feet), visible);
+      const desk = this.desks.get(id);
+      const slot = this.layout.agents.get(id);
+      if (desk && slot) desk.culled = viewport.width > 0 && !overlaps(agentBox(slot), visible);
     }
   }
 
@@ -208,10 +268,13 @@ export class World {
       this.agentLayer.addChild(desk);
     }
     const texture = this.sprites.frame(deskFrame(record.harness));
-    if (desk.texture !== texture) desk.texture = texture;
     const box = deskBox(slot);
+    if (desk.texture === texture && desk.position.x === box.x && desk.position.y === box.y) return;
+    desk.texture = texture;
     desk.position.set(box.x, box.y);
     desk.zIndex = slot.y + 0.5;
+    desk.culled = this.visible.width > 0 && !overlaps(agentBox(slot), this.visible);
+    this.dirty = true;
   }
 
   /** Covers the floor with plank tiles when its size changed. */
@@ -246,10 +309,27 @@ export class World {
     if (this.reducedMotion && !view.dragging && (current.x !== target.x || current.y !== target.y)) view.fading ??= 'out';
   }
 
+  /** Puts an agent's feet at a point (copied: the agent owns its position and moves it in place while walking). */
   private moveTo(id: string, view: AgentView, point: Point): void {
-    this.positions.set(id, point);
-    view.position.set(Math.round(point.x), Math.round(point.y));
-    view.zIndex = view.spotlit ? 1_000_000 : Math.round(point.y);
+    let feet = this.positions.get(id);
+    if (!feet) {
+      feet = { x: point.x, y: point.y };
+      this.positions.set(id, feet);
+    } else {
+      feet.x = point.x;
+      feet.y = point.y;
+    }
+    const x = Math.round(point.x);
+    const y = Math.round(point.y);
+    if (x !== view.position.x || y !== view.position.y) {
+      // Drawn again if it was on screen (to take it away) or is now.
+      if (!view.culled) this.dirty = true;
+      view.position.set(x, y);
+      const culled = this.visible.width > 0 && !overlaps(agentBox(feet), this.visible);
+      if (view.culled !== culled) view.culled = culled;
+      if (!culled) this.dirty = true;
+    }
+    view.zIndex = view.spotlit ? 1_000_000 : y;
   }
 
   /** Moves a dragged agent's feet to a world point. */
@@ -278,6 +358,7 @@ export class World {
     this.agentViews.get(this.focused ?? '')?.setFocused(false);
     this.agentViews.get(id ?? '')?.setFocused(true);
     this.focused = id;
+    this.dirty = true;
   }
 
   /** Marks the agent under the pointer (null: none): it shows its whole name; says whether that changed. */
@@ -286,6 +367,7 @@ export class World {
     this.agentViews.get(this.hoveredAgent ?? '')?.setHovered(false);
     this.agentViews.get(id ?? '')?.setHovered(true);
     this.hoveredAgent = id;
+    this.dirty = true;
     return true;
   }
 
@@ -356,6 +438,7 @@ export class World {
 
   private drawOverlay(): void {
     const overlay = this.overlay;
+    this.dirty = true;
     overlay.clear();
     const outline = (rect: Rect, width: number, alpha: number) =>
       overlay.rect(rect.x, rect.y, rect.width, rect.height).stroke({ color: HIGHLIGHT, width, alpha, alignment: 1 });
@@ -374,7 +457,9 @@ export class World {
 
   /** Applies a camera to the WebGL scene and the backdrop alike. */
   setCamera(camera: Camera): void {
-    const zoomed = camera.zoom !== this.camera.zoom;
+    const previous = this.camera;
+    if (camera.zoom === previous.zoom && camera.offsetX === previous.offsetX && camera.offsetY === previous.offsetY && this.visible.width > 0) return;
+    const zoomed = camera.zoom !== previous.zoom;
     this.camera = camera;
     if (zoomed) {
       for (const view of this.agentViews.values()) view.setZoom(camera.zoom);
@@ -383,6 +468,8 @@ export class World {
     this.root.position.set(camera.offsetX, camera.offsetY);
     this.root.scale.set(camera.zoom);
     this.backdrop.place(camera);
+    this.cull();
+    this.dirty = true;
   }
 
   /** Applies a camera the owner chose (pan or zoom): the view stops refitting itself. */
@@ -403,7 +490,10 @@ export class World {
     return toScreen(this.camera, point);
   }
 
-  /** Advances animation by `deltaMs`; says whether anything still moves. */
+  /**
+   * Advances animation by `deltaMs`; says whether anything still moves. Sprite frames of culled agents stand still
+   * (they catch up when they come on screen); their walks go on, so they arrive where the layout wants them.
+   */
   animate(deltaMs: number): Motion {
     this.clock += deltaMs;
     const frame = Math.floor(this.clock / SPRITE_FRAME_MS);
@@ -418,23 +508,30 @@ export class World {
           this.moveTo(id, view, target);
           view.fading = 'in';
         }
+        if (!view.culled) this.dirty = true;
         motion = 'moving';
       } else if (view.fading === 'in') {
         view.alpha = Math.min(1, view.alpha + deltaMs / FADE_MS);
         if (view.alpha === 1) view.fading = null;
+        if (!view.culled) this.dirty = true;
         motion = 'moving';
       } else if (current.x !== target.x || current.y !== target.y) {
         const step = (WALK_SPEED * deltaMs) / 1000;
         const dx = target.x - current.x;
         const dy = target.y - current.y;
         const distance = Math.hypot(dx, dy);
-        const next = distance <= step ? target : { x: current.x + (dx / distance) * step, y: current.y + (dy / distance) * step };
-        this.moveTo(id, view, next);
-        view.animate('walk', frame);
+        if (distance <= step) this.moveTo(id, view, target);
+        else {
+          const next = this.nextFeet;
+          next.x = current.x + (dx / distance) * step;
+          next.y = current.y + (dy / distance) * step;
+          this.moveTo(id, view, next);
+        }
+        if (!view.culled && view.animate('walk', frame)) this.dirty = true;
         motion = 'moving';
-      } else {
+      } else if (!view.culled) {
         const pose = view.restingPose(this.reducedMotion);
-        view.animate(pose, pose === 'work' ? frame : 0);
+        if (view.animate(pose, pose === 'work' ? frame : 0)) this.dirty = true;
         if (pose === 'work' && motion === 'idle') motion = 'looping';
       }
     }

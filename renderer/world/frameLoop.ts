@@ -1,6 +1,10 @@
 /**
- * Owns the ticker: runs only while something moves, at 30 fps while walking and 10 fps for sprite loops, and
- * stops when the scene is still or the page is hidden. Every change wakes it for at least one frame.
+ * The world's frame loop: an animation-frame loop that runs only while something moves, steps the scene at 30 fps
+ * while anything walks, fades or flies and at 10 fps while only sprite loops run, and stops when the scene is still or
+ * the page is hidden. A step draws only when the scene says something on screen changed, so an identical frame is never
+ * drawn twice. A change from outside (a snapshot, the camera) is stepped and drawn at once (`drawNow`) or in the next
+ * animation frame (`requestDraw`), whatever the cadence, and the next cadence step then waits its full interval, so a
+ * change costs no extra frame while the loop runs.
  *
  * Companion tickers run and stop with it. Pixi's system ticker is one: its pointer-over check would otherwise keep a
  * `requestAnimationFrame` loop alive for ever on a still page (nothing moves under a still pointer then).
@@ -8,59 +12,118 @@
 import type { Ticker } from 'pixi.js';
 import type { Motion } from './World';
 
-/** Ticker states the page hook reports. */
+/** Frames per second while something walks, fades or flies. */
+export const MOVING_FPS = 30;
+/** Frames per second while only sprite loops run (the pixel-art cadence). */
+export const LOOPING_FPS = 10;
+/** Milliseconds an animation frame may come early and still count as due (frames arrive every ~16.7 ms). */
+const EARLY_MS = 3;
+/** The longest step: a wake after a long stop must not jump walkers across the floor. */
+const LONGEST_STEP_MS = 100;
+
+/** Loop states the page hook reports. */
 export interface LoopState {
   running: boolean;
+  /** Frames drawn so far (a step that changed nothing on screen draws none). */
   frames: number;
 }
 
-/** The frame loop around a Pixi ticker whose listeners include the application's render. */
+/** The frame loop. */
 export class FrameLoop {
   private frames = 0;
+  private running = false;
+  /** The pending animation frame request (0: none). */
+  private request = 0;
+  /** When the scene was last stepped (performance.now milliseconds). */
+  private last = 0;
+  private interval = 1000 / LOOPING_FPS;
+  /** A change asked to be drawn in the next animation frame, cadence or not. */
+  private urgent = false;
+  private readonly onFrame = (now: number) => {
+    this.request = 0;
+    // A requested change waits no longer than the walking cadence; the loop's own steps wait their interval.
+    const wait = this.urgent ? 1000 / MOVING_FPS : this.interval;
+    if (this.running && now - this.last < wait - EARLY_MS) {
+      this.schedule();
+      return;
+    }
+    this.urgent = false;
+    this.advance(now);
+  };
   private readonly onVisibility = () => (document.hidden ? this.stop() : this.wake());
 
+  /**
+   * @param step advances the scene by some milliseconds and says what still moves
+   * @param draw draws the scene if something on screen changed; says whether it drew
+   */
   constructor(
-    private readonly ticker: Ticker,
     private readonly step: (deltaMs: number) => Motion,
+    private readonly draw: () => boolean,
     private readonly companions: readonly Ticker[] = [],
   ) {
-    for (const each of [ticker, ...companions]) {
-      each.autoStart = false;
-      each.stop();
+    for (const companion of companions) {
+      companion.autoStart = false;
+      companion.stop();
     }
-    ticker.add(this.onTick, this);
     document.addEventListener('visibilitychange', this.onVisibility);
   }
 
-  /** Asks for at least one more frame (a change to draw); ignored while the page is hidden. */
+  /** Asks for at least one more step (something may move); ignored while the page is hidden. */
   wake(): void {
-    if (document.hidden || this.ticker.started) return;
-    this.ticker.start();
+    if (document.hidden || this.running) return;
+    this.running = true;
+    this.last = performance.now();
     for (const companion of this.companions) companion.start();
+    this.schedule();
   }
 
-  /** Whether the ticker runs and how many frames it has drawn. */
+  /** Steps and draws now, in this animation frame, rather than at the loop's next cadence step. */
+  drawNow(): void {
+    if (document.hidden) return;
+    this.advance(performance.now());
+  }
+
+  /** Steps and draws in the next animation frame (once, however often it is asked), at most at the walking cadence. */
+  requestDraw(): void {
+    if (document.hidden) return;
+    this.urgent = true;
+    this.schedule();
+  }
+
+  /** Whether the loop runs and how many frames it has drawn. */
   get state(): LoopState {
-    return { running: this.ticker.started, frames: this.frames };
+    return { running: this.running, frames: this.frames };
   }
 
-  /** Stops listening and stops the ticker. */
+  /** Stops listening and stops the loop. */
   dispose(): void {
-    this.ticker.remove(this.onTick, this);
     this.stop();
     document.removeEventListener('visibilitychange', this.onVisibility);
   }
 
-  private onTick(ticker: Ticker): void {
-    this.frames += 1;
-    // Cap the gap so a wake after a long stop does not jump walkers across the floor.
-    const motion = this.step(Math.min(ticker.deltaMS, 100));
-    if (motion === 'idle') this.stop();
-    else ticker.maxFPS = motion === 'moving' ? 30 : 10;
+  private advance(now: number): void {
+    // A stopped loop had nothing moving: its clock does not run while it sleeps.
+    const motion = this.step(this.running ? Math.min(Math.max(0, now - this.last), LONGEST_STEP_MS) : 0);
+    this.last = now;
+    if (this.draw()) this.frames += 1;
+    if (motion === 'idle') {
+      this.stop();
+      return;
+    }
+    this.interval = 1000 / (motion === 'moving' ? MOVING_FPS : LOOPING_FPS);
+    if (!this.running) this.wake();
+    else this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.request === 0) this.request = requestAnimationFrame(this.onFrame);
   }
 
   private stop(): void {
-    this.ticker.stop();
+    this.running = false;
+    this.urgent = false;
+    if (this.request !== 0) cancelAnimationFrame(this.request);
+    this.request = 0;
     for (const companion of this.companions) companion.stop();
   }
 }

@@ -112,10 +112,10 @@ export function drawLook(art: LookArt, look: Appearance, target: PixelImage, lef
  * Which slot holds which look: a bounded cache with reference counts. A look in use keeps its slot; a look no agent
  * wears any more stays cached (it may come back) until its slot is needed, least recently released first.
  */
-export class SlotCache {
-  private readonly slots = new Map<number, { slot: number; users: number }>();
+export class SlotCache<Key = number> {
+  private readonly slots = new Map<Key, { slot: number; users: number }>();
   /** Looks nobody wears, oldest release first (Map keeps insertion order). */
-  private readonly idle = new Map<number, number>();
+  private readonly idle = new Map<Key, number>();
   private nextFree = 0;
 
   constructor(private capacityValue: number) {}
@@ -133,7 +133,7 @@ export class SlotCache {
   /**
    * Takes a reference to a look's slot. `fresh` says the slot must be (re)drawn; null means every slot is in use.
    */
-  acquire(key: number): { slot: number; fresh: boolean } | null {
+  acquire(key: Key): { slot: number; fresh: boolean } | null {
     const held = this.slots.get(key);
     if (held) {
       held.users += 1;
@@ -156,15 +156,15 @@ export class SlotCache {
   }
 
   /** Drops a reference taken by acquire; the look stays cached until its slot is reused. */
-  release(key: number): void {
+  release(key: Key): void {
     const held = this.slots.get(key);
-    if (!held || held.users === 0) throw new Error(`Look ${key} was released more often than acquired.`);
+    if (!held || held.users === 0) throw new Error(`${String(key)} was released more often than acquired.`);
     held.users -= 1;
     if (held.users === 0) this.idle.set(key, held.slot);
   }
 
   /** The slot a look is cached in, if any. */
-  slotOf(key: number): number | undefined {
+  slotOf(key: Key): number | undefined {
     return this.slots.get(key)?.slot;
   }
 }

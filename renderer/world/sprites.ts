@@ -1,6 +1,7 @@
 /** Loads the project's own sprite sheet (assets/generated) with nearest-neighbour scaling. */
 import { Spritesheet, Texture, TextureSource, type SpritesheetData } from 'pixi.js';
 import atlas from '../../assets/generated/sprites.json';
+import { LabelAtlas } from './labelAtlas';
 import { LookAtlas } from './lookAtlas';
 import type { LookArt, SheetRect } from './looks';
 
@@ -12,6 +13,8 @@ export interface Sprites {
   headOffset: readonly number[];
   /** Characters pre-composited one texture per look, drawn lazily. */
   looks: LookAtlas;
+  /** Name plates, badges, signs, counts and bubbles, painted on shared pages. */
+  labels: LabelAtlas;
   /** The sheet and sizes looks are composited from (also for the panels' portraits). */
   art: LookArt;
 }
@@ -78,6 +81,7 @@ export async function loadSprites(): Promise<Sprites> {
     tile: (name) => tiles[name],
     headOffset: character.headOffset,
     looks: new LookAtlas(art),
+    labels: new LabelAtlas(art),
     art,
   };
 }
