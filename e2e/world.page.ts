@@ -10,7 +10,9 @@ interface Hook {
   screenPosition(kind: 'agent' | 'station', id: string): { x: number; y: number } | null;
   renderer: string;
   ticker(): { running: boolean; frames: number };
-  view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
+  view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number; draws: { full: number; partial: number } };
+  redrawDifference(): number;
+  poses(): Record<string, string>;
   labels(): { kind: string; id: string; x: number; y: number; width: number; height: number }[];
   seating(): { id: string; harness: string | null; state: string; pose: string; frame: string; feet: { x: number; y: number }; desk: { x: number; y: number; width: number; height: number } }[];
 }

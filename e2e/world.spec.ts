@@ -201,3 +201,28 @@ test('a still world asks for no animation frames at all', async ({ page }) => {
   expect(await requests()).toBe(before);
   expect(await page.evaluate(() => window.__pixelfleet!.ticker().running)).toBe(false);
 });
+
+test('typing redraws only the characters that changed, and what is drawn in part equals the scene drawn whole', async ({ page }) => {
+  await openWorld(page, host);
+  const draws = () => page.evaluate(() => window.__pixelfleet!.view().draws);
+  const frames = () => page.evaluate(() => window.__pixelfleet!.ticker().frames);
+  const before = await draws();
+  // The demo's working agents type at the sprite cadence: each tick draws their characters again, not the floor.
+  await expect.poll(async () => (await draws()).partial - before.partial, { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
+  const after = await draws();
+  expect(after.full - before.full).toBeLessThan(after.partial - before.partial);
+  const exact = async () => {
+    const start = await frames();
+    await expect.poll(frames, { timeout: 10_000 }).toBeGreaterThan(start + 3);
+    expect(await page.evaluate(() => window.__pixelfleet!.redrawDifference())).toBe(0);
+  };
+  await exact();
+  await exact();
+  // An agent walking to another station draws where it was and where it is, and leaves nothing behind.
+  const id = await personaWithRole(page, 'builder');
+  await page.evaluate((persona) => window.__pixelfleet!.actions.setRole(persona, 'tester'), id);
+  await expect.poll(() => page.evaluate((persona) => window.__pixelfleet!.poses()[persona], id)).toBe('walk');
+  await exact();
+  await expect.poll(() => page.evaluate((persona) => window.__pixelfleet!.poses()[persona], id), { timeout: 20_000 }).not.toBe('walk');
+  await exact();
+});

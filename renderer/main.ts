@@ -28,6 +28,7 @@ import { FrameLoop } from './world/frameLoop';
 import { panBy } from './world/camera';
 import { attachInput } from './world/input';
 import { EnvelopeLayer } from './world/EnvelopeLayer';
+import { SceneDrawer } from './world/SceneDrawer';
 import { selectWorld } from './world/model';
 import { Portraits } from './world/portrait';
 import { loadSprites } from './world/sprites';
@@ -42,12 +43,17 @@ export interface PageHook {
   renderer: 'webgl' | 'webgpu' | 'canvas' | 'unknown';
   rendererName: string;
   ticker(): { running: boolean; frames: number };
-  /** The camera, the floor's size in world pixels and how often the backdrop was painted (for tests and the bench). */
   /** The speech bubble each agent shows (null: none), by persona id. */
   bubbles(): Record<string, string | null>;
   /** The pose each agent shows ('stand', 'work', 'walk', or 'rest' for an idle agent), by persona id. */
   poses(): Record<string, string>;
-  view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number };
+  /**
+   * The camera, the floor's size in world pixels, how often the backdrop was painted, and how many frames were drawn
+   * whole and in part (for tests and the bench).
+   */
+  view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number; draws: { full: number; partial: number } };
+  /** Pixels in which the canvas as drawn so far differs from the same scene drawn whole now (0 when drawing in part is exact). */
+  redrawDifference(): number;
   /** Messages between agents as envelopes: walking ones with their screen position, then the last delivered. */
   envelopes(): PageEnvelope[];
   /** Every visible label's rectangle in page pixels (station signs and counts, name plates, badges, bubbles). */
@@ -98,6 +104,8 @@ async function boot(host: HTMLElement): Promise<void> {
     height: host.clientHeight || innerHeight,
     // Transparent: the floor is the backdrop canvas underneath (see world/backdrop.ts).
     backgroundAlpha: 0,
+    // Kept between frames: a frame that changed little draws only that (see world/SceneDrawer.ts).
+    preserveDrawingBuffer: true,
     antialias: false,
     roundPixels: true,
     autoStart: false,
@@ -114,20 +122,17 @@ async function boot(host: HTMLElement): Promise<void> {
   app.canvas.setAttribute('aria-hidden', 'true');
 
   const envelopes = new EnvelopeLayer(world.positions);
-  world.root.addChild(envelopes.root);
+  host.append(envelopes.root);
+  world.onCamera = (camera) => envelopes.place(camera);
+  envelopes.place(world.camera);
   app.stage.addChild(world.root);
   app.ticker.stop();
+  const drawer = new SceneDrawer(app.renderer, app.stage, [sprites.looks, sprites.labels]);
   const loop = new FrameLoop(
-    (deltaMs) => {
-      const motion = world.animate(deltaMs);
-      if (envelopes.flying) world.invalidate();
-      return envelopes.animate(deltaMs) ? 'moving' : motion;
-    },
+    (deltaMs) => world.animate(deltaMs),
     () => {
       world.paintScenery(app.renderer);
-      if (!world.takeDraw()) return false;
-      app.render();
-      return true;
+      return drawer.draw(world.plan, world.camera);
     },
     // Pixi's system ticker (its pointer-over check) runs only while the scene does.
     [Ticker.system],
@@ -227,7 +232,7 @@ async function boot(host: HTMLElement): Promise<void> {
       world.sync(model, viewport());
       mirror.sync(model);
       if (!shown || state.fleet !== shown.fleet) queue.sync(state.fleet);
-      if (envelopes.sync(state.fleet?.teams, state.ui.reducedMotion, state.fleet?.messages)) world.invalidate();
+      envelopes.sync(state.fleet?.teams, state.ui.reducedMotion, state.fleet?.messages);
       tray.place();
       if (card.shown !== null) placeCard();
       loop.wake();
@@ -301,8 +306,13 @@ async function boot(host: HTMLElement): Promise<void> {
       flush();
       return Object.fromEntries([...world.agentViews].map(([id, view]) => [id, view.shownPose]));
     },
-    view: () => ({ ...world.camera, width: world.layout.width, height: world.layout.height, paints: world.backdrop.paints }),
+    view: () => ({ ...world.camera, width: world.layout.width, height: world.layout.height, paints: world.backdrop.paints, draws: { ...drawer.counts } }),
+    redrawDifference: () => {
+      flush();
+      return drawer.differenceFromWhole(world.plan, world.camera);
+    },
     envelopes() {
+      envelopes.advance();
       const bounds = app.canvas.getBoundingClientRect();
       return [...envelopes.tracker.walking, ...envelopes.tracker.delivered].map((envelope) => {
         const point = envelopes.pointOf(envelope);

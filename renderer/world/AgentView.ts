@@ -31,6 +31,9 @@ const REST_DROP = 4;
 /** The animation a character is in: standing, resting (idle: seated, eyes closed), typing at its desk, or walking. */
 export type Pose = 'stand' | 'rest' | 'work' | 'walk';
 
+/** The character's box around its feet: every pose's frame lies inside it (a seated frame change redraws only it). */
+const BODY_BOX = { x: -8, y: -26, width: 16, height: 26 } as const;
+
 /** Typing frames in the loop (at the sprite cadence of at most 10 fps). */
 export const WORK_FRAMES = 4;
 
@@ -68,7 +71,7 @@ export class AgentView extends Container {
     super();
     this.shadow = new Sprite(sprites.frame('shadow'));
     this.shadow.position.set(-7, -3);
-    this.body.position.set(-8, -26);
+    this.body.position.set(BODY_BOX.x, BODY_BOX.y);
     this.plate = new LabelSprite(sprites.labels);
     this.badge = new BadgeView(sprites.labels);
     this.bubble = new BubbleView(sprites.labels);
@@ -147,6 +150,19 @@ export class AgentView extends Container {
     return true;
   }
 
+  /** The box every frame of the character lies in, relative to its feet. */
+  get bodyBox(): typeof BODY_BOX {
+    return BODY_BOX;
+  }
+
+  /** Makes `target` a copy of the character's sprite as it is now, placed in the world (for a partial draw). */
+  copyBody(target: Sprite): void {
+    target.texture = this.body.texture;
+    target.position.set(this.position.x + this.body.x, this.position.y + this.body.y);
+    target.tint = this.body.tint;
+    target.alpha = this.body.alpha * this.alpha;
+  }
+
   /** The pose on screen (an idle character at rest sits, head lower, eyes closed). */
   get shownPose(): Pose {
     return this.pose;
@@ -172,7 +188,7 @@ export class AgentView extends Container {
     this.shownFrame = frameOf(this.pose, this.frame);
     const resting = this.pose === 'rest';
     this.body.texture = resting ? this.restTexture(this.look) : this.look.frames[this.shownFrame];
-    this.body.y = resting ? -26 + REST_DROP : -26;
+    this.body.y = resting ? BODY_BOX.y + REST_DROP : BODY_BOX.y;
   }
 
   private restTexture(look: WornLook): Texture {

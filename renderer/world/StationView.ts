@@ -57,9 +57,12 @@ export class StationView extends Container {
     }
   }
 
-  /** Applies a changed record or layout; says whether anything was redrawn (the backdrop then needs a paint). */
+  /**
+   * Applies a changed record or layout; says whether anything was redrawn (the backdrop then needs a paint). Only the
+   * role (its icon) and the layout show here: a new backlog count is the label's, and repaints nothing of the floor.
+   */
   update(record: StationModel, placed: StationLayout): boolean {
-    const recordChanged = record !== this.record;
+    const recordChanged = record.key !== this.record?.key || record.lobby !== this.record?.lobby;
     const layoutChanged = !this.placed || !sameLayout(this.placed, placed);
     this.record = record;
     this.placed = placed;

@@ -8,8 +8,10 @@
 import { Container, Graphics, Sprite, type Renderer } from 'pixi.js';
 import { AgentView } from './AgentView';
 import { Backdrop } from './backdrop';
+import { DrawPlan } from './drawPlan';
 import { fitCamera, textScale, toScreen, type Camera } from './camera';
-import { agentBox, CELL_WIDTH, deskBox, LABEL_BOXES, layoutWorld, overlaps, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
+import { LABEL_HEIGHT } from './labelPictures';
+import { CELL_HEIGHT, CELL_WIDTH, deskBox, FEET_IN_CELL, HEADER_HEIGHT, LABEL_BOXES, layoutWorld, LOBBY_HEADER_HEIGHT, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
 import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
@@ -87,6 +89,8 @@ export class World {
   reducedMotion = false;
   /** True until the owner pans or zooms: until then the floor is refitted whenever it or the window changes. */
   autoFit = true;
+  /** Told of every new camera (layers outside the scene that move with it, such as the envelopes). */
+  onCamera: ((camera: Camera) => void) | null = null;
   private readonly scenery = new Container();
   private readonly floor = new Container();
   private readonly stationLayer = new Container();
@@ -106,8 +110,8 @@ export class World {
   private focused: string | null = null;
   private hover: Hover | null = null;
   private dropTarget: string | null = null;
-  /** True when something on screen changed since the scene was last drawn. */
-  private dirty = true;
+  /** What changed on screen since the scene was last drawn (the drawer brings it up to date and starts it over). */
+  readonly plan = new DrawPlan();
   /** The stations and who sits where, as last laid out: the floor is laid out again only when this changes. */
   private shape = '';
   /** The visible part of the floor in world pixels, widened by CULL_MARGIN (agents outside it are culled). */
@@ -142,25 +146,13 @@ export class World {
     return true;
   }
 
-  /** Says whether the scene must be drawn again (something on screen changed), and takes that note. */
-  takeDraw(): boolean {
-    const dirty = this.dirty;
-    this.dirty = false;
-    return dirty;
-  }
-
-  /** Notes that the scene must be drawn again (a change the world does not see itself, such as an envelope moving). */
-  invalidate(): void {
-    this.dirty = true;
-  }
 
   private apply(snap: boolean): void {
     const { model, viewport } = this;
-    const before = this.layoutViewport;
     if (this.autoFit && viewport.width > 0) this.layoutViewport = viewport;
     const shape = `${this.layoutViewport?.width ?? 0}×${this.layoutViewport?.height ?? 0}|${model.stations.map((station) => `${station.key}${station.lobby ? '*' : ''}`).join('\n')}|${model.agents.map((agent) => `${agent.id}@${agent.stationKey}`).join('\n')}`;
     // The floor is laid out again only when it can change: a station or an agent came, went or moved, or the window.
-    const relaid = snap || shape !== this.shape || before !== this.layoutViewport;
+    const relaid = snap || shape !== this.shape;
     if (relaid) {
       this.shape = shape;
       this.layout = layoutWorld(model.stations, model.agents, this.layoutViewport ? usableViewport(this.layoutViewport) : undefined);
@@ -199,7 +191,7 @@ export class World {
       this.desks.get(id)?.destroy();
       this.desks.delete(id);
     }
-    if (agents.removed.length > 0 || stations.removed.length > 0) this.dirty = true;
+    if (agents.removed.length > 0 || stations.removed.length > 0) this.plan.markFull();
     for (const record of agents.records) {
       let view = this.agentViews.get(record.id);
       const fresh = !view;
@@ -214,45 +206,53 @@ export class World {
       if (changed) view.update(record);
       // An unchanged agent on an unchanged floor keeps its place, desk and plate.
       if (!relaid && !changed && !fresh) continue;
-      if (changed && !view.culled) this.dirty = true;
+      // A changed record shows only inside the agent's work place (a spotlit plate reaches beyond it).
+      if (changed && !view.culled) {
+        const feet = this.positions.get(record.id);
+        if (feet && !view.spotlit) this.moved(view, feet);
+        else this.plan.markFull();
+      }
       view.setNameRoom((this.layout.stations.get(record.stationKey)?.pitch ?? CELL_WIDTH) - 2);
       this.retarget(record.id, view, this.layout.agents.get(record.id)!, snap);
       this.placeDesk(record, this.layout.agents.get(record.id)!);
     }
     this.agentRecords = new Map(agents.records.map((record) => [record.id, record]));
     if (this.autoFit && viewport.width > 0) this.setCamera(fitCamera(this.layout, viewport, TOOLBAR_INSET));
-    if (this.updateStationLabels()) this.dirty = true;
+    this.updateStationLabels();
     if (relaid) {
       this.drawOverlay();
       this.cull();
-      this.dirty = true;
+      this.plan.markFull();
     }
   }
 
-  /** Brings every station's sign and count in line with its record, layout and the zoom; says whether any changed. */
-  private updateStationLabels(): boolean {
-    let changed = false;
+  /** Brings every station's sign and count in line with its record, layout and the zoom; a changed header is drawn again. */
+  private updateStationLabels(): void {
+    const scale = textScale(this.camera.zoom) / this.camera.zoom;
     for (const [key, label] of this.stationLabels) {
       const record = this.stationRecords.get(key);
       const placed = this.layout.stations.get(key);
-      if (record && placed && label.update(record, placed, this.camera.zoom)) changed = true;
+      if (!record || !placed || !label.update(record, placed, this.camera.zoom)) continue;
+      // The sign and the board count stay in the header (a sign at a small zoom may reach a little below it).
+      const header = record.lobby ? LOBBY_HEADER_HEIGHT : HEADER_HEIGHT;
+      this.plan.region(placed.rect.x, placed.rect.y, placed.rect.width, Math.max(header, placed.sign.y - placed.rect.y + LABEL_HEIGHT * scale + 1));
     }
-    return changed;
   }
 
   /** Culls the agents and desks outside the visible floor (with a margin): they are neither drawn nor animated. */
   private cull(): void {
     const { camera, viewport, visible } = this;
+    if (viewport.width <= 0) return;
     visible.x = -camera.offsetX / camera.zoom - CULL_MARGIN;
     visible.y = -camera.offsetY / camera.zoom - CULL_MARGIN;
     visible.width = viewport.width / camera.zoom + CULL_MARGIN * 2;
     visible.height = viewport.height / camera.zoom + CULL_MARGIN * 2;
     for (const [id, view] of this.agentViews) {
       const feet = this.positions.get(id);
-      view.culled = feet !== undefined && viewport.width > 0 && !overlaps(agentBox(feet), visible);
+      view.culled = feet !== undefined && this.offScreen(feet);
       const desk = this.desks.get(id);
       const slot = this.layout.agents.get(id);
-      if (desk && slot) desk.culled = viewport.width > 0 && !overlaps(agentBox(slot), visible);
+      if (desk && slot) desk.culled = this.offScreen(slot);
     }
   }
 
@@ -273,8 +273,8 @@ export class World {
     desk.texture = texture;
     desk.position.set(box.x, box.y);
     desk.zIndex = slot.y + 0.5;
-    desk.culled = this.visible.width > 0 && !overlaps(agentBox(slot), this.visible);
-    this.dirty = true;
+    desk.culled = this.offScreen(slot);
+    if (!desk.culled) this.plan.region(slot.x - CELL_WIDTH / 2, slot.y - FEET_IN_CELL, CELL_WIDTH, CELL_HEIGHT);
   }
 
   /** Covers the floor with plank tiles when its size changed. */
@@ -309,6 +309,20 @@ export class World {
     if (this.reducedMotion && !view.dragging && (current.x !== target.x || current.y !== target.y)) view.fading ??= 'out';
   }
 
+  /** Notes that an agent's work place around its feet must be drawn again (when it is on screen). */
+  private moved(view: AgentView, feet: Point): void {
+    if (!view.culled) this.plan.region(feet.x - CELL_WIDTH / 2, feet.y - FEET_IN_CELL, CELL_WIDTH, CELL_HEIGHT);
+  }
+
+  /** True when an agent's work place around its feet is outside the visible floor (it is culled). */
+  private offScreen(feet: Point): boolean {
+    const { visible } = this;
+    if (visible.width <= 0) return false;
+    const left = feet.x - CELL_WIDTH / 2;
+    const top = feet.y - FEET_IN_CELL;
+    return left >= visible.x + visible.width || left + CELL_WIDTH <= visible.x || top >= visible.y + visible.height || top + CELL_HEIGHT <= visible.y;
+  }
+
   /** Puts an agent's feet at a point (copied: the agent owns its position and moves it in place while walking). */
   private moveTo(id: string, view: AgentView, point: Point): void {
     let feet = this.positions.get(id);
@@ -322,12 +336,9 @@ export class World {
     const x = Math.round(point.x);
     const y = Math.round(point.y);
     if (x !== view.position.x || y !== view.position.y) {
-      // Drawn again if it was on screen (to take it away) or is now.
-      if (!view.culled) this.dirty = true;
       view.position.set(x, y);
-      const culled = this.visible.width > 0 && !overlaps(agentBox(feet), this.visible);
+      const culled = this.offScreen(feet);
       if (view.culled !== culled) view.culled = culled;
-      if (!culled) this.dirty = true;
     }
     view.zIndex = view.spotlit ? 1_000_000 : y;
   }
@@ -335,7 +346,9 @@ export class World {
   /** Moves a dragged agent's feet to a world point. */
   drag(id: string, point: Point): void {
     const view = this.agentViews.get(id);
-    if (view) this.moveTo(id, view, point);
+    if (!view) return;
+    this.moveTo(id, view, point);
+    this.plan.markFull();
   }
 
   /** Ends a drag: the agent walks (or fades) to its slot, wherever the store now places it. */
@@ -358,7 +371,7 @@ export class World {
     this.agentViews.get(this.focused ?? '')?.setFocused(false);
     this.agentViews.get(id ?? '')?.setFocused(true);
     this.focused = id;
-    this.dirty = true;
+    this.plan.markFull();
   }
 
   /** Marks the agent under the pointer (null: none): it shows its whole name; says whether that changed. */
@@ -367,7 +380,7 @@ export class World {
     this.agentViews.get(this.hoveredAgent ?? '')?.setHovered(false);
     this.agentViews.get(id ?? '')?.setHovered(true);
     this.hoveredAgent = id;
-    this.dirty = true;
+    this.plan.markFull();
     return true;
   }
 
@@ -438,7 +451,7 @@ export class World {
 
   private drawOverlay(): void {
     const overlay = this.overlay;
-    this.dirty = true;
+    this.plan.markFull();
     overlay.clear();
     const outline = (rect: Rect, width: number, alpha: number) =>
       overlay.rect(rect.x, rect.y, rect.width, rect.height).stroke({ color: HIGHLIGHT, width, alpha, alignment: 1 });
@@ -468,8 +481,9 @@ export class World {
     this.root.position.set(camera.offsetX, camera.offsetY);
     this.root.scale.set(camera.zoom);
     this.backdrop.place(camera);
+    this.onCamera?.(camera);
     this.cull();
-    this.dirty = true;
+    this.plan.markFull();
   }
 
   /** Applies a camera the owner chose (pan or zoom): the view stops refitting itself. */
@@ -503,19 +517,22 @@ export class World {
       const current = this.positions.get(id);
       if (!target || !current || view.dragging) continue;
       if (view.fading === 'out') {
+        this.moved(view, current);
         view.alpha = Math.max(0, view.alpha - deltaMs / FADE_MS);
         if (view.alpha === 0) {
           this.moveTo(id, view, target);
+          this.moved(view, current);
           view.fading = 'in';
         }
-        if (!view.culled) this.dirty = true;
         motion = 'moving';
       } else if (view.fading === 'in') {
+        this.moved(view, current);
         view.alpha = Math.min(1, view.alpha + deltaMs / FADE_MS);
         if (view.alpha === 1) view.fading = null;
-        if (!view.culled) this.dirty = true;
         motion = 'moving';
       } else if (current.x !== target.x || current.y !== target.y) {
+        // Where it was, then where it is: both are drawn again (positions are moved in place).
+        this.moved(view, current);
         const step = (WALK_SPEED * deltaMs) / 1000;
         const dx = target.x - current.x;
         const dy = target.y - current.y;
@@ -527,11 +544,16 @@ export class World {
           next.y = current.y + (dy / distance) * step;
           this.moveTo(id, view, next);
         }
-        if (!view.culled && view.animate('walk', frame)) this.dirty = true;
+        if (!view.culled) view.animate('walk', frame);
+        this.moved(view, current);
         motion = 'moving';
       } else if (!view.culled) {
         const pose = view.restingPose(this.reducedMotion);
-        if (view.animate(pose, pose === 'work' ? frame : 0)) this.dirty = true;
+        if (view.animate(pose, pose === 'work' ? frame : 0)) {
+          const desk = this.desks.get(id);
+          if (desk) this.plan.seat(view, desk);
+          else this.plan.markFull();
+        }
         if (pose === 'work' && motion === 'idle') motion = 'looping';
       }
     }

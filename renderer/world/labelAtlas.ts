@@ -2,7 +2,7 @@
  * Label pictures on the GPU: shared pages of pixels holding every name plate, badge, sign, count and bubble in rows
  * of fixed-width slots. Equal labels share a slot; a label nobody shows stays cached until its slot is needed. One
  * texture source for all labels keeps them in the same draw call as the characters, and a changed label uploads only
- * the rows it touched, at the end of the task that drew it.
+ * the rows it touched, before the next draw.
  */
 import { BufferImageSource, Rectangle, Texture } from 'pixi.js';
 import type { LabelPicture } from './labelPictures';
@@ -45,7 +45,6 @@ export interface HeldLabel {
 export class LabelAtlas {
   private readonly pages: Page[] = [];
   private readonly classes: SlotClass[] = SLOT_WIDTHS.map((width) => ({ width, perRow: Math.floor(PAGE_SIZE / (width + 1)), rows: [], cache: new SlotCache<string>(0), textures: [] }));
-  private uploadQueued = false;
 
   constructor(private readonly art: GlyphArt) {}
 
@@ -109,14 +108,10 @@ export class LabelAtlas {
     slots.textures[slot] = new Texture({ source: page.source, frame: new Rectangle(left, top, width, height) });
     page.dirtyTop = Math.min(page.dirtyTop, top);
     page.dirtyBottom = Math.max(page.dirtyBottom, top + ROW_HEIGHT);
-    if (this.uploadQueued) return;
-    this.uploadQueued = true;
-    // Before the next frame renders, after every label of this task is painted.
-    queueMicrotask(() => this.upload());
   }
 
-  private upload(): void {
-    this.uploadQueued = false;
+  /** Sends the rows painted since the last upload to the GPU; the scene calls it before each draw. */
+  upload(): void {
     for (const page of this.pages) {
       if (page.dirtyBottom <= page.dirtyTop) continue;
       page.source.update(page.dirtyTop * PAGE_SIZE, page.dirtyBottom * PAGE_SIZE);

@@ -1,8 +1,8 @@
 /**
  * Pre-composited character looks on the GPU: pages of pixel buffers, each holding a grid of look strips (see looks.ts).
  * A look is composited the first time an agent wears it; every character on a page shares one texture source, so
- * characters still batch together. Uploads are deferred to the end of the current task: a sync that dresses two
- * hundred agents uploads each touched page once, not two hundred times.
+ * characters still batch together. Uploads wait for the next draw: a sync that dresses two hundred agents uploads
+ * each touched page once, not two hundred times.
  */
 import { BufferImageSource, Rectangle, Texture } from 'pixi.js';
 import type { Appearance } from '../../shared/schemas';
@@ -32,7 +32,6 @@ export class LookAtlas {
   private readonly cache = new SlotCache(0);
   /** Frame textures by slot, made once per slot and reused when the slot gets another look. */
   private readonly slotFrames: Record<LookFrame, Texture>[] = [];
-  private uploadQueued = false;
   private readonly strip: { width: number; height: number };
 
   constructor(private readonly art: LookArt) {
@@ -83,14 +82,10 @@ export class LookAtlas {
     drawLook(this.art, look, page.image, left, top);
     page.dirtyTop = Math.min(page.dirtyTop, top);
     page.dirtyBottom = Math.max(page.dirtyBottom, top + this.strip.height);
-    if (this.uploadQueued) return;
-    this.uploadQueued = true;
-    // Before the next frame renders (the ticker runs in a later task), after every look of this task is drawn.
-    queueMicrotask(() => this.upload());
   }
 
-  private upload(): void {
-    this.uploadQueued = false;
+  /** Sends the rows drawn since the last upload to the GPU; the scene calls it before each draw. */
+  upload(): void {
     for (const page of this.pages) {
       if (page.dirtyBottom <= page.dirtyTop) continue;
       // Only the changed rows travel: texel indices of whole rows.
