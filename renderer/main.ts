@@ -32,7 +32,8 @@ import { SceneDrawer } from './world/SceneDrawer';
 import { selectWorld } from './world/model';
 import { Portraits } from './world/portrait';
 import { loadSprites } from './world/sprites';
-import { World, type LabelRect, type SeatingRect } from './world/World';
+import { labelRects, seating, type LabelRect, type SeatingRect } from './world/readout';
+import { World } from './world/World';
 import './style.css';
 
 /** The page hook's shape. */
@@ -333,12 +334,12 @@ async function boot(host: HTMLElement): Promise<void> {
     labels: () => {
       flush();
       const bounds = app.canvas.getBoundingClientRect();
-      return world.labelRects().map((rect) => ({ ...rect, x: rect.x + bounds.left, y: rect.y + bounds.top }));
+      return labelRects(world).map((rect) => ({ ...rect, x: rect.x + bounds.left, y: rect.y + bounds.top }));
     },
     seating: () => {
       flush();
       const bounds = app.canvas.getBoundingClientRect();
-      return world.seating().map((seat) => ({
+      return seating(world).map((seat) => ({
         ...seat,
         feet: { x: seat.feet.x + bounds.left, y: seat.feet.y + bounds.top },
         desk: { ...seat.desk, x: seat.desk.x + bounds.left, y: seat.desk.y + bounds.top },

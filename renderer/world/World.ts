@@ -38,27 +38,6 @@ export interface Hover {
   key: string;
 }
 
-/** A label's rectangle on the canvas, in canvas pixels (for the page hook: labels must never overlap). */
-export interface LabelRect {
-  kind: 'sign' | 'count' | 'name' | 'badge' | 'bubble';
-  id: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** An agent at its desk as the page hook reports it (canvas pixels). */
-export interface SeatingRect {
-  id: string;
-  harness: AgentModel['harness'];
-  state: AgentModel['activity']['state'];
-  pose: string;
-  frame: string;
-  feet: Point;
-  desk: Rect;
-}
-
 /** The floor tile variant at a tile position: a fixed scatter, so the planks do not look like wallpaper. */
 export function floorVariant(column: number, row: number): number {
   const hash = Math.imul(column * 73856093 + 1, 0x9e3779b1) ^ Math.imul(row * 19349663 + 7, 0x85ebca6b);
@@ -391,47 +370,6 @@ export class World {
     if (!view || !feet || !view.badge.visible) return null;
     const scale = textScale(this.camera.zoom) / this.camera.zoom;
     return { x: feet.x + LABEL_BOXES.badge.x, y: feet.y + LABEL_BOXES.badge.y, width: view.badge.badgeWidth * scale, height: LABEL_BOXES.badge.height * scale };
-  }
-
-  /** Every visible label's rectangle on the canvas: station signs and counts, name plates, badges. */
-  labelRects(): LabelRect[] {
-    const rects: LabelRect[] = [];
-    const add = (kind: LabelRect['kind'], id: string, target: Container) => {
-      if (!target.visible || !target.parent?.visible) return;
-      const bounds = target.getBounds();
-      if (bounds.width > 0) rects.push({ kind, id, x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height });
-    };
-    for (const [key, label] of this.stationLabels) {
-      add('sign', key, label.sign);
-      add('count', key, label.count);
-    }
-    for (const [id, view] of this.agentViews) {
-      add('name', id, view.namePlate);
-      add('badge', id, view.badge);
-      add('bubble', id, view.bubble);
-    }
-    return rects;
-  }
-
-  /** Each agent at its desk, in canvas pixels: feet, the desk's box, pose and sprite frame (for the page hook). */
-  seating(): SeatingRect[] {
-    const seating: SeatingRect[] = [];
-    for (const [id, view] of this.agentViews) {
-      const feet = this.positions.get(id);
-      const desk = this.desks.get(id);
-      if (!feet || !desk || !view.record) continue;
-      const bounds = desk.getBounds();
-      seating.push({
-        id,
-        harness: view.record.harness,
-        state: view.record.activity.state,
-        pose: view.currentPose,
-        frame: view.shownFrame,
-        feet: this.toCanvas(feet),
-        desk: { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height },
-      });
-    }
-    return seating;
   }
 
   /** Marks the station an agent is being dragged over (null: none). */

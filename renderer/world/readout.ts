@@ -1,0 +1,70 @@
+/**
+ * What the page hook reads from the scene, in canvas pixels: every visible label's rectangle (labels must never
+ * overlap) and each agent at its desk (pose, sprite frame, feet and desk). Read on demand, never per frame.
+ */
+import type { Container } from 'pixi.js';
+import type { Point, Rect } from './layout';
+import type { AgentModel } from './model';
+import type { World } from './World';
+
+/** A label's rectangle on the canvas, in canvas pixels (for the page hook: labels must never overlap). */
+export interface LabelRect {
+  kind: 'sign' | 'count' | 'name' | 'badge' | 'bubble';
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** An agent at its desk as the page hook reports it (canvas pixels). */
+export interface SeatingRect {
+  id: string;
+  harness: AgentModel['harness'];
+  state: AgentModel['activity']['state'];
+  pose: string;
+  frame: string;
+  feet: Point;
+  desk: Rect;
+}
+
+/** Every visible label's rectangle on the canvas: station signs and counts, name plates, badges, bubbles. */
+export function labelRects(world: World): LabelRect[] {
+  const rects: LabelRect[] = [];
+  const add = (kind: LabelRect['kind'], id: string, target: Container) => {
+    if (!target.visible || !target.parent?.visible) return;
+    const bounds = target.getBounds();
+    if (bounds.width > 0) rects.push({ kind, id, x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height });
+  };
+  for (const [key, label] of world.stationLabels) {
+    add('sign', key, label.sign);
+    add('count', key, label.count);
+  }
+  for (const [id, view] of world.agentViews) {
+    add('name', id, view.namePlate);
+    add('badge', id, view.badge);
+    add('bubble', id, view.bubble);
+  }
+  return rects;
+}
+
+/** Each agent at its desk, in canvas pixels: feet, the desk's box, pose and sprite frame. */
+export function seating(world: World): SeatingRect[] {
+  const seats: SeatingRect[] = [];
+  for (const [id, view] of world.agentViews) {
+    const feet = world.positions.get(id);
+    const desk = world.desks.get(id);
+    if (!feet || !desk || !view.record) continue;
+    const bounds = desk.getBounds();
+    seats.push({
+      id,
+      harness: view.record.harness,
+      state: view.record.activity.state,
+      pose: view.currentPose,
+      frame: view.shownFrame,
+      feet: world.toCanvas(feet),
+      desk: { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height },
+    });
+  }
+  return seats;
+}
