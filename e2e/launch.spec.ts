@@ -88,7 +88,7 @@ test.describe('hire and launch from a station', () => {
     await expect(page.locator('[data-panel="empty-hint"]')).toBeVisible();
     // (A short window, so that the two overlap; then back to the test's size.)
     await page.setViewportSize({ width: 1100, height: 440 });
-    expect(await whichIsOnTop(page, 'launch')).toBe('panel on top');
+    await expect.poll(() => whichIsOnTop(page, 'launch')).toBe('panel on top');
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(panel.locator('[data-launch-harness="claude"] input')).toBeEnabled();
     for (const other of ['codex', 'opencode']) {
