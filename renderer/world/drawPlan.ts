@@ -64,11 +64,17 @@ export class DrawPlan {
     this.full = true;
   }
 
-  /** A seated character changed frame (its box holds only it and the front of its desk). */
+  /**
+   * A seated character changed frame. Its box is drawn again as a region, the whole scene clipped to it: a neighbour's
+   * bubble, plate or badge may reach into the box, and only a clipped draw of everything brings those back exactly.
+   * (`seated` stays for a drawer that can prove the box holds nothing else; none does today.)
+   */
   seat(view: AgentView, desk: Sprite): void {
     if (this.full) return;
-    this.seated.push(view);
-    this.desks.push(desk);
+    // Every pose's frame lies inside the body box, so the box is all that a frame change can alter.
+    const box = view.bodyBox;
+    this.region(view.position.x + box.x, view.position.y + box.y, box.width, box.height);
+    void desk;
   }
 
   /** Something moved within a world rectangle (call for where it was and where it is). */
