@@ -80,7 +80,7 @@ export async function startHost(options: { home: string; args?: string[]; env?: 
     closeStdin: () => child.stdin!.end(),
     stop: () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
+        if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', () => done());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
