@@ -155,14 +155,6 @@ export class AgentView extends Container {
     return BODY_BOX;
   }
 
-  /** Makes `target` a copy of the character's sprite as it is now, placed in the world (for a partial draw). */
-  copyBody(target: Sprite): void {
-    target.texture = this.body.texture;
-    target.position.set(this.position.x + this.body.x, this.position.y + this.body.y);
-    target.tint = this.body.tint;
-    target.alpha = this.body.alpha * this.alpha;
-  }
-
   /** The pose on screen (an idle character at rest sits, head lower, eyes closed). */
   get shownPose(): Pose {
     return this.pose;

@@ -488,9 +488,7 @@ export class World {
       } else if (!view.culled) {
         const pose = view.restingPose(this.reducedMotion);
         if (view.animate(pose, pose === 'work' ? frame : 0)) {
-          const desk = this.desks.get(id);
-          if (desk) this.plan.seat(view, desk);
-          else this.plan.markFull();
+          this.plan.seat(view);
         }
         if (pose === 'work' && motion === 'idle') motion = 'looping';
       }

@@ -1,10 +1,9 @@
 /**
  * What the next draw must bring up to date, collected while the scene changes: everything (a new layout, the camera,
- * a changed record), seated characters whose sprite frame advanced (each drawn again inside its own box), or regions
- * where something moved (drawn again with everything in them). Reused from frame to frame: nothing is allocated per
+ * a changed record), or regions where something moved or a seated character's frame advanced (drawn again with
+ * everything in them). Reused from frame to frame: nothing is allocated per
  * frame once the pools have grown.
  */
-import type { Sprite } from 'pixi.js';
 import type { AgentView } from './AgentView';
 import type { Rect } from './layout';
 
@@ -47,16 +46,13 @@ export function mergeRegions(regions: Rect[], count: number): number {
 export class DrawPlan {
   /** Everything must be drawn again. */
   full = true;
-  /** Seated characters whose frame changed, and their desks (same index). */
-  readonly seated: AgentView[] = [];
-  readonly desks: Sprite[] = [];
   /** Regions in world pixels (the first `regionCount` of the pool). */
   readonly regions: Rect[] = [];
   regionCount = 0;
 
   /** True when nothing needs drawing. */
   get empty(): boolean {
-    return !this.full && this.seated.length === 0 && this.regionCount === 0;
+    return !this.full && this.regionCount === 0;
   }
 
   /** Asks for everything to be drawn again. */
@@ -65,16 +61,12 @@ export class DrawPlan {
   }
 
   /**
-   * A seated character changed frame. Its box is drawn again as a region, the whole scene clipped to it: a neighbour's
-   * bubble, plate or badge may reach into the box, and only a clipped draw of everything brings those back exactly.
-   * (`seated` stays for a drawer that can prove the box holds nothing else; none does today.)
+   * A seated character changed frame: its box is drawn again as a region, the whole scene clipped to it, since a
+   * neighbour's bubble, plate or badge may reach into the box. Every pose's frame lies inside the body box.
    */
-  seat(view: AgentView, desk: Sprite): void {
-    if (this.full) return;
-    // Every pose's frame lies inside the body box, so the box is all that a frame change can alter.
+  seat(view: AgentView): void {
     const box = view.bodyBox;
     this.region(view.position.x + box.x, view.position.y + box.y, box.width, box.height);
-    void desk;
   }
 
   /** Something moved within a world rectangle (call for where it was and where it is). */
@@ -95,8 +87,6 @@ export class DrawPlan {
   /** Starts the next frame's plan (after a draw). */
   reset(): void {
     this.full = false;
-    this.seated.length = 0;
-    this.desks.length = 0;
     this.regionCount = 0;
   }
 }
