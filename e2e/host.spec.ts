@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { connect as tcpConnect } from 'node:net';
 import WebSocket from 'ws';
+import type { FleetSnapshot } from '../shared/schemas';
+import { followFleet } from './fleetFollower';
 import { freshHome, removeHome, ROOT, startHost, type RunningHost } from './host';
 
 const run = promisify(execFile);
@@ -116,24 +118,26 @@ test('a request that breaks the contract is refused with the field named, and ch
   socket.close();
 });
 
-test('a role set through the CLI appears in browser mode\'s snapshot', async () => {
+test('a role set through the CLI appears in browser mode\'s snapshot, sent as a change onto the one before', async () => {
   const cli = (...args: string[]) => run(process.execPath, [join(ROOT, 'main', 'cli', 'pixelfleet.mjs'), ...args], { cwd: ROOT, env: { ...process.env, PIXELFLEET_HOME: home } });
-  const hired = JSON.parse((await cli('agents', 'hire', '--name', 'Quill', '--json')).stdout);
-  const socket = await connect(host, {});
-  const changed = new Promise<{ snapshot: { personas: { id: string; role?: string }[] } }>((resolve) => {
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString());
-      if (message.event === 'fleet.changed' && message.payload.snapshot.personas.some((p: { id: string; role?: string }) => p.id === hired.id && p.role === 'Sound Designer')) {
-        resolve(message.payload);
-      }
-    });
-  });
-  await cli('agents', 'role', hired.id, 'Sound Designer');
-  const event = await changed;
-  expect(event.snapshot.personas.find((p) => p.id === hired.id)?.role).toBe('Sound Designer');
-  const snapshot = (await ask(socket, 9, 'fleet.read', {})).value as { stations: { role: string; count: number }[] };
-  expect(snapshot.stations.find((s) => s.role === 'Sound Designer')?.count).toBe(1);
-  socket.close();
+  const follower = await followFleet(host);
+  try {
+    const hired = JSON.parse((await cli('agents', 'hire', '--name', 'Quill', '--json')).stdout);
+    await follower.until((snapshot) => snapshot.personas.some((persona) => persona.id === hired.id));
+    const before = { ...follower.counts };
+    await cli('agents', 'role', hired.id, 'Sound Designer');
+    const followed = await follower.until((snapshot) => snapshot.personas.some((persona) => persona.id === hired.id && persona.role === 'Sound Designer'));
+    expect(followed.stations.find((station) => station.role === 'Sound Designer')?.count).toBe(1);
+    // The role came as a change applied onto the snapshot before, not as a whole snapshot, and needed no healing.
+    expect(follower.counts.patches).toBeGreaterThan(before.patches);
+    expect(follower.counts.whole).toBe(before.whole);
+    expect(follower.counts.healed).toBe(0);
+    const read = (await follower.ask('fleet.read', {})).value as FleetSnapshot;
+    if (read.cursor === followed.cursor) expect(followed).toEqual(read);
+    else expect(read.cursor).toBeGreaterThan(followed.cursor);
+  } finally {
+    follower.close();
+  }
 });
 
 test('a host started by a test stops by itself when its parent goes (its stdin closes)', async () => {

@@ -9,6 +9,8 @@ interface Hook {
   actions: { setRole(id: string, role: string | null): Promise<boolean> };
   screenPosition(kind: 'agent' | 'station', id: string): { x: number; y: number } | null;
   renderer: string;
+  rendererName: string;
+  desynchronized: boolean;
   ticker(): { running: boolean; frames: number };
   view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number; draws: { full: number; partial: number } };
   redrawDifference(): number;

@@ -36,6 +36,14 @@ test('the world loads with the token: six stations, the lobby, WebGL', async ({ 
   expect(stations).toContain('');
   expect(stations).toContain('sound designer');
   expect(await page.evaluate(() => window.__pixelfleet!.renderer)).toBe('webgl');
+  // WebGL runs in software here: the canvas is low-latency, so the page does not wait for each frame's readback.
+  const context = await page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    const info = gl?.getExtension('WEBGL_debug_renderer_info');
+    return { renderer: gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '', desynchronized: window.__pixelfleet!.desynchronized };
+  });
+  expect(context.renderer).toMatch(/swiftshader/i);
+  expect(context.desynchronized).toBe(true);
   await page.screenshot({ path: test.info().outputPath('world.png') });
 });
 

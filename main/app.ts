@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createEventStream, type EventListener } from './transport/events';
+import { createUpdateSender } from './transport/updates';
 import type { Harness, Notice } from '../shared/schemas';
 import packageJson from '../package.json';
 import { appPaths, resolveHarnessHomes, type AppPaths } from './config/paths';
@@ -90,8 +91,9 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const events = createEventStream(log);
   const emit = events.emit;
+  const updates = createUpdateSender(emit);
   const offFleet = fleet.onChange((snapshot) => {
-    emit('fleet.changed', { snapshot });
+    updates.fleet(snapshot);
     // A seat opened or hired is watched from its first snapshot on, not from the next refresh.
     void live?.syncWatched();
   });
@@ -103,7 +105,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     deliver: (note) => emit('notify.show', note),
     log,
   });
-  const offJobs = jobs.onChange((board) => emit('jobs.changed', { board }));
+  const offJobs = jobs.onChange((board) => updates.jobs(board));
 
   const launcher = new LaunchService({ fleet, personas, env, terminal: settings.terminal });
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });

@@ -38,8 +38,13 @@ export interface Bridge {
   readonly kind: 'electron' | 'websocket' | 'memory';
   invoke<C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
   on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void;
+  /** Listens for the transport coming back after a drop (a restarted host): anything held may be stale. */
+  onReconnected(listener: () => void): () => void;
   close(): void;
 }
+
+/** The pseudo-event a raw transport sends when it reconnected (not part of the contract). */
+export const RECONNECTED_EVENT = 'transport.reconnected';
 
 /** The object the Electron preload exposes on `window.pixelfleet` (exactly the contract's channels). */
 export interface PreloadApi {
@@ -66,6 +71,11 @@ export function createBridgeFromTransport(transport: RawTransport, kind: Bridge[
         const parsed = parseEvent(event, payload);
         if (parsed.ok) listener(parsed.value);
         else console.warn(`pixelfleet: dropped event ${parsed.error.message}`);
+      });
+    },
+    onReconnected(listener) {
+      return transport.subscribe((name) => {
+        if (name === RECONNECTED_EVENT) listener();
       });
     },
     close: () => transport.close(),

@@ -34,6 +34,7 @@ import { Portraits } from './world/portrait';
 import { loadSprites } from './world/sprites';
 import { labelRects, seating, type LabelRect, type SeatingRect } from './world/readout';
 import { World } from './world/World';
+import { createWorldContext } from './world/glContext';
 import './style.css';
 
 /** The page hook's shape. */
@@ -43,6 +44,8 @@ export interface PageHook {
   screenPosition(kind: 'agent' | 'station', id: string): { x: number; y: number } | null;
   renderer: 'webgl' | 'webgpu' | 'canvas' | 'unknown';
   rendererName: string;
+  /** True when the world's canvas is a low-latency (desynchronized) context, as it is where WebGL runs in software. */
+  desynchronized: boolean;
   ticker(): { running: boolean; frames: number };
   /** The speech bubble each agent shows (null: none), by persona id. */
   bubbles(): Record<string, string | null>;
@@ -99,7 +102,9 @@ async function boot(host: HTMLElement): Promise<void> {
 
   const [sprites] = await Promise.all([loadSprites(), actions.load()]);
   const app = new Application();
+  const worldContext = createWorldContext();
   await app.init({
+    ...(worldContext ? { canvas: worldContext.canvas, context: worldContext.context } : {}),
     preference: ['webgl', 'canvas'],
     width: host.clientWidth || innerWidth,
     height: host.clientHeight || innerHeight,
@@ -298,6 +303,7 @@ async function boot(host: HTMLElement): Promise<void> {
     },
     renderer: rendererKind(app.renderer.type),
     rendererName: app.renderer.name,
+    desynchronized: worldContext?.desynchronized ?? false,
     ticker: () => loop.state,
     bubbles: () => {
       flush();

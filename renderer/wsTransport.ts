@@ -1,6 +1,6 @@
 /** The browser-mode transport: one WebSocket carrying numbered requests, answers and pushed events. */
 import type { Answer } from '../shared/contract';
-import type { RawTransport } from './bridge';
+import { RECONNECTED_EVENT, type RawTransport } from './bridge';
 
 interface Pending {
   resolve: (answer: Answer<unknown>) => void;
@@ -30,7 +30,7 @@ export function openWebSocketTransport(url: string): Promise<RawTransport> {
       onFirstOpen = undefined;
       onFirstError = undefined;
       for (const message of queue.splice(0)) socket.send(message);
-      for (const listener of listeners) listener('transport.reconnected', {});
+      for (const listener of listeners) listener(RECONNECTED_EVENT, {});
     });
     socket.addEventListener('message', (message) => {
       let data: { id?: number; ok?: boolean; value?: unknown; error?: { code: string; message: string }; event?: string; payload?: unknown };

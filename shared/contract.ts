@@ -17,6 +17,7 @@ import {
   WorkItemSchema,
 } from './schemas';
 import { JobBoardSchema } from './jobs';
+import { FleetPatchSchema, JobsPatchSchema } from './updates';
 import { boundedString, cursorString, idString, nameString, pathString, roleString, shownValue } from './bounds';
 import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResultSchema } from './launch';
 import { PROFILE_CHARTER_MAX, RoleProfileSchema } from './roleProfile';
@@ -265,12 +266,18 @@ export type Notification = z.infer<typeof NotificationSchema>;
 
 /** Events pushed from main to the renderer. */
 export const events = {
+  /** A whole snapshot: the first after start, or when a change cannot be expressed as changes. */
   'fleet.changed': z.object({ snapshot: FleetSnapshotSchema }),
+  /** What changed since the snapshot whose cursor is `patch.from` (see shared/updates.ts). */
+  'fleet.patched': z.object({ patch: FleetPatchSchema }),
   /** A seat entered needs-you for a reason that notifies, or a background job reminded or finished. */
   'notify.show': NotificationSchema,
   /** Focus an agent and open its tray (a desktop notification was clicked). */
   'agent.focus': z.object({ personaId: z.string() }),
+  /** A whole jobs board: the first after start, or when a change cannot be expressed as changes. */
   'jobs.changed': z.object({ board: JobBoardSchema }),
+  /** What changed since the board whose revision is `patch.from`. */
+  'jobs.patched': z.object({ patch: JobsPatchSchema }),
 } as const;
 
 export type Channels = typeof channels;

@@ -61,6 +61,8 @@ export const JobBoardSchema = z.object({
   at: z.string(),
   /** The fleet snapshot's cursor the board was derived from (so a reader can pin both to one snapshot). */
   cursor: z.number().int().nonnegative().optional(),
+  /** Grows by one each time the board's content changes, so `jobs.patched` changes chain onto the board they follow. */
+  revision: z.number().int().nonnegative().optional(),
 });
 export type JobBoard = z.infer<typeof JobBoardSchema>;
 

@@ -7,11 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { prepareDemo } from '../../main/demo/demoSetup';
 import { ensureRendererBuilt } from '../../main/host/rendererBuild';
 import { PersonaService } from '../../main/personas/PersonaService';
-import type { FleetSnapshot } from '../../shared/schemas';
+import { followFleet } from '../fleetFollower';
 import { ensureBuilt } from '../../main/build/freshBuild.mjs';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
 import { below, type BenchTable } from './table';
@@ -23,10 +22,12 @@ const AGENTS = 100;
 interface Watched {
   /** The last snapshot's seats: how many per harness, and how many of them are unknown. */
   seats: { harness: Record<string, number>; unknown: number };
-  /** fleet.changed events per second received by a connected client. */
+  /** Fleet events (whole snapshots and changes) per second received by a connected client. */
   eventsPerSecond: number;
-  /** Events of every kind per second (fleet, jobs, notifications). */
+  /** Fleet and jobs events per second. */
   allEventsPerSecond: number;
+  /** Kilobytes of fleet and jobs events per second (their changes, after the first whole snapshot). */
+  kilobytesPerSecond: number;
   /** CPU time over wall time, in % of one core (null without /proc). */
   cpuPercent: number | null;
   /** Memory figures of /proc/<pid>/status at the end, in MiB (null without /proc). */
@@ -63,37 +64,31 @@ async function memory(pid: number): Promise<Watched['memory']> {
   }
 }
 
-/** Watches a running browser mode for `seconds` with one client connected, as an open page would be. */
+/** Watches a running browser mode for `seconds` with one client connected, following the fleet as an open page does. */
 async function watch(host: RunningHost, seconds: number): Promise<Watched> {
   const ticks = clockTicks();
-  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { origin: host.origin } });
-  await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
-  let events = 0;
-  let allEvents = 0;
-  const seats: Watched['seats'] = { harness: {}, unknown: 0 };
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as { event?: string; payload?: { snapshot: FleetSnapshot } };
-    if (message.event) allEvents++;
-    if (message.event !== 'fleet.changed' || !message.payload) return;
-    events++;
-    seats.harness = {};
-    seats.unknown = 0;
-    for (const seat of message.payload.snapshot.seats) {
-      seats.harness[seat.harness] = (seats.harness[seat.harness] ?? 0) + 1;
-      if (seat.activity.state === 'unknown') seats.unknown++;
-    }
-  });
+  const follower = await followFleet(host);
+  const startCounts = { ...follower.counts };
   const cpuBefore = await cpuSeconds(host.pid, ticks);
   const wallBefore = performance.now();
   await new Promise((done) => setTimeout(done, seconds * 1000));
   const cpuAfter = await cpuSeconds(host.pid, ticks);
   const wall = (performance.now() - wallBefore) / 1000;
   const figures = await memory(host.pid);
-  socket.close();
+  follower.close();
+  const seats: Watched['seats'] = { harness: {}, unknown: 0 };
+  for (const seat of follower.fleet()?.seats ?? []) {
+    seats.harness[seat.harness] = (seats.harness[seat.harness] ?? 0) + 1;
+    if (seat.activity.state === 'unknown') seats.unknown++;
+  }
+  const counts = follower.counts;
+  const fleetEvents = counts.whole + counts.patches - startCounts.whole - startCounts.patches;
+  const allEvents = fleetEvents + counts.jobsWhole + counts.jobsPatches - startCounts.jobsWhole - startCounts.jobsPatches;
   return {
     seats,
-    eventsPerSecond: events / wall,
+    eventsPerSecond: fleetEvents / wall,
     allEventsPerSecond: allEvents / wall,
+    kilobytesPerSecond: (counts.bytes - startCounts.bytes) / 1024 / wall,
     cpuPercent: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) / wall) * 100,
     memory: figures,
   };
@@ -106,7 +101,7 @@ function describe(watched: Watched): string {
     ? `peak RSS ${figures.peak.toFixed(0)} MiB (at the end ${figures.rss.toFixed(0)} MiB: ${figures.anonymous.toFixed(0)} anonymous, ${figures.files.toFixed(0)} mapped files)`
     : 'RSS n/a (no /proc)';
   const harnesses = Object.entries(watched.seats.harness).map(([harness, count]) => `${count} ${harness}`).join(', ');
-  return `${harnesses || 'no'} seats (${watched.seats.unknown} unknown), ${watched.eventsPerSecond.toFixed(1)} fleet.changed events/s (${watched.allEventsPerSecond.toFixed(1)} events/s in all), ${cpu}, ${rss}`;
+  return `${harnesses || 'no'} seats (${watched.seats.unknown} unknown), ${watched.eventsPerSecond.toFixed(1)} fleet updates/s (${watched.allEventsPerSecond.toFixed(1)} fleet and jobs updates/s, ${watched.kilobytesPerSecond.toFixed(0)} KB/s), ${cpu}, ${rss}`;
 }
 
 /** Runs both measurements and adds the figure without the simulator to the table. */

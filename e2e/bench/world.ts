@@ -94,7 +94,11 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
     await page.goto(host.url);
     await page.waitForFunction(() => (window as unknown as { __pixelfleet?: { state(): { fleet: unknown } } }).__pixelfleet?.state().fleet, null, { timeout: 60_000 });
     const stations = await page.locator('[data-station]').count();
-    log(`${personas.length} agents over ${stations - 1} stations and the lobby`);
+    const canvas = await page.evaluate(() => {
+      const hook = (window as unknown as { __pixelfleet: { rendererName: string; desynchronized: boolean } }).__pixelfleet;
+      return `${hook.rendererName}${hook.desynchronized ? ', low-latency (desynchronized) canvas' : ''}`;
+    });
+    log(`${personas.length} agents over ${stations - 1} stations and the lobby (${canvas})`);
 
     const looping = await measure(page, 5);
     const working = await page.evaluate(() => (window as unknown as { __pixelfleet: { seating(): { pose: string }[] } }).__pixelfleet.seating().filter((seat) => seat.pose === 'work').length);

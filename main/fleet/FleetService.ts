@@ -13,7 +13,8 @@ import { crossSessionMessages, type MessageSeat, type SessionMessageFact } from 
 import type { PersonaPort, WorkPort } from './ports';
 import { seatIdOf } from './seatId';
 import { resolveCandidate, SEAT_RULE, unresolvedReason, type SeatResolution, type SessionResolver } from './seatResolver';
-import { samePlain, sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
+import { samePlain } from '../../shared/patch';
+import { sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
 import { evaluateActivity } from '../activity/basis';
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { Changes } from '../changes';

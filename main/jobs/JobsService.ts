@@ -4,6 +4,7 @@
  * changed. Its clock can be advanced only when the app was started with the test clock on.
  */
 import type { JobBoard } from '../../shared/jobs';
+import { sameBoardContent } from '../../shared/updates';
 import type { FleetSnapshot } from '../../shared/schemas';
 import { ServiceError } from '../errors';
 import type { AliasService } from './AliasService';
@@ -34,7 +35,9 @@ export class JobsService {
   private readonly baseNow: () => number;
   private offsetMs = 0;
   private snapshot: FleetSnapshot | null = null;
-  private digest = '';
+  /** The last board told to listeners, and the clock offset it was computed at. */
+  private told: { board: JobBoard; offsetMs: number } | null = null;
+  private revision = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private off: (() => void) | null = null;
   private queue: Promise<unknown> = Promise.resolve();
@@ -115,11 +118,17 @@ export class JobsService {
     const now = this.now();
     const derived = deriveJobs(snapshot, aliases, now);
     const evaluated = this.clock.evaluate(derived.jobs, now);
-    const board: JobBoard = { jobs: evaluated.jobs, aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
+    const computed: JobBoard = { jobs: evaluated.jobs, aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
     for (const notice of evaluated.notices) void this.noticeChanges.emit(notice);
-    const digest = JSON.stringify({ ...board, at: '' });
-    if (digest !== this.digest) {
-      this.digest = digest;
+    // Listeners hear of a board derived from a new fleet cursor (so a reader can pin the board to the snapshot), whose
+    // jobs, aliases or counts changed, or whose clock a test moved; the revision counts those boards. Sent as changes,
+    // a board that only follows a new cursor costs a few bytes.
+    const told = this.told;
+    const changed = !told || told.offsetMs !== this.offsetMs || told.board.cursor !== computed.cursor || !sameBoardContent(told.board, computed);
+    if (changed) this.revision += 1;
+    const board: JobBoard = { ...computed, revision: this.revision };
+    if (changed) {
+      this.told = { board, offsetMs: this.offsetMs };
       void this.boardChanges.emit(board);
     }
     this.schedule(evaluated.nextDueAt, now);

@@ -5,6 +5,7 @@ import type { LaunchOptions, LaunchResult } from '../../shared/launch';
 import type { LaunchActions } from './launchActions';
 import type { ProfileActions, ProfileState } from './profileActions';
 import type { ReplayLine } from './replayLines';
+import type { UpdateActions } from './updateActions';
 
 /** A role change shown before main confirmed it; `previous` is what a refusal rolls back to. */
 export interface PendingRole {
@@ -87,9 +88,8 @@ export interface UiState {
 }
 
 /** Every writer of the store; nothing else calls setState. */
-export interface AppActions extends LaunchActions, ProfileActions {
+export interface AppActions extends LaunchActions, ProfileActions, UpdateActions {
   load(): Promise<void>;
-  receiveSnapshot(snapshot: FleetSnapshot): void;
   setRole(personaId: string, role: string | null): Promise<boolean>;
   focus(personaId: string | null): void;
   openTray(personaId: string): void;
@@ -106,8 +106,6 @@ export interface AppActions extends LaunchActions, ProfileActions {
   openLobby(): Promise<void>;
   closeLobby(): void;
   openCandidate(candidateId: string): Promise<boolean>;
-  /** A board from main; an older one (by fleet cursor) arriving late is dropped. */
-  receiveJobs(board: JobBoard): void;
   openJobs(): Promise<void>;
   closeJobs(): void;
   toggleJobs(): void;
@@ -131,7 +129,10 @@ export interface AppState {
   jobsClockOffsetMs: number;
   ui: UiState;
   replay: ReplayState | null;
-  /** Requests made, for tests and tools (e.g. that collapsing a replay stops its reads). */
-  counters: { replayRequests: number };
+  /**
+   * Requests made and updates taken, for tests and tools: replay reads (collapsing a replay stops them), whole reads
+   * of the fleet (start, a gap, a reconnect) and fleet changes applied.
+   */
+  counters: { replayRequests: number; fleetReads: number; fleetPatches: number };
   actions: AppActions;
 }

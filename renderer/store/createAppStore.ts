@@ -5,7 +5,8 @@ import { jobRowKey } from '../../shared/jobs';
 import type { AppActions, AppState, Message } from './appState';
 import { createLaunchActions } from './launchActions';
 import { createProfileActions } from './profileActions';
-import { createReplayActions, withPinned } from './replayActions';
+import { createReplayActions } from './replayActions';
+import { createUpdateActions } from './updateActions';
 
 /** Options for a store; tests pass a short refresh interval. */
 export interface AppStoreOptions {
@@ -59,32 +60,30 @@ export function createAppStore(options: AppStoreOptions): AppStore {
 
     const profile = createProfileActions({ bridge, get, set, describe: describeFailure });
 
+    const updates = createUpdateActions({
+      bridge,
+      get,
+      set,
+      onFleetRead: (error) => ui({ error: error === null ? null : `Could not read the fleet: ${describeFailure(error)}` }),
+    });
+
     const actions: AppActions = {
       ...launch,
       ...profile,
+      ...updates,
       async load() {
         if (!unsubscribe) {
-          const offFleet = bridge.on('fleet.changed', ({ snapshot }) => get().actions.receiveSnapshot(snapshot));
-          const offJobs = bridge.on('jobs.changed', ({ board }) => get().actions.receiveJobs(board));
-          unsubscribe = () => {
-            offFleet();
-            offJobs();
-          };
+          const offs = [
+            bridge.on('fleet.changed', ({ snapshot }) => get().actions.receiveSnapshot(snapshot)),
+            bridge.on('fleet.patched', ({ patch }) => get().actions.receiveFleetPatch(patch)),
+            bridge.on('jobs.changed', ({ board }) => get().actions.receiveJobs(board)),
+            bridge.on('jobs.patched', ({ patch }) => get().actions.receiveJobsPatch(patch)),
+            // A restarted host counts its cursors from the start again: what it holds now replaces what was held.
+            bridge.onReconnected(() => void get().actions.resync({ restarted: true })),
+          ];
+          unsubscribe = () => offs.forEach((off) => off());
         }
-        // The board's aliases show in the trays too, so it is read once at start and then followed.
-        bridge.invoke('jobs.list', { all: true }).then((board) => get().actions.receiveJobs(board), () => {});
-        try {
-          get().actions.receiveSnapshot(await bridge.invoke('fleet.read', {}));
-          ui({ error: null });
-        } catch (error) {
-          ui({ error: `Could not read the fleet: ${describeFailure(error)}` });
-        }
-      },
-      receiveSnapshot(snapshot) {
-        const current = get().fleet;
-        // The cursor only grows; an older snapshot arriving late must not undo a newer one.
-        if (current && snapshot.cursor < current.cursor) return;
-        set({ fleet: snapshot, replay: withPinned(get().replay, snapshot) });
+        await get().actions.resync();
       },
       async setRole(personaId, role) {
         const persona = get().fleet?.personas.find((entry) => entry.id === personaId);
@@ -187,12 +186,6 @@ export function createAppStore(options: AppStoreOptions): AppStore {
           return false;
         }
       },
-      receiveJobs(board) {
-        const current = get().jobs;
-        if (current?.cursor !== undefined && board.cursor !== undefined && board.cursor < current.cursor) return;
-        const offset = Date.parse(board.at) - Date.now();
-        set({ jobs: board, jobsClockOffsetMs: Number.isNaN(offset) ? 0 : offset });
-      },
       async openJobs() {
         ui({ jobsOpen: true });
         try {
@@ -245,7 +238,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       jobsClockOffsetMs: 0,
       ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null, toast: null },
       replay: null,
-      counters: { replayRequests: 0 },
+      counters: { replayRequests: 0, fleetReads: 0, fleetPatches: 0 },
       actions,
     };
   });

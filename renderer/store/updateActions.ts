@@ -1,0 +1,111 @@
+/**
+ * Following the fleet and the jobs board: whole versions (a read, `fleet.changed`, `jobs.changed`) replace what
+ * the store holds; changes (`fleet.patched`, `jobs.patched`) apply onto the version they name, keeping every
+ * unchanged seat, persona and job object so the world and panels redo only what changed. A change that does not
+ * apply (a missed event, a restarted host) is healed by one read of the whole thing.
+ */
+import type { Bridge } from '../bridge';
+import type { JobBoard } from '../../shared/jobs';
+import type { FleetSnapshot } from '../../shared/schemas';
+import { applyFleetPatch, applyJobsPatch, type FleetPatch, type JobsPatch } from '../../shared/updates';
+import type { AppState } from './appState';
+import { withPinned } from './replayActions';
+
+/** The store's writers for the fleet and the board. */
+export interface UpdateActions {
+  /** A whole snapshot; an older one (by cursor) arriving late is dropped. */
+  receiveSnapshot(snapshot: FleetSnapshot): void;
+  /** The fleet's changes since the snapshot of cursor `patch.from`. */
+  receiveFleetPatch(patch: FleetPatch): void;
+  /** A board from main; an older one (by revision, else by fleet cursor) arriving late is dropped. */
+  receiveJobs(board: JobBoard): void;
+  /** The board's changes since the board of revision `patch.from`. */
+  receiveJobsPatch(patch: JobsPatch): void;
+  /**
+   * Reads the fleet and the board whole again. After a reconnect (`restarted`), what they answer replaces what the
+   * store holds even when its cursor is lower: a restarted host counts from the start again.
+   */
+  resync(options?: { restarted?: boolean }): Promise<void>;
+}
+
+interface UpdateDependencies {
+  bridge: Bridge;
+  get: () => AppState;
+  set: (patch: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void;
+  /** Called when a read of the fleet fails (with the failure) or succeeds (with null). */
+  onFleetRead: (error: unknown) => void;
+}
+
+/** Creates the update actions over the store's `get` and `set`. */
+export function createUpdateActions({ bridge, get, set, onFleetRead }: UpdateDependencies): UpdateActions {
+  let fleetRead: Promise<void> | null = null;
+  let jobsRead: Promise<void> | null = null;
+  const acceptSnapshot = (snapshot: FleetSnapshot, force: boolean) => {
+    const current = get().fleet;
+    // The cursor only grows; an older snapshot arriving late must not undo a newer one.
+    if (!force && current && snapshot.cursor < current.cursor) return;
+    set({ fleet: snapshot, replay: withPinned(get().replay, snapshot) });
+  };
+  const acceptBoard = (board: JobBoard, force: boolean) => {
+    const current = get().jobs;
+    if (!force && current) {
+      if (current.revision !== undefined && board.revision !== undefined) {
+        if (board.revision < current.revision) return;
+      } else if (current.cursor !== undefined && board.cursor !== undefined && board.cursor < current.cursor) return;
+    }
+    const offset = Date.parse(board.at) - Date.now();
+    set({ jobs: board, jobsClockOffsetMs: Number.isNaN(offset) ? 0 : offset });
+  };
+  const readFleet = (force: boolean): Promise<void> => {
+    if (fleetRead && !force) return fleetRead;
+    set((state) => ({ counters: { ...state.counters, fleetReads: state.counters.fleetReads + 1 } }));
+    const read = bridge.invoke('fleet.read', {}).then(
+      (snapshot) => {
+        acceptSnapshot(snapshot, force);
+        onFleetRead(null);
+      },
+      (error: unknown) => onFleetRead(error),
+    );
+    const settled = read.finally(() => {
+      if (fleetRead === settled) fleetRead = null;
+    });
+    fleetRead = settled;
+    return settled;
+  };
+  const readJobs = (force: boolean): Promise<void> => {
+    if (jobsRead && !force) return jobsRead;
+    // The board's aliases show in the trays too, so it is read at start and then followed; a failed read leaves
+    // the trays without aliases until the next board.
+    const read = bridge.invoke('jobs.list', { all: true }).then((board) => acceptBoard(board, force), () => {});
+    const settled = read.finally(() => {
+      if (jobsRead === settled) jobsRead = null;
+    });
+    jobsRead = settled;
+    return settled;
+  };
+  return {
+    receiveSnapshot: (snapshot) => acceptSnapshot(snapshot, false),
+    receiveFleetPatch(patch) {
+      const current = get().fleet;
+      if (current && patch.cursor <= current.cursor) return;
+      // While a whole read is on its way, changes wait for it: they may name a version the store does not hold yet.
+      const next = current && !fleetRead ? applyFleetPatch(current, patch) : null;
+      if (next) set((state) => ({ fleet: next, replay: withPinned(state.replay, next), counters: { ...state.counters, fleetPatches: state.counters.fleetPatches + 1 } }));
+      else if (!fleetRead) void readFleet(false);
+    },
+    receiveJobs: (board) => acceptBoard(board, false),
+    receiveJobsPatch(patch) {
+      const current = get().jobs;
+      if (current?.revision !== undefined && patch.revision <= current.revision) return;
+      const next = current && !jobsRead ? applyJobsPatch(current, patch) : null;
+      if (next) {
+        const offset = Date.parse(next.at) - Date.now();
+        set({ jobs: next, jobsClockOffsetMs: Number.isNaN(offset) ? 0 : offset });
+      } else if (!jobsRead) void readJobs(false);
+    },
+    async resync(options = {}) {
+      const force = options.restarted === true;
+      await Promise.all([readFleet(force), readJobs(force)]);
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * Changes between two versions of plain data, so main can send what changed instead of the whole thing: a keyed
+ * list as the records set (added or changed) and the keys removed, with the full key order only when applying the
+ * rest would not give it. Applying keeps every unchanged record's object, so a view can test `record !== previous`.
+ */
+import { z } from 'zod';
+
+/** The changes to a keyed list: records added or changed, keys removed, and the whole order when it moved. */
+export interface ListPatch<T> {
+  /** Records added (appended in this order unless `order` says otherwise) or changed (replaced in place). */
+  set?: T[];
+  /** Keys of records that are gone. */
+  removed?: string[];
+  /** Every key of the result in order, present only when set-then-remove would give another order. */
+  order?: string[];
+}
+
+/** The schema of a keyed list's changes, for records of `item`. */
+export function listPatchSchema<T extends z.ZodType>(item: T) {
+  return z.object({ set: z.array(item).optional(), removed: z.array(z.string()).optional(), order: z.array(z.string()).optional() });
+}
+
+/** Structural equality of plain data (JSON-like values: primitives, arrays, plain objects) that stops at `===`. */
+export function samePlain(first: unknown, second: unknown): boolean {
+  if (first === second) return true;
+  if (typeof first !== 'object' || typeof second !== 'object' || first === null || second === null) return false;
+  if (Array.isArray(first)) {
+    if (!Array.isArray(second) || first.length !== second.length) return false;
+    for (let index = 0; index < first.length; index++) if (!samePlain(first[index], second[index])) return false;
+    return true;
+  }
+  if (Array.isArray(second)) return false;
+  const left = first as Record<string, unknown>;
+  const right = second as Record<string, unknown>;
+  let leftKeys = 0;
+  for (const key in left) {
+    if (left[key] === undefined) continue;
+    leftKeys++;
+    if (!samePlain(left[key], right[key])) return false;
+  }
+  let rightKeys = 0;
+  for (const key in right) if (right[key] !== undefined) rightKeys++;
+  return leftKeys === rightKeys;
+}
+
+/** The changes that turn `previous` into `next` (records matched by `keyOf`), or undefined when there are none. */
+export function diffList<T>(previous: readonly T[], next: readonly T[], keyOf: (record: T) => string): ListPatch<T> | undefined {
+  const before = new Map<string, T>();
+  for (const record of previous) before.set(keyOf(record), record);
+  const set: T[] = [];
+  const nextKeys = new Set<string>();
+  for (const record of next) {
+    const key = keyOf(record);
+    nextKeys.add(key);
+    const old = before.get(key);
+    if (old === undefined || !samePlain(old, record)) set.push(record);
+  }
+  const removed: string[] = [];
+  for (const key of before.keys()) if (!nextKeys.has(key)) removed.push(key);
+  const patch: ListPatch<T> = {};
+  if (set.length > 0) patch.set = set;
+  if (removed.length > 0) patch.removed = removed;
+  // The order applying the rest gives: the previous keys that stay, then the new ones in `next`'s order.
+  const gone = new Set(removed);
+  const implied = previous.map(keyOf).filter((key) => !gone.has(key));
+  for (const record of next) {
+    const key = keyOf(record);
+    if (!before.has(key)) implied.push(key);
+  }
+  if (implied.length !== next.length || implied.some((key, index) => key !== keyOf(next[index]))) patch.order = next.map(keyOf);
+  return patch.set || patch.removed || patch.order ? patch : undefined;
+}
+
+/**
+ * Applies `patch` to `previous`; unchanged records keep their objects. Returns null when the patch does not fit
+ * (its order names a key the result lacks, or misses one), so the caller reads the whole list again.
+ */
+export function applyList<T>(previous: readonly T[], patch: ListPatch<T> | undefined, keyOf: (record: T) => string): T[] | null {
+  if (!patch) return previous as T[];
+  const gone = new Set(patch.removed ?? []);
+  const replaced = new Map<string, T>();
+  for (const record of patch.set ?? []) replaced.set(keyOf(record), record);
+  const result: T[] = [];
+  const present = new Set<string>();
+  for (const record of previous) {
+    const key = keyOf(record);
+    if (gone.has(key)) continue;
+    result.push(replaced.get(key) ?? record);
+    present.add(key);
+  }
+  for (const [key, record] of replaced) {
+    if (present.has(key)) continue;
+    result.push(record);
+    present.add(key);
+  }
+  if (!patch.order) return result;
+  if (patch.order.length !== result.length) return null;
+  const byKey = new Map(result.map((record) => [keyOf(record), record]));
+  const ordered: T[] = [];
+  for (const key of patch.order) {
+    const record = byKey.get(key);
+    if (record === undefined) return null;
+    ordered.push(record);
+    byKey.delete(key);
+  }
+  return ordered;
+}
+
+/** The changes to a string record: entries added or changed, and keys removed. */
+export interface RecordPatch {
+  set?: Record<string, string>;
+  removed?: string[];
+}
+
+/** The schema of a string record's changes. */
+export const RecordPatchSchema = z.object({ set: z.record(z.string(), z.string()).optional(), removed: z.array(z.string()).optional() });
+
+/** The changes that turn one string record into another, or undefined when there are none. */
+export function diffRecord(previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): RecordPatch | undefined {
+  const set: Record<string, string> = {};
+  let changed = false;
+  for (const key in next) {
+    if (previous[key] === next[key] && Object.prototype.hasOwnProperty.call(previous, key)) continue;
+    set[key] = next[key];
+    changed = true;
+  }
+  const removed = Object.keys(previous).filter((key) => !Object.prototype.hasOwnProperty.call(next, key));
+  if (!changed && removed.length === 0) return undefined;
+  return { ...(changed ? { set } : {}), ...(removed.length > 0 ? { removed } : {}) };
+}
+
+/** Applies a record's changes, returning a new record (the previous one when nothing changed). */
+export function applyRecord(previous: Readonly<Record<string, string>>, patch: RecordPatch | undefined): Record<string, string> {
+  if (!patch) return previous as Record<string, string>;
+  const next: Record<string, string> = { ...previous, ...patch.set };
+  for (const key of patch.removed ?? []) delete next[key];
+  return next;
+}
+
+/**
+ * A whole value that changed, for an optional field: undefined when unchanged, null when it is gone, else the new
+ * value (sent whole: such fields are small or change together).
+ */
+export function diffWhole<T>(previous: T | undefined, next: T | undefined): T | null | undefined {
+  if (samePlain(previous, next)) return undefined;
+  return next === undefined ? null : next;
+}
+
+/** Applies a whole-value change from {@link diffWhole}. */
+export function applyWhole<T>(previous: T | undefined, change: T | null | undefined): T | undefined {
+  if (change === undefined) return previous;
+  return change === null ? undefined : change;
+}
