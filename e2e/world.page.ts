@@ -15,7 +15,7 @@ interface Hook {
   view(): { zoom: number; offsetX: number; offsetY: number; width: number; height: number; paints: number; draws: { full: number; partial: number } };
   redrawDifference(): number;
   poses(): Record<string, string>;
-  labels(): { kind: string; id: string; x: number; y: number; width: number; height: number }[];
+  labels(): { kind: string; id: string; x: number; y: number; width: number; height: number; text?: string }[];
   seating(): { id: string; harness: string | null; state: string; pose: string; frame: string; feet: { x: number; y: number }; desk: { x: number; y: number; width: number; height: number } }[];
 }
 

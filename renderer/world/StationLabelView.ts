@@ -1,21 +1,28 @@
 /**
  * A station's text: the sign (its role) and the count written on its backlog board. Drawn in the scene over the
- * backdrop, at a whole text scale whatever the zoom (`textScale`), so the pixel font never garbles at half steps.
- * Each is one picture from the label atlas.
+ * backdrop, each at a whole text scale whatever the zoom, so the pixel font never garbles at half steps: the count at
+ * the names' scale (`textScale`), the sign at the scale at which it shows whole (`signFace`). Each is one picture from
+ * the label atlas.
  */
 import { Container } from 'pixi.js';
 import { textScale } from './camera';
 import type { LabelAtlas } from './labelAtlas';
-import { signPicture, textPicture } from './labelPictures';
+import { LABEL_HEIGHT, signPicture, textPicture } from './labelPictures';
 import { LabelSprite } from './LabelSprite';
-import { signRoom, type StationLayout } from './layout';
+import type { StationLayout } from './layout';
 import type { StationModel } from './model';
-import { GLYPH_HEIGHT, pixelTextWidth, shortenToWidth } from './pixelFont';
+import { GLYPH_HEIGHT, pixelTextWidth } from './pixelFont';
+import { LOBBY_SIGN, signFace, type SignInput } from './signs';
 
 const INK = 0x2a1f2a;
 const ALERT = 0xd9485f;
 /** Left of the sign's text: after the role icon. */
 const TEXT_AFTER_ICON = 14;
+
+/** What a station's sign is to fit: its text, whether it is a fixed sign (built-in role or lobby), its place. */
+export function signInput(record: StationModel, placed: StationLayout): SignInput {
+  return { label: record.lobby ? LOBBY_SIGN : record.label, fixed: record.builtIn || record.lobby, station: placed };
+}
 
 /** The sign and the board count of one station. */
 export class StationLabelView extends Container {
@@ -24,9 +31,12 @@ export class StationLabelView extends Container {
   private readonly plate: LabelSprite;
   /** The count on the board. */
   readonly count: LabelSprite;
+  /** The text the sign shows ("" when none), shortened with an ellipsis only when it fits at no scale. */
+  shownText = '';
   private record: StationModel | null = null;
   private placed: StationLayout | null = null;
   private zoom = 0;
+  private sharedScale = 0;
 
   constructor(labels: LabelAtlas) {
     super();
@@ -36,18 +46,23 @@ export class StationLabelView extends Container {
     this.addChild(this.sign, this.count);
   }
 
-  /** Applies a record, a layout and a zoom; says whether anything changed (then it must be drawn again). */
-  update(record: StationModel, placed: StationLayout, zoom: number): boolean {
-    if (record === this.record && placed === this.placed && zoom === this.zoom) return false;
-    const scale = textScale(zoom) / zoom;
-    const label = record.lobby ? 'unassigned' : record.label;
-    const room = Math.floor(signRoom(placed, zoom) / textScale(zoom)) - 6;
-    const text = shortenToWidth(label, room);
-    this.sign.visible = pixelTextWidth(text) > 0;
-    if (this.sign.visible) this.plate.show(signPicture(text));
+  /**
+   * Applies a record, a layout, a zoom and the scale the fixed signs share (`sharedSignScale`); says whether anything
+   * changed (then it must be drawn again).
+   */
+  update(record: StationModel, placed: StationLayout, zoom: number, sharedScale: number): boolean {
+    if (record === this.record && placed === this.placed && zoom === this.zoom && sharedScale === this.sharedScale) return false;
+    const names = textScale(zoom);
+    const scale = names / zoom;
+    const face = signFace(signInput(record, placed), zoom, sharedScale);
+    this.shownText = pixelTextWidth(face.text) > 0 ? face.text : '';
+    this.sign.visible = this.shownText !== '';
+    if (this.sign.visible) this.plate.show(signPicture(this.shownText));
     else this.plate.clear();
-    this.sign.position.set(placed.sign.x + (record.lobby ? 0 : TEXT_AFTER_ICON), placed.sign.y);
-    this.sign.scale.set(scale);
+    // A sign drawn smaller than the names keeps its middle where a sign at the names' scale has it (whole screen pixels).
+    const lowered = Math.floor((LABEL_HEIGHT * (names - face.scale)) / 2) / zoom;
+    this.sign.position.set(placed.sign.x + (record.lobby ? 0 : TEXT_AFTER_ICON), placed.sign.y + lowered);
+    this.sign.scale.set(face.scale / zoom);
     this.count.visible = !record.lobby;
     if (!record.lobby) {
       const text = record.backlogError ? '!' : String(record.backlogCount);
@@ -59,6 +74,7 @@ export class StationLabelView extends Container {
     this.record = record;
     this.placed = placed;
     this.zoom = zoom;
+    this.sharedScale = sharedScale;
     return true;
   }
 }

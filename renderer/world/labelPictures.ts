@@ -81,10 +81,13 @@ export function badgePicture(text: string): LabelPicture {
   };
 }
 
+/** Pixels a sign's plate adds to its text's width: the wooden frame and the paper margin on both sides. */
+export const SIGN_PLATE_EXTRA = 6;
+
 /** A station's sign: its role in dark ink on a paper plate framed in wood. */
 export function signPicture(text: string): LabelPicture {
   const spelled = pixelSpelling(text);
-  const width = pixelTextWidth(spelled) + 6;
+  const width = pixelTextWidth(spelled) + SIGN_PLATE_EXTRA;
   return {
     key: `sign:${spelled}`,
     width,

@@ -100,6 +100,14 @@ const MARGIN = 6;
 const BOARD = { width: 30, height: 24 } as const;
 /** The screen the layout is shaped for when the caller does not say (a common laptop). */
 export const LAPTOP_VIEWPORT: Size = { width: 1366, height: 768 };
+/** Common window sizes, laptop to large desktop: in each, every station sign of ordinary length shows whole (tests hold it). */
+export const COMMON_WINDOWS: readonly Size[] = [
+  { width: 1024, height: 640 },
+  { width: 1280, height: 800 },
+  LAPTOP_VIEWPORT,
+  { width: 1920, height: 1080 },
+  { width: 2560, height: 1440 },
+];
 /** Station shapes tried: a factor on the square-ish column count (below 1 taller stations, above 1 wider). */
 const SHAPES = [0.35, 0.6, 1, 1.6, 2.6, 4];
 

@@ -15,6 +15,8 @@ export interface LabelRect {
   y: number;
   width: number;
   height: number;
+  /** What a sign shows (shortened with an ellipsis only when it fits at no scale); signs only. */
+  text?: string;
 }
 
 /** An agent at its desk as the page hook reports it (canvas pixels). */
@@ -31,13 +33,13 @@ export interface SeatingRect {
 /** Every visible label's rectangle on the canvas: station signs and counts, name plates, badges, bubbles. */
 export function labelRects(world: World): LabelRect[] {
   const rects: LabelRect[] = [];
-  const add = (kind: LabelRect['kind'], id: string, target: Container) => {
+  const add = (kind: LabelRect['kind'], id: string, target: Container, text?: string) => {
     if (!target.visible || !target.parent?.visible) return;
     const bounds = target.getBounds();
-    if (bounds.width > 0) rects.push({ kind, id, x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height });
+    if (bounds.width > 0) rects.push({ kind, id, x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height, ...(text === undefined ? {} : { text }) });
   };
   for (const [key, label] of world.stationLabels) {
-    add('sign', key, label.sign);
+    add('sign', key, label.sign, label.shownText);
     add('count', key, label.count);
   }
   for (const [id, view] of world.agentViews) {

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { textScale } from './camera';
+import { COMMON_WINDOWS, layoutWorld, placeStation, signRoom, usableViewport, type StationInput, type StationLayout } from './layout';
+import { ELLIPSIS, pixelTextWidth } from './pixelFont';
+import { LOBBY_SIGN, sharedSignScale, signFace, signTextRoom, wholeSignScale, type SignInput } from './signs';
+
+const BUILT_INS = ['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher'];
+
+/** A station of `width` world pixels with nobody at work in it. */
+function station(width: number, lobby = false): StationLayout {
+  return placeStation({ key: lobby ? '' : 'station', lobby }, { x: 0, y: 0, width, height: 64 }, 0, 0);
+}
+
+/** The demo's floor for a window: six built-ins, "Sound Designer" and the lobby, six agents. */
+function demoSigns(window: { width: number; height: number }): { zoom: number; signs: SignInput[] } {
+  const stations: StationInput[] = [...BUILT_INS, 'sound designer'].map((key) => ({ key, lobby: false }));
+  stations.push({ key: '', lobby: true });
+  const rotation = ['planner', 'builder', 'tester', 'reviewer', 'sound designer', ''];
+  const agents = rotation.map((stationKey, index) => ({ id: `agent ${index}`, stationKey }));
+  const layout = layoutWorld(stations, agents, usableViewport(window));
+  const signs = stations.map((input) => ({
+    label: input.lobby ? LOBBY_SIGN : input.key === 'sound designer' ? 'Sound Designer' : input.key,
+    fixed: input.key !== 'sound designer',
+    station: layout.stations.get(input.key)!,
+  }));
+  return { zoom: layout.zoom, signs };
+}
+
+describe('station signs', () => {
+  it('the room for the text is the room beside the board in font pixels at the scale, less the plate', () => {
+    const narrow = station(108);
+    expect(signTextRoom(narrow, 4, 4)).toBe(signRoom(narrow, 4) / 4 - 6);
+    expect(signTextRoom(narrow, 4, 2)).toBe(signRoom(narrow, 4) / 2 - 6);
+  });
+
+  it('a sign steps down to the largest whole scale at which it shows whole, and reports 0 when none holds it', () => {
+    const narrow = station(114);
+    // 54 world pixels beside the board at zoom 4: "RESEARCHER" (59 px) needs scale 3, "SOUND DESIGNER" (79 px) scale 2.
+    expect(wholeSignScale('planner', narrow, 4, 4)).toBe(4);
+    expect(wholeSignScale('researcher', narrow, 4, 4)).toBe(3);
+    expect(wholeSignScale('Sound Designer', narrow, 4, 4)).toBe(2);
+    expect(wholeSignScale('Sound Designer', narrow, 4, 1)).toBe(1);
+    // At zoom 2 the same header holds 102 font pixels at scale 1.
+    expect(wholeSignScale('Chief Documentation Lead', narrow, 2, 2)).toBe(0);
+  });
+
+  it('the fixed signs share the largest scale at which each shows whole, not above the names', () => {
+    const narrow = station(114);
+    const fixed = [...BUILT_INS.map((label) => ({ label, fixed: true, station: narrow })), { label: LOBBY_SIGN, fixed: true, station: station(114, true) }];
+    expect(sharedSignScale(fixed, 4)).toBe(3);
+    expect(sharedSignScale(fixed.slice(0, 5), 4)).toBe(4);
+    // Wide stations: the names' scale, and never more.
+    expect(sharedSignScale(fixed.map((sign) => ({ ...sign, station: station(400) })), 4)).toBe(textScale(4));
+    expect(sharedSignScale([], 2.5)).toBe(2);
+  });
+
+  it('a custom role does not shrink the fixed signs: it takes the largest scale up to theirs at which it shows whole', () => {
+    const narrow = station(114);
+    const signs = [
+      { label: 'planner', fixed: true, station: narrow },
+      { label: 'Sound Designer', fixed: false, station: narrow },
+      { label: 'Art', fixed: false, station: narrow },
+    ];
+    const shared = sharedSignScale(signs, 4);
+    expect(shared).toBe(4);
+    expect(signFace(signs[0], 4, shared)).toEqual({ text: 'planner', scale: 4 });
+    expect(signFace(signs[1], 4, shared)).toEqual({ text: 'Sound Designer', scale: 2 });
+    // Never above the fixed signs, however much room a short custom role has.
+    expect(signFace(signs[2], 4, 3)).toEqual({ text: 'Art', scale: 3 });
+  });
+
+  it('only a sign that fits at no scale is shortened, at scale 1 where it keeps the most of its text', () => {
+    const narrow = station(108);
+    const long = { label: 'Chief Documentation Lead', fixed: false, station: narrow };
+    const face = signFace(long, 2, 2);
+    expect(face.scale).toBe(1);
+    expect(face.text.endsWith(ELLIPSIS)).toBe(true);
+    expect(pixelTextWidth(face.text)).toBeLessThanOrEqual(signTextRoom(narrow, 2, 1));
+    expect(face.text.length).toBeGreaterThan(10);
+    // No room at all: nothing to show.
+    expect(signFace({ label: 'planner', fixed: true, station: station(60) }, 2, 2).text).toBe('');
+  });
+
+  for (const window of COMMON_WINDOWS) {
+    it(`in the demo at ${window.width}×${window.height} every sign shows whole, the fixed ones at one scale`, () => {
+      const { zoom, signs } = demoSigns(window);
+      const shared = sharedSignScale(signs, zoom);
+      expect(shared).toBeGreaterThanOrEqual(1);
+      expect(shared).toBeLessThanOrEqual(textScale(zoom));
+      for (const sign of signs) {
+        const face = signFace(sign, zoom, shared);
+        expect(face.text, sign.label).toBe(sign.label);
+        expect(Number.isInteger(face.scale) && face.scale >= 1 && face.scale <= shared, sign.label).toBe(true);
+        if (sign.fixed) expect(face.scale, sign.label).toBe(shared);
+      }
+    });
+  }
+});

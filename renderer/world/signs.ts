@@ -1,0 +1,60 @@
+/**
+ * Pure rules for what a station's sign shows at a zoom: its text and the whole scale the pixel font is drawn at.
+ * Pixel text is only crisp at a whole scale, and the names' scale (`textScale`) makes a sign as wide in world pixels
+ * as its text in font pixels, which a narrow station's header cannot hold beside its board. So a sign steps down to a
+ * smaller whole scale rather than lose its end: the built-in signs and the lobby's share one scale (the floor's fixed
+ * furniture reads as one set), a custom role takes the largest scale up to that one at which it shows whole, and
+ * only a sign that does not fit even at scale 1 is shortened with an ellipsis.
+ */
+import { textScale } from './camera';
+import { SIGN_PLATE_EXTRA } from './labelPictures';
+import { signRoom, type StationLayout } from './layout';
+import { pixelTextWidth, shortenToWidth } from './pixelFont';
+
+/** The lobby's sign. */
+export const LOBBY_SIGN = 'unassigned';
+
+/** A sign to fit: its station's text, whether it is one of the fixed signs (a built-in role or the lobby), its place. */
+export interface SignInput {
+  label: string;
+  fixed: boolean;
+  station: StationLayout;
+}
+
+/** What a sign shows: its text (shortened only when it fits at no scale) and the whole scale its font is drawn at. */
+export interface SignFace {
+  text: string;
+  scale: number;
+}
+
+/** Font pixels the sign's text may take at a whole text scale: the room beside the board less the plate's frame. */
+export function signTextRoom(station: StationLayout, zoom: number, scale: number): number {
+  return Math.floor(signRoom(station, zoom) / scale) - SIGN_PLATE_EXTRA;
+}
+
+/** The largest whole scale from `ceiling` down to 1 at which the text shows whole in the station's sign; 0 when none. */
+export function wholeSignScale(text: string, station: StationLayout, zoom: number, ceiling: number): number {
+  const width = pixelTextWidth(text.trim());
+  for (let scale = Math.max(1, Math.floor(ceiling)); scale >= 1; scale -= 1) if (width <= signTextRoom(station, zoom, scale)) return scale;
+  return 0;
+}
+
+/**
+ * The scale the fixed signs share at a zoom: the largest whole scale not above the names' at which every fixed sign
+ * shows whole (1 when one of them fits at no scale; the names' scale when there is none).
+ */
+export function sharedSignScale(signs: readonly SignInput[], zoom: number): number {
+  let shared = textScale(zoom);
+  for (const sign of signs) if (sign.fixed) shared = Math.min(shared, Math.max(1, wholeSignScale(sign.label, sign.station, zoom, shared)));
+  return shared;
+}
+
+/**
+ * What one sign shows at a zoom, given the fixed signs' shared scale: the largest whole scale up to it at which the
+ * sign shows whole (a fixed sign always fits at the shared one), else shortened at scale 1.
+ */
+export function signFace(sign: SignInput, zoom: number, shared: number): SignFace {
+  const scale = wholeSignScale(sign.label, sign.station, zoom, shared);
+  if (scale > 0) return { text: sign.label.trim(), scale };
+  return { text: shortenToWidth(sign.label, signTextRoom(sign.station, zoom, 1)), scale: 1 };
+}
