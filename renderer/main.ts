@@ -29,7 +29,7 @@ import { panBy } from './world/camera';
 import { attachInput } from './world/input';
 import { EnvelopeLayer } from './world/EnvelopeLayer';
 import { SceneDrawer } from './world/SceneDrawer';
-import { selectWorld } from './world/model';
+import { AgentModelCache, selectWorld } from './world/model';
 import { Portraits } from './world/portrait';
 import { loadSprites } from './world/sprites';
 import { labelRects, seating, type LabelRect, type SeatingRect } from './world/readout';
@@ -140,9 +140,12 @@ async function boot(host: HTMLElement): Promise<void> {
       world.paintScenery(app.renderer);
       return drawer.draw(world.plan, world.camera);
     },
-    // Pixi's system ticker (its pointer-over check) runs only while the scene does.
-    [Ticker.system],
   );
+  // Pixi's system ticker only drives its pointer-over check for its own event system, which the world does not use
+  // (input hit-tests the pure layout): left running it asks for an animation frame 60 times a second while anything
+  // moves, and each costs the page a main-frame update even when nothing is drawn.
+  Ticker.system.autoStart = false;
+  Ticker.system.stop();
   /** A change to show: drawn in the next animation frame, and the loop runs while anything then moves. */
   const redraw = () => {
     loop.wake();
@@ -230,11 +233,13 @@ async function boot(host: HTMLElement): Promise<void> {
     createEmptyHint(store, bridge),
   );
 
+  // Unchanged agents keep their records from snapshot to snapshot, so the world and the mirror skip them.
+  const agentModels = new AgentModelCache();
   let shown: Pick<AppState, 'fleet' | 'ui'> | null = null;
   const render = (state: AppState) => {
     if (!shown || state.fleet !== shown.fleet || state.ui.pending !== shown.ui.pending || state.ui.reducedMotion !== shown.ui.reducedMotion) {
       world.reducedMotion = state.ui.reducedMotion;
-      const model = selectWorld(state);
+      const model = selectWorld(state, agentModels);
       world.sync(model, viewport());
       mirror.sync(model);
       if (!shown || state.fleet !== shown.fleet) queue.sync(state.fleet);

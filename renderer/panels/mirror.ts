@@ -27,6 +27,8 @@ export class Mirror {
   readonly root: HTMLElement;
   private readonly stations = new Map<string, { group: HTMLElement; heading: HTMLElement; list: HTMLElement }>();
   private readonly agents = new Map<string, HTMLButtonElement>();
+  /** The record each agent's button shows now. */
+  private readonly shown = new Map<string, AgentModel>();
 
   constructor(private readonly store: AppStore) {
     this.root = element('nav', { 'data-mirror': true, class: 'mirror', 'aria-label': 'Pixelfleet world' });
@@ -78,6 +80,9 @@ export class Mirror {
       }
       const list = this.stations.get(agent.stationKey)?.list;
       const item = button.parentElement!;
+      // An unchanged record in its station's list needs nothing (most agents, most snapshots).
+      if (this.shown.get(agent.id) === agent && item.parentElement === list) continue;
+      this.shown.set(agent.id, agent);
       if (list && item.parentElement !== list) {
         const hadFocus = document.activeElement === button;
         list.append(item);
@@ -96,6 +101,7 @@ export class Mirror {
       if (seenAgents.has(id)) continue;
       button.parentElement?.remove();
       this.agents.delete(id);
+      this.shown.delete(id);
     }
   }
 

@@ -5,16 +5,31 @@
  */
 import { elapsedPhrase, needsYouQueue, whyPhrase, type NeedsYouEntry } from '../../shared/activity';
 import type { Appearance, FleetSnapshot } from '../../shared/schemas';
-import { element, setAttribute } from './dom';
+import { element, setAttribute, setText } from './dom';
 
 /** Draws a look's portrait as an image URL (the world's own character art). */
 export type PortraitOf = (look: Appearance) => string;
+
+/** One entry's elements and what they show now (kept here, so a sync reads nothing back from the page). */
+interface EntryView {
+  item: HTMLLIElement;
+  button: HTMLButtonElement;
+  name: HTMLElement;
+  why: HTMLElement;
+  since: HTMLElement;
+  portrait: HTMLImageElement;
+  /** The why, certainty, seat, name and label last shown. */
+  shown: string;
+  look: Appearance | undefined;
+  waited: string;
+  label: string;
+}
 
 /** The strip; call `sync` with each snapshot and `tick` now and then to refresh the waiting times. */
 export class QueueStrip {
   readonly root: HTMLElement;
   private readonly list: HTMLOListElement;
-  private readonly entries = new Map<string, { item: HTMLLIElement; button: HTMLButtonElement; name: HTMLElement; why: HTMLElement; since: HTMLElement; portrait: HTMLImageElement }>();
+  private readonly entries = new Map<string, EntryView>();
   private queue: NeedsYouEntry[] = [];
 
   constructor(
@@ -26,12 +41,13 @@ export class QueueStrip {
     this.root = element('section', { class: 'queue', 'data-needs-you-queue': true, 'aria-label': 'Agents waiting for you', hidden: true }, this.list);
   }
 
-  /** Brings the strip in line with a snapshot, touching only what changed. */
+  /** Brings the strip in line with a snapshot, touching only what changed (a busy fleet syncs several times a second). */
   sync(snapshot: FleetSnapshot | null): void {
     this.queue = snapshot ? needsYouQueue(snapshot) : [];
     const looks = new Map((snapshot?.personas ?? []).map((persona) => [persona.id, persona.appearance]));
     const seen = new Set<string>();
-    this.queue.forEach((entry, index) => {
+    const order: HTMLLIElement[] = [];
+    for (const entry of this.queue) {
       seen.add(entry.personaId);
       let view = this.entries.get(entry.personaId);
       if (!view) {
@@ -42,25 +58,37 @@ export class QueueStrip {
         const personaId = entry.personaId;
         const button = element('button', { type: 'button', 'data-queue-entry': personaId, onclick: () => this.pick(personaId) }, portrait, name, why, since);
         const item = element('li', {}, button);
-        view = { item, button, name, why, since, portrait };
+        view = { item, button, name, why, since, portrait, shown: '', look: undefined, waited: '', label: '' };
         this.entries.set(personaId, view);
       }
-      if (this.list.children[index] !== view.item) this.list.insertBefore(view.item, this.list.children[index] ?? null);
-      const phrase = whyPhrase(entry.why, entry.certain);
-      setAttribute(view.button, 'data-why', entry.why);
-      setAttribute(view.button, 'data-certain', String(entry.certain));
-      setAttribute(view.button, 'data-seat', entry.seatId);
-      if (view.name.textContent !== entry.persona) view.name.textContent = entry.persona;
-      const whyText = entry.label ? `${phrase} · ${entry.label}` : phrase;
-      if (view.why.textContent !== whyText) view.why.textContent = whyText;
+      order.push(view.item);
+      const shown = `${entry.why}\n${entry.certain}\n${entry.seatId}\n${entry.persona}\n${entry.label ?? ''}`;
+      if (view.shown !== shown) {
+        view.shown = shown;
+        const phrase = whyPhrase(entry.why, entry.certain);
+        setAttribute(view.button, 'data-why', entry.why);
+        setAttribute(view.button, 'data-certain', String(entry.certain));
+        setAttribute(view.button, 'data-seat', entry.seatId);
+        setText(view.name, entry.persona);
+        setText(view.why, entry.label ? `${phrase} · ${entry.label}` : phrase);
+      }
       const look = looks.get(entry.personaId);
-      const src = look ? this.portraitOf(look) : '';
-      if (view.portrait.getAttribute('src') !== src) view.portrait.setAttribute('src', src);
-    });
+      if (view.look !== look || look === undefined) {
+        view.look = look;
+        const src = look ? this.portraitOf(look) : '';
+        if (view.portrait.getAttribute('src') !== src) view.portrait.setAttribute('src', src);
+      }
+    }
     for (const [id, view] of this.entries) {
       if (seen.has(id)) continue;
       view.item.remove();
       this.entries.delete(id);
+    }
+    // One walk puts the items in order: an entry that joins or leaves moves one node, not every one after it.
+    let cursor = this.list.firstElementChild;
+    for (const item of order) {
+      if (item === cursor) cursor = cursor.nextElementSibling;
+      else this.list.insertBefore(item, cursor);
     }
     this.root.hidden = this.queue.length === 0;
     this.tick();
@@ -73,8 +101,15 @@ export class QueueStrip {
       const view = this.entries.get(entry.personaId);
       if (!view) continue;
       const waited = elapsedPhrase(entry.since, now);
-      if (view.since.textContent !== waited) view.since.textContent = waited;
-      setAttribute(view.button, 'aria-label', `${entry.persona} ${whyPhrase(entry.why, entry.certain)}${entry.label ? `, ${entry.label}` : ''}${waited ? `, for ${waited}` : ''}`);
+      if (view.waited !== waited) {
+        view.waited = waited;
+        setText(view.since, waited);
+      }
+      const label = `${entry.persona} ${whyPhrase(entry.why, entry.certain)}${entry.label ? `, ${entry.label}` : ''}${waited ? `, for ${waited}` : ''}`;
+      if (view.label !== label) {
+        view.label = label;
+        view.button.setAttribute('aria-label', label);
+      }
     }
   }
 }

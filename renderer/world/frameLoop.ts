@@ -6,10 +6,8 @@
  * animation frame (`requestDraw`), whatever the cadence, and the next cadence step then waits its full interval, so a
  * change costs no extra frame while the loop runs.
  *
- * Companion tickers run and stop with it. Pixi's system ticker is one: its pointer-over check would otherwise keep a
- * `requestAnimationFrame` loop alive for ever on a still page (nothing moves under a still pointer then).
+ * It is the page's only animation-frame loop: Pixi's own tickers stay stopped (see main.ts).
  */
-import type { Ticker } from 'pixi.js';
 import type { Motion } from './World';
 
 /**
@@ -70,12 +68,7 @@ export class FrameLoop {
   constructor(
     private readonly step: (deltaMs: number) => Motion,
     private readonly draw: () => boolean,
-    private readonly companions: readonly Ticker[] = [],
   ) {
-    for (const companion of companions) {
-      companion.autoStart = false;
-      companion.stop();
-    }
     document.addEventListener('visibilitychange', this.onVisibility);
   }
 
@@ -84,7 +77,6 @@ export class FrameLoop {
     if (document.hidden || this.running) return;
     this.running = true;
     this.last = performance.now();
-    for (const companion of this.companions) companion.start();
     this.sleep(this.interval - EARLY_MS);
   }
 
@@ -151,6 +143,5 @@ export class FrameLoop {
     this.request = 0;
     if (this.timer !== 0) clearTimeout(this.timer);
     this.timer = 0;
-    for (const companion of this.companions) companion.stop();
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetSnapshot, Persona, Seat } from '../../shared/schemas';
-import { badgeText, selectWorld } from './model';
+import { AgentModelCache, badgeText, selectWorld } from './model';
 import { reconcile } from './reconcile';
 
 const appearance = { body: 1, hair: 2, palette: 3, accessory: 0 };
@@ -28,6 +28,24 @@ function snapshot(cursor: number, personas: Persona[], seats: Seat[]): FleetSnap
 const noUi = { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null, toast: null };
 
 describe('selectWorld', () => {
+  it('keeps an agent\'s very record while its persona, seat, pending role and team are unchanged', () => {
+    const cache = new AgentModelCache();
+    const people = [persona('a', 'builder'), persona('b', 'tester')];
+    const seats = [seat('a', 1), seat('b', 0)];
+    const first = selectWorld({ fleet: snapshot(1, people, seats), ui: noUi }, cache);
+    // The next snapshot changes only b's seat (as a change applied onto the snapshot before would).
+    const second = selectWorld({ fleet: snapshot(2, people, [seats[0], seat('b', 2)]), ui: noUi }, cache);
+    expect(second.agents[0]).toBe(first.agents[0]);
+    expect(second.agents[1]).not.toBe(first.agents[1]);
+    expect(second.agents[1].subagents).toBe(2);
+    const pending = selectWorld({ fleet: snapshot(3, people, [seats[0], seat('b', 2)]), ui: { ...noUi, pending: { a: { role: 'planner', previous: 'builder' } } } }, cache);
+    expect(pending.agents[0]).not.toBe(first.agents[0]);
+    expect(pending.agents[0].stationKey).toBe('planner');
+    const gone = selectWorld({ fleet: snapshot(4, [people[1]], [seat('b', 2)]), ui: noUi }, cache);
+    expect(gone.agents.map((agent) => agent.id)).toEqual(['b']);
+    expect(cache.entries.has('a')).toBe(false);
+  });
+
   it('shows the six built-ins in order, custom stations, then the lobby, and places agents by role key', () => {
     const world = selectWorld({ fleet: snapshot(1, [persona('a', 'Builder'), persona('b', 'sound designer'), persona('c')], []), ui: noUi });
     expect(world.stations.map((station) => station.key)).toEqual(['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher', 'sound designer', '']);

@@ -41,8 +41,16 @@ export interface WorldModel {
   agents: AgentModel[];
 }
 
+/**
+ * The agent records of the last derivation with what they were derived from, so an agent whose persona, seat,
+ * pending role and team are the same objects and values keeps its very record (views then skip it by identity).
+ */
+export class AgentModelCache {
+  readonly entries = new Map<string, { persona: unknown; seat: unknown; pending: unknown; team: string | null; lead: boolean; model: AgentModel }>();
+}
+
 /** Derives the world from the store: pending role changes shown at once, a station for every role an agent holds. */
-export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>): WorldModel {
+export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: AgentModelCache): WorldModel {
   const stations: StationModel[] = [];
   const byKey = new Map<string, StationModel>();
   const addStation = (station: StationModel) => {
@@ -73,7 +81,14 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>): WorldModel {
     const key = role ? roleKey(role) : LOBBY_KEY;
     if (role && !byKey.has(key)) addStation({ key, label: role, builtIn: false, lobby: false, backlogCount: 0, backlogError: null });
     const seat = seats.get(persona.id);
-    return {
+    const team = teams.get(persona.id);
+    const teamName = team?.name ?? null;
+    const teamLead = team?.lead ?? false;
+    const cached = cache?.entries.get(persona.id);
+    if (cached && cached.persona === persona && cached.seat === seat && cached.pending === pending && cached.team === teamName && cached.lead === teamLead) {
+      return cached.model;
+    }
+    const model: AgentModel = {
       id: persona.id,
       name: persona.name,
       appearance: persona.appearance,
@@ -84,10 +99,16 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>): WorldModel {
       subagents: seat?.subagents ? seat.subagents.running : null,
       seatId: seat?.id ?? null,
       pending: pending !== undefined,
-      team: teams.get(persona.id)?.name ?? null,
-      teamLead: teams.get(persona.id)?.lead ?? false,
+      team: teamName,
+      teamLead,
     };
+    cache?.entries.set(persona.id, { persona, seat, pending, team: teamName, lead: teamLead, model });
+    return model;
   });
+  if (cache && cache.entries.size > agents.length) {
+    const present = new Set(agents.map((agent) => agent.id));
+    for (const id of cache.entries.keys()) if (!present.has(id)) cache.entries.delete(id);
+  }
   stations.push({ key: LOBBY_KEY, label: 'unassigned', builtIn: false, lobby: true, backlogCount: 0, backlogError: null });
   return { stations, agents };
 }

@@ -37,7 +37,7 @@ export function reconcile<T extends object>(previous: ReadonlyMap<string, T>, ne
     if (!before) {
       added.push(record);
       records.push(record);
-    } else if (sameRecord(before, record)) {
+    } else if (before === record || sameRecord(before, record)) {
       records.push(before);
     } else {
       changed.push(record);
