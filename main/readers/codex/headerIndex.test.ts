@@ -9,7 +9,8 @@ import { createApp } from '../../app';
 import { listMovedAside } from '../../personas/storeFile';
 import { headerLine, messageLine, tempHomes, threadId, writeRollout } from '../../testing/codexRollout';
 import { countingFileSystem } from './fileSystem';
-import { CODEX_HEADER_INDEX_FILE, decodeIndex } from './headerIndexFile';
+import { decodeIndex, type IndexedHeader } from './headerIndexCodec';
+import { CODEX_HEADER_INDEX_FILE } from './headerIndexFile';
 import { createCodexReader } from './reader';
 
 const homes = tempHomes();
@@ -53,6 +54,17 @@ async function indexedPaths(file: string, home: string): Promise<string[]> {
   const decoded = decodeIndex(await readFile(file, 'utf8'), home);
   if (decoded.kind !== 'index') throw new Error(`index not usable: ${JSON.stringify(decoded)}`);
   return [...decoded.entries.keys()];
+}
+
+/** The entries as version 1 wrote them: one object per rollout, a header field without a value left out. */
+function versionOneText(home: string, entries: Map<string, IndexedHeader>): string {
+  const rollouts = [...entries].map(([path, entry]) => {
+    const facts = { path: path.slice(join(home, 'sessions').length + 1), size: entry.size, mtimeMs: entry.mtimeMs };
+    if (entry.read.kind !== 'header') return { ...facts, kind: entry.read.kind };
+    const fields = Object.entries(entry.read.header).filter(([, value]) => value !== null);
+    return { ...facts, kind: 'header', ...Object.fromEntries(fields) };
+  });
+  return JSON.stringify({ version: 1, codexHome: home, rollouts });
 }
 
 async function inode(file: string): Promise<number> {
@@ -177,11 +189,52 @@ describe('the Codex header index in the app home', () => {
     expect(await inode(file)).toBe(written);
   });
 
+  it('sees what changed after a discovery that found nothing changed (same reader): a deletion, a new rollout, an append', async () => {
+    const { home, paths } = await codexHome(3);
+    const appHome = await homes.make();
+    const { reader, fs, file } = newReader(home, appHome);
+    await reader.discover();
+    await reader.discover();
+    expect(fs.counts.readHeader).toBe(3);
+    const written = await inode(file);
+    await rm(paths[0]);
+    const added = await writeRollout(home, '2026/04/09', '2026-04-09T10-00-00', threadId(99), [headerLine({ id: threadId(99), timestamp: '2026-04-09T10:00:00.000Z' })]);
+    await appendFile(paths[2], `${messageLine('2026-04-03T10:05:00.000Z', 'assistant', 'more')}\n`);
+
+    const candidates = await reader.discover();
+    expect(fs.counts.readHeader).toBe(5); // the new rollout and the appended one
+    expect(candidates.map((candidate) => candidate.seat.path).sort()).toEqual([added, paths[2], paths[1]].sort());
+    expect(candidates.find((candidate) => candidate.seat.path === paths[2])?.size).toBe((await stat(paths[2])).size);
+    expect(await inode(file)).not.toBe(written);
+    expect(await indexedPaths(file, home)).toEqual([added, paths[2], paths[1]]);
+  });
+
+  it('migrates a version 1 index: no header is read, the file is written once in this version, then left alone', async () => {
+    const { home, paths, appHome, file } = await indexedHomes(3);
+    const expected = listed(await newReader(home, appHome).reader.discover());
+    const decoded = decodeIndex(await readFile(file, 'utf8'), home);
+    if (decoded.kind !== 'index') throw new Error('index not usable');
+    await writeFile(file, versionOneText(home, decoded.entries));
+
+    const upgraded = newReader(home, appHome);
+    expect(listed(await upgraded.reader.discover())).toEqual(expected);
+    expect(upgraded.fs.counts.readHeader).toBe(0);
+    expect(upgraded.log).toEqual([]);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 2 });
+    expect(await indexedPaths(file, home)).toEqual([...paths].reverse());
+    const written = await inode(file);
+
+    const after = newReader(home, appHome);
+    expect(listed(await after.reader.discover())).toEqual(expected);
+    expect(after.fs.counts.readHeader).toBe(0);
+    expect(await inode(file)).toBe(written);
+  });
+
   const damaged: Array<[string, (valid: string) => string]> = [
     ['garbage', () => 'not an index \u0000\u0001'],
     ['truncated JSON', (valid) => valid.slice(0, Math.floor(valid.length / 2))],
-    ['a wrong version', (valid) => valid.replace('"version":1', '"version":7')],
-    ['an entry outside the sessions layout', (valid) => valid.replace(/"path":"[^"]*"/, '"path":"../../etc/passwd"')],
+    ['a wrong version', (valid) => valid.replace('"version":2', '"version":7')],
+    ['an entry outside the sessions layout', (valid) => valid.replace(/\["[^"]*"/, '["../../etc/passwd"')],
   ];
   for (const [what, damage] of damaged) {
     it(`survives an index file with ${what}: moves it aside with one log line, lists every rollout, rebuilds it`, async () => {

@@ -7,7 +7,8 @@
 import type { CodexFileSystem, FileFacts } from './fileSystem';
 import type { RolloutFile } from './discovery';
 import type { CodexHeader, HeaderRead } from './header';
-import type { HeaderIndexFile, IndexedHeader, IndexedRead } from './headerIndexFile';
+import type { IndexedHeader, IndexedRead } from './headerIndexCodec';
+import type { HeaderIndexFile } from './headerIndexFile';
 import { mapBounded } from '../kit/concurrency';
 import { CODEX_HEADER_CONCURRENCY, CODEX_HEADER_INDEX_ENTRIES, CODEX_STAT_BATCH } from '../kit/bounds';
 
@@ -21,10 +22,14 @@ export interface IndexedRollout {
 /** The header index of one Codex home: validated per file by size and mtime, written only when it changed. */
 export class HeaderIndex {
   private entries: Map<string, IndexedHeader> | null = null;
+  /** The file's entries being read (started by `prepare`, so the read overlaps the walk). */
+  private loading: Promise<void> | null = null;
   /** False until the first discovery has checked every loaded entry against its file. */
   private checked = false;
   /** What the file holds (path → the very read object written), to tell whether anything worth a write changed. */
   private saved = new Map<string, IndexedRead>();
+  /** True while the file is of an older version: the next discovery writes it in this one. */
+  private stale = false;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -40,6 +45,11 @@ export class HeaderIndex {
     return this.checked ? this.entries?.get(path)?.read : undefined;
   }
 
+  /** Starts reading the index file (once), so that it overlaps the walk that comes before `discover`. */
+  prepare(): void {
+    this.loading ??= this.load();
+  }
+
   /** Each walked file, in walk order, with its facts and line 1; null for a file gone or unreadable. Serialised. */
   discover(files: RolloutFile[]): Promise<Array<IndexedRollout | null>> {
     const run = this.queue.then(() => this.discoverNow(files));
@@ -47,15 +57,21 @@ export class HeaderIndex {
     return run;
   }
 
+  private async load(): Promise<void> {
+    const loaded = this.file ? await this.file.load() : { entries: new Map<string, IndexedHeader>(), stale: false };
+    this.entries = loaded.entries;
+    this.stale = loaded.stale;
+    for (const [path, entry] of loaded.entries) this.saved.set(path, entry.read);
+  }
+
   private async discoverNow(files: RolloutFile[]): Promise<Array<IndexedRollout | null>> {
-    if (!this.entries) {
-      this.entries = this.file ? await this.file.load() : new Map();
-      for (const [path, entry] of this.entries) this.saved.set(path, entry.read);
-    }
-    const entries = this.entries;
+    this.prepare();
+    await this.loading;
+    const entries = this.entries ?? new Map<string, IndexedHeader>();
     // Stats first, synchronous in batches between which other work runs, then line 1 of the new or changed only.
-    const found: Array<IndexedRollout | null> = new Array(files.length);
+    const found: Array<IndexedRollout | null> = new Array<IndexedRollout | null>(files.length);
     const changed: Array<{ index: number; facts: FileFacts }> = [];
+    let unchanged = 0;
     for (let index = 0; index < files.length; index++) {
       if (index > 0 && index % CODEX_STAT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
       const file = files[index];
@@ -66,9 +82,15 @@ export class HeaderIndex {
         found[index] = null;
       } else if (known && known.size === now.size && known.mtimeMs === now.mtimeMs) {
         found[index] = { file, facts: now, read: known.read };
+        unchanged += 1;
       } else {
         changed.push({ index, facts: now });
       }
+    }
+    // Every walked file was indexed and unchanged, and the index holds nothing else: it is the walk's, in walk order.
+    if (unchanged === files.length && entries.size === files.length && !this.stale) {
+      this.checked = true;
+      return found;
     }
     await mapBounded(changed, CODEX_HEADER_CONCURRENCY, async ({ index, facts }) => {
       found[index] = await this.reread(entries, files[index], facts);
@@ -117,7 +139,8 @@ export class HeaderIndex {
       written.push([path, entry]);
       if (this.saved.get(path) !== entry.read) changed = true;
     }
-    if (!changed && written.length === this.saved.size) return;
+    if (!changed && written.length === this.saved.size && !this.stale) return;
+    this.stale = false;
     await file.save(written);
     this.saved = new Map(written.map(([path, entry]) => [path, entry.read]));
   }
