@@ -6,7 +6,7 @@ import { join, sep } from 'node:path';
 import { type CodexFileSystem } from './fileSystem';
 import { type CodexHeader, type HeaderRead } from './header';
 import { mapBounded } from '../kit/concurrency';
-import { CODEX_CHILDREN, CODEX_HEADER_CACHE, CODEX_HEADER_CONCURRENCY, CODEX_HEADERS, CODEX_PARENTS, CODEX_RECHECK_MS } from '../kit/bounds';
+import { CODEX_CHILDREN, CODEX_HEADER_CACHE, CODEX_HEADER_CONCURRENCY, CODEX_HEADERS, CODEX_PARENTS, CODEX_RECHECK_MS, CODEX_WALK_SLICE_MS } from '../kit/bounds';
 
 
 const YEAR = /^\d{4}$/;
@@ -29,26 +29,15 @@ export interface Walk {
 
 /** Lists the newest rollout files, newest date folders first, stopping at `limit`. */
 export async function walkRollouts(fs: CodexFileSystem, home: string, limit = CODEX_HEADERS): Promise<Walk> {
-  const sessions = join(home, 'sessions');
   const files: RolloutFile[] = [];
-  const newestChain: string[] = [sessions];
-  const years = await listNames(fs, sessions, YEAR);
-  for (const year of years) {
-    const yearFolder = join(sessions, year);
-    const months = await listNames(fs, yearFolder, MONTH_OR_DAY);
-    for (const month of months) {
-      const monthFolder = join(yearFolder, month);
-      const days = await listNames(fs, monthFolder, MONTH_OR_DAY);
-      for (const day of days) {
-        const dayFolder = join(monthFolder, day);
-        if (newestChain.length === 1) newestChain.push(yearFolder, monthFolder, dayFolder);
-        // File names start with the local creation time, so a reverse name sort is newest first.
-        for (const name of await listNames(fs, dayFolder, ROLLOUT)) {
-          // `join` would normalise again what is already normal (a listed name holds no separator); 4,096 times.
-          files.push({ path: `${dayFolder}${sep}${name}`, name, dayFolder });
-          if (files.length >= limit) return { files, newestChain };
-        }
-      }
+  const newestChain: string[] = [join(home, 'sessions')];
+  for await (const { yearFolder, monthFolder, dayFolder } of dayFolders(fs, home)) {
+    if (newestChain.length === 1) newestChain.push(yearFolder, monthFolder, dayFolder);
+    // File names start with the local creation time, so a reverse name sort is newest first.
+    for (const name of listNames(fs, dayFolder, ROLLOUT)) {
+      // `join` would normalise again what is already normal (a listed name holds no separator); 4,096 times.
+      files.push({ path: `${dayFolder}${sep}${name}`, name, dayFolder });
+      if (files.length >= limit) return { files, newestChain };
     }
   }
   return { files, newestChain };
@@ -60,24 +49,38 @@ export async function walkRollouts(fs: CodexFileSystem, home: string, limit = CO
  */
 export async function findRolloutsNamed(fs: CodexFileSystem, home: string, threadId: string): Promise<RolloutFile[]> {
   const suffix = `-${threadId}.jsonl`;
-  const sessions = join(home, 'sessions');
-  for (const year of await listNames(fs, sessions, YEAR)) {
-    const yearFolder = join(sessions, year);
-    for (const month of await listNames(fs, yearFolder, MONTH_OR_DAY)) {
-      const monthFolder = join(yearFolder, month);
-      for (const day of await listNames(fs, monthFolder, MONTH_OR_DAY)) {
-        const dayFolder = join(monthFolder, day);
-        const names = (await listNames(fs, dayFolder, ROLLOUT)).filter((name) => name.endsWith(suffix));
-        if (names.length > 0) return names.map((name) => ({ path: join(dayFolder, name), name, dayFolder }));
-      }
-    }
+  for await (const { dayFolder } of dayFolders(fs, home)) {
+    const names = listNames(fs, dayFolder, ROLLOUT).filter((name) => name.endsWith(suffix));
+    if (names.length > 0) return names.map((name) => ({ path: join(dayFolder, name), name, dayFolder }));
   }
   return [];
 }
 
-async function listNames(fs: CodexFileSystem, folder: string, pattern: RegExp): Promise<string[]> {
+/**
+ * The day folders under `sessions/`, newest first, each with its month and year folder. Listings are synchronous
+ * (./fileSystem), so once the walk has listed for `CODEX_WALK_SLICE_MS` it lets other work run before going on.
+ */
+async function* dayFolders(fs: CodexFileSystem, home: string): AsyncGenerator<{ yearFolder: string; monthFolder: string; dayFolder: string }> {
+  const sessions = join(home, 'sessions');
+  let sliceStart = performance.now();
+  for (const year of listNames(fs, sessions, YEAR)) {
+    const yearFolder = join(sessions, year);
+    for (const month of listNames(fs, yearFolder, MONTH_OR_DAY)) {
+      const monthFolder = join(yearFolder, month);
+      for (const day of listNames(fs, monthFolder, MONTH_OR_DAY)) {
+        if (performance.now() - sliceStart >= CODEX_WALK_SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
+        yield { yearFolder, monthFolder, dayFolder: join(monthFolder, day) };
+      }
+    }
+  }
+}
+
+function listNames(fs: CodexFileSystem, folder: string, pattern: RegExp): string[] {
   try {
-    return (await fs.readdir(folder)).filter((name) => pattern.test(name)).sort().reverse();
+    return fs.readdirNow(folder).filter((name) => pattern.test(name)).sort().reverse();
   } catch {
     return []; // a missing or unreadable folder holds nothing
   }

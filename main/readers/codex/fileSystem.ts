@@ -1,9 +1,11 @@
 /**
  * The filesystem calls the Codex reader makes for discovery and headers, behind a small facade so tests can count
- * directory reads. All asynchronous.
+ * directory reads. Listings and discovery's stats are synchronous: each costs a few microseconds on a local disk,
+ * while an asynchronous call waits for a pool thread and then for the main thread, which on a busy machine is
+ * a scheduler delay each time (a walk of 19 folders took 10–20 ms that way, 3.5 ms listed in place).
  */
-import { statSync } from 'node:fs';
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { readHeaderFrom, type HeaderRead } from './header';
 
 /** File facts the reader uses. */
@@ -16,7 +18,8 @@ export interface FileFacts {
 
 /** Directory listing, stat and bounded header read. */
 export interface CodexFileSystem {
-  readdir(folder: string): Promise<string[]>;
+  /** The names in a folder, synchronously (throws as `readdirSync` does: a folder missing or unreadable). */
+  readdirNow(folder: string): string[];
   stat(path: string): Promise<FileFacts>;
   /**
    * A synchronous stat, null when the file is gone or cannot be stat-ed: a few microseconds on a local disk, where a
@@ -28,7 +31,7 @@ export interface CodexFileSystem {
 
 /** The real filesystem. */
 export const nodeFileSystem: CodexFileSystem = {
-  readdir: (folder) => readdir(folder),
+  readdirNow: (folder) => readdirSync(folder),
   stat: async (path) => {
     const info = await stat(path);
     return { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs };
@@ -69,7 +72,7 @@ export function countingFileSystem(inner: CodexFileSystem = nodeFileSystem): Cou
     };
   return {
     counts,
-    readdir: counted('readdir', inner.readdir.bind(inner)),
+    readdirNow: counted('readdir', inner.readdirNow.bind(inner)),
     stat: counted('stat', inner.stat.bind(inner)),
     statNow: counted('stat', inner.statNow.bind(inner)),
     readHeader: counted('readHeader', inner.readHeader.bind(inner)),

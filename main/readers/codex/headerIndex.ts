@@ -22,7 +22,7 @@ export interface IndexedRollout {
 /** The header index of one Codex home: validated per file by size and mtime, written only when it changed. */
 export class HeaderIndex {
   private entries: Map<string, IndexedHeader> | null = null;
-  /** The file's entries being read (started by `prepare`, so the read overlaps the walk). */
+  /** The file's entries being read, once, by the first discovery. */
   private loading: Promise<void> | null = null;
   /** False until the first discovery has checked every loaded entry against its file. */
   private checked = false;
@@ -45,11 +45,6 @@ export class HeaderIndex {
     return this.checked ? this.entries?.get(path)?.read : undefined;
   }
 
-  /** Starts reading the index file (once), so that it overlaps the walk that comes before `discover`. */
-  prepare(): void {
-    this.loading ??= this.load();
-  }
-
   /** Each walked file, in walk order, with its facts and line 1; null for a file gone or unreadable. Serialised. */
   discover(files: RolloutFile[]): Promise<Array<IndexedRollout | null>> {
     const run = this.queue.then(() => this.discoverNow(files));
@@ -65,7 +60,7 @@ export class HeaderIndex {
   }
 
   private async discoverNow(files: RolloutFile[]): Promise<Array<IndexedRollout | null>> {
-    this.prepare();
+    this.loading ??= this.load();
     await this.loading;
     const entries = this.entries ?? new Map<string, IndexedHeader>();
     // Stats first, synchronous in batches between which other work runs, then line 1 of the new or changed only.

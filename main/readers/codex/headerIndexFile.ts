@@ -5,7 +5,7 @@
  * line and the index starts empty (discovery then reads every header once and writes it again). The text's format,
  * and the migration of older versions, are in ./headerIndexCodec.
  */
-import { open } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { cleanStaleTemps, commitTemp, discardTemp, moveAside, writeTemp } from '../../personas/storeFile';
 import { CODEX_HEADER_INDEX_BYTES, CODEX_HEADER_INDEX_TEMP_STALE_MS } from '../kit/bounds';
 import { decodeIndex, encodeIndex, type IndexedHeader } from './headerIndexCodec';
@@ -36,11 +36,12 @@ export class HeaderIndexFile {
   async load(): Promise<LoadedIndex> {
     if (!this.cleaned) {
       this.cleaned = true;
-      await cleanStaleTemps(this.file, CODEX_HEADER_INDEX_TEMP_STALE_MS).catch(() => []);
+      // Temp files of crashed writes are removed in the background: nothing here waits for it.
+      void cleanStaleTemps(this.file, CODEX_HEADER_INDEX_TEMP_STALE_MS).catch(() => []);
     }
-    const text = await this.readBounded();
-    if (text.kind === 'missing') return { entries: new Map(), stale: false };
+    const text = this.readBounded();
     const decoded = text.kind === 'read' ? decodeIndex(text.text, this.codexHome) : text;
+    if (decoded.kind === 'missing') return { entries: new Map(), stale: false };
     if (decoded.kind === 'index') return { entries: decoded.entries, stale: decoded.stale };
     if (decoded.kind === 'foreign') return { entries: new Map(), stale: false }; // replaced by the next write
     await this.setAside(decoded.reason);
@@ -60,10 +61,14 @@ export class HeaderIndexFile {
     }
   }
 
-  private async readBounded(): Promise<{ kind: 'missing' } | { kind: 'read'; text: string } | { kind: 'unusable'; reason: string }> {
-    let handle;
+  /**
+   * The file's text, read synchronously like discovery's listings and stats (./fileSystem): one bounded read of
+   * about a megabyte, where four asynchronous steps each waited for a pool thread and then for the main thread.
+   */
+  private readBounded(): { kind: 'missing' } | { kind: 'read'; text: string } | { kind: 'unusable'; reason: string } {
+    let fd: number;
     try {
-      handle = await open(this.file, 'r');
+      fd = openSync(this.file, 'r');
     } catch (error) {
       // No index yet, or no app home folder yet (a writer creates it).
       const code = (error as NodeJS.ErrnoException).code;
@@ -71,16 +76,21 @@ export class HeaderIndexFile {
       return { kind: 'unusable', reason: `cannot be read (${reasonOf(error)})` };
     }
     try {
-      const info = await handle.stat();
+      const info = fstatSync(fd);
       if (!info.isFile()) return { kind: 'unusable', reason: 'is not a regular file' };
       if (info.size > CODEX_HEADER_INDEX_BYTES) return { kind: 'unusable', reason: `is larger than ${CODEX_HEADER_INDEX_BYTES} bytes` };
-      const buffer = Buffer.alloc(info.size);
-      const { bytesRead } = await handle.read(buffer, 0, info.size, 0);
-      return { kind: 'read', text: buffer.subarray(0, bytesRead).toString('utf8') };
+      const buffer = Buffer.allocUnsafe(info.size);
+      let filled = 0;
+      while (filled < info.size) {
+        const bytesRead = readSync(fd, buffer, filled, info.size - filled, filled);
+        if (bytesRead === 0) break; // shorter now than when it was stat-ed
+        filled += bytesRead;
+      }
+      return { kind: 'read', text: buffer.toString('utf8', 0, filled) };
     } catch (error) {
       return { kind: 'unusable', reason: `cannot be read (${reasonOf(error)})` };
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   }
 

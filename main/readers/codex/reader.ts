@@ -148,7 +148,6 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
   return {
     harness: 'codex',
     async discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
-      headerIndex.prepare(); // the index file is read while the folders are listed
       const walk = await walkRollouts(fs, options.home);
       const sessions: Array<{ file: RolloutFile; header: CodexHeader; facts: FileFacts }> = [];
       for (const found of await headerIndex.discover(walk.files)) {

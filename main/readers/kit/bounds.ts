@@ -122,6 +122,8 @@ const CODEX = {
   CODEX_HEADER_CONCURRENCY: 32,
   /** Codex: rollouts stat-ed synchronously by lobby discovery before it lets other work run (about 1 ms on a local disk). */
   CODEX_STAT_BATCH: 512,
+  /** Codex: longest stretch of synchronous folder listing in a walk before it lets other work run. */
+  CODEX_WALK_SLICE_MS: 2,
   /** Codex: header cache entries kept (twice the walk, so a full walk never evicts its own headers). */
   CODEX_HEADER_CACHE: HEADERS_PER_WALK * 2,
   /** Codex: rollouts kept in the header index in the app home, the most recent (rule: 4,096 headers). */
@@ -145,7 +147,7 @@ const CODEX = {
 };
 export const {
   CODEX_CHILDREN, CODEX_PARENTS, CODEX_HEADERS, CODEX_HEADER_BYTES, CODEX_HEADER_CHUNK_BYTES,
-  CODEX_HEADER_CONCURRENCY, CODEX_STAT_BATCH, CODEX_HEADER_CACHE, CODEX_HEADER_INDEX_ENTRIES,
+  CODEX_HEADER_CONCURRENCY, CODEX_STAT_BATCH, CODEX_WALK_SLICE_MS, CODEX_HEADER_CACHE, CODEX_HEADER_INDEX_ENTRIES,
   CODEX_HEADER_INDEX_ENTRY_BYTES, CODEX_HEADER_INDEX_BYTES, CODEX_HEADER_INDEX_TEMP_STALE_MS, CODEX_RECHECK_MS,
   CODEX_TASK_SCAN_COLD_BYTES, CODEX_OWN_START_SCAN_BYTES, CODEX_PENDING_CALLS, CODEX_PENDING_APPROVALS
 } = CODEX;
