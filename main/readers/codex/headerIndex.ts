@@ -26,8 +26,8 @@ export class HeaderIndex {
   private loading: Promise<void> | null = null;
   /** False until the first discovery has checked every loaded entry against its file. */
   private checked = false;
-  /** What the file holds (path → the very read object written), to tell whether anything worth a write changed. */
-  private saved = new Map<string, IndexedRead>();
+  /** What the file holds, in its order (paths and the very read objects written), to tell whether a write is due. */
+  private saved: { paths: string[]; reads: IndexedRead[] } = { paths: [], reads: [] };
   /** True while the file is of an older version: the next discovery writes it in this one. */
   private stale = false;
   private queue: Promise<unknown> = Promise.resolve();
@@ -56,7 +56,7 @@ export class HeaderIndex {
     const loaded = this.file ? await this.file.load() : { entries: new Map<string, IndexedHeader>(), stale: false };
     this.entries = loaded.entries;
     this.stale = loaded.stale;
-    for (const [path, entry] of loaded.entries) this.saved.set(path, entry.read);
+    this.saved = { paths: [...loaded.entries.keys()], reads: Array.from(loaded.entries.values(), (entry) => entry.read) };
   }
 
   private async discoverNow(files: RolloutFile[]): Promise<Array<IndexedRollout | null>> {
@@ -128,17 +128,20 @@ export class HeaderIndex {
    */
   private async saveIfChanged(file: HeaderIndexFile, entries: Map<string, IndexedHeader>): Promise<void> {
     const written: Array<[string, IndexedHeader]> = [];
-    let changed = false;
+    const { paths, reads } = this.saved;
+    let changed = this.stale;
     for (const [path, entry] of entries) {
       if (written.length >= this.bound) break;
+      // Both lists are in walk order, so a rollout that came or went shifts every later one: compared in place.
+      if (paths[written.length] !== path || reads[written.length] !== entry.read) changed = true;
       written.push([path, entry]);
-      if (this.saved.get(path) !== entry.read) changed = true;
     }
-    if (!changed && written.length === this.saved.size && !this.stale) return;
+    if (!changed && written.length === paths.length) return;
     this.stale = false;
     await file.save(written);
-    this.saved = new Map(written.map(([path, entry]) => [path, entry.read]));
+    this.saved = { paths: written.map(([path]) => path), reads: written.map(([, entry]) => entry.read) };
   }
+
 }
 
 function sameRead(left: IndexedRead, right: HeaderRead): boolean {

@@ -55,7 +55,7 @@ export function decodeIndex(text: string, codexHome: string): DecodedIndex {
 }
 
 /** What each version's decoder gives: the home and its rows (path under `sessions/`, entry), or where it is wrong. */
-export type IndexRows = { kind: 'rows'; codexHome: string; rows: Array<[string, IndexedHeader]> } | { kind: 'invalid'; where: string; what: string };
+export type IndexRows = { kind: 'rows'; codexHome: string; paths: string[]; entries: IndexedHeader[] } | { kind: 'invalid'; where: string; what: string };
 
 function invalidIndex(where: string, what: string): IndexRows {
   return { kind: 'invalid', where, what };
@@ -68,20 +68,22 @@ function decodeRows(top: Record<string, unknown>): IndexRows {
   const rows = top.rollouts;
   if (!Array.isArray(rows)) return invalidIndex('rollouts', 'not a list');
   if (rows.length > CODEX_HEADER_INDEX_ENTRIES) return invalidIndex('rollouts', `more than ${CODEX_HEADER_INDEX_ENTRIES} entries`);
-  const decoded: Array<[string, IndexedHeader]> = new Array<[string, IndexedHeader]>(rows.length);
+  const paths = new Array<string>(rows.length);
+  const entries = new Array<IndexedHeader>(rows.length);
   for (let index = 0; index < rows.length; index++) {
     const row: unknown = rows[index];
     const problem = rowProblem(row);
     if (problem !== null) return invalidIndex(`rollouts.${index}`, problem);
-    decoded[index] = rowEntry(row as Row);
+    paths[index] = (row as Row)[0];
+    entries[index] = rowEntry(row as Row);
   }
-  return { kind: 'rows', codexHome: top.codexHome, rows: decoded };
+  return { kind: 'rows', codexHome: top.codexHome, paths, entries };
 }
 
 function ofHome(decoded: IndexRows, codexHome: string, stale: boolean): DecodedIndex {
   if (decoded.kind === 'invalid') return { kind: 'unusable', reason: `does not hold a valid index (${decoded.where || 'top'}: ${decoded.what})` };
   if (decoded.codexHome !== codexHome) return { kind: 'foreign' };
-  return { kind: 'index', entries: entriesUnder(codexHome, decoded.rows), stale };
+  return { kind: 'index', entries: entriesUnder(codexHome, decoded.paths, decoded.entries), stale };
 }
 
 /** The index text for `codexHome` (pure): entries in the given order, each over the entry bound left out. */
@@ -100,12 +102,12 @@ export function encodeIndex(codexHome: string, entries: Iterable<[string, Indexe
 }
 
 /** Entries keyed by absolute path: the same strings the walk builds, so a lookup needs no normalising. */
-function entriesUnder(codexHome: string, decoded: Iterable<[string, IndexedHeader]>): Map<string, IndexedHeader> {
+function entriesUnder(codexHome: string, paths: string[], entries: IndexedHeader[]): Map<string, IndexedHeader> {
   // A checked path holds no `.` or `..` part, so prefixing `sessions/` is what `join` would give.
   const sessions = join(codexHome, 'sessions') + sep;
-  const entries = new Map<string, IndexedHeader>();
-  for (const [under, entry] of decoded) entries.set(sessions + (sep === '/' ? under : under.split('/').join(sep)), entry);
-  return entries;
+  const byPath = new Map<string, IndexedHeader>();
+  for (let index = 0; index < paths.length; index++) byPath.set(sessions + (sep === '/' ? paths[index] : paths[index].split('/').join(sep)), entries[index]);
+  return byPath;
 }
 
 type Row = [string, number, number, string, ...Array<string | null>];
@@ -129,10 +131,10 @@ function rowProblem(row: unknown): string | null {
   return null;
 }
 
-/** A checked row as its path under `sessions/` and its entry. */
-function rowEntry(row: Row): [string, IndexedHeader] {
-  const [path, size, mtimeMs, kind] = row;
-  if (kind === 'too-long' || kind === 'invalid') return [path, { size, mtimeMs, read: { kind, bytes: 0 } }];
+/** The entry of a checked row. */
+function rowEntry(row: Row): IndexedHeader {
+  const [, size, mtimeMs, kind] = row;
+  if (kind === 'too-long' || kind === 'invalid') return { size, mtimeMs, read: { kind, bytes: 0 } };
   const header: CodexHeader = {
     id: row[4] as string,
     timestamp: row[5],
@@ -144,7 +146,7 @@ function rowEntry(row: Row): [string, IndexedHeader] {
     nickname: row[10],
     role: row[11],
   };
-  return [path, { size, mtimeMs, read: { kind: 'header', header, bytes: 0 } }];
+  return { size, mtimeMs, read: { kind: 'header', header, bytes: 0 } };
 }
 
 function rowOf(path: string, indexed: IndexedHeader): unknown[] {

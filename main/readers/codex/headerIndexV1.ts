@@ -46,11 +46,12 @@ export function decodeIndexV1(json: unknown): IndexRows {
     const issue = parsed.error.issues[0];
     return { kind: 'invalid', where: issue.path.join('.'), what: issue.message };
   }
-  return { kind: 'rows', codexHome: parsed.data.codexHome, rows: parsed.data.rollouts.map(rowOfV1) };
+  const rollouts = parsed.data.rollouts;
+  return { kind: 'rows', codexHome: parsed.data.codexHome, paths: rollouts.map((entry) => entry.path), entries: rollouts.map(entryOfV1) };
 }
 
-function rowOfV1(entry: Entry): [string, IndexedHeader] {
-  if (entry.kind !== 'header') return [entry.path, { size: entry.size, mtimeMs: entry.mtimeMs, read: { kind: entry.kind, bytes: 0 } }];
+function entryOfV1(entry: Entry): IndexedHeader {
+  if (entry.kind !== 'header') return { size: entry.size, mtimeMs: entry.mtimeMs, read: { kind: entry.kind, bytes: 0 } };
   const header: CodexHeader = {
     id: entry.id,
     timestamp: entry.timestamp ?? null,
@@ -62,5 +63,5 @@ function rowOfV1(entry: Entry): [string, IndexedHeader] {
     nickname: entry.nickname ?? null,
     role: entry.role ?? null,
   };
-  return [entry.path, { size: entry.size, mtimeMs: entry.mtimeMs, read: { kind: 'header', header, bytes: 0 } }];
+  return { size: entry.size, mtimeMs: entry.mtimeMs, read: { kind: 'header', header, bytes: 0 } };
 }
