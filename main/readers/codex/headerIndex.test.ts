@@ -2,14 +2,14 @@
 // unchanged rollout; size, mtime, new, deleted and rewritten rollouts are all reflected; the file keeps the most
 // recent rollouts; an index that cannot be used is moved aside with one log line and rebuilt.
 import { appendFile, mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Candidate } from '../../../shared/schemas';
 import { createApp } from '../../app';
 import { listMovedAside } from '../../personas/storeFile';
 import { headerLine, messageLine, tempHomes, threadId, writeRollout } from '../../testing/codexRollout';
 import { countingFileSystem } from './fileSystem';
-import { decodeIndex, type IndexedHeader } from './headerIndexCodec';
+import { decodeIndex, type IndexedRollouts } from './headerIndexCodec';
 import { CODEX_HEADER_INDEX_FILE } from './headerIndexFile';
 import { createCodexReader } from './reader';
 
@@ -53,13 +53,13 @@ function listed(candidates: Candidate[]): Array<[string, string | null, number, 
 async function indexedPaths(file: string, home: string): Promise<string[]> {
   const decoded = decodeIndex(await readFile(file, 'utf8'), home);
   if (decoded.kind !== 'index') throw new Error(`index not usable: ${JSON.stringify(decoded)}`);
-  return [...decoded.entries.keys()];
+  return decoded.rollouts.paths.map((under) => join(home, 'sessions', under));
 }
 
 /** The entries as version 1 wrote them: one object per rollout, a header field without a value left out. */
-function versionOneText(home: string, entries: Map<string, IndexedHeader>): string {
-  const rollouts = [...entries].map(([path, entry]) => {
-    const facts = { path: path.slice(join(home, 'sessions').length + 1), size: entry.size, mtimeMs: entry.mtimeMs };
+function versionOneText(home: string, indexed: IndexedRollouts): string {
+  const rollouts = indexed.entries.map((entry, index) => {
+    const facts = { path: indexed.paths[index].split(sep).join('/'), size: entry.size, mtimeMs: entry.mtimeMs };
     if (entry.read.kind !== 'header') return { ...facts, kind: entry.read.kind };
     const fields = Object.entries(entry.read.header).filter(([, value]) => value !== null);
     return { ...facts, kind: 'header', ...Object.fromEntries(fields) };
@@ -214,7 +214,7 @@ describe('the Codex header index in the app home', () => {
     const expected = listed(await newReader(home, appHome).reader.discover());
     const decoded = decodeIndex(await readFile(file, 'utf8'), home);
     if (decoded.kind !== 'index') throw new Error('index not usable');
-    await writeFile(file, versionOneText(home, decoded.entries));
+    await writeFile(file, versionOneText(home, decoded.rollouts));
 
     const upgraded = newReader(home, appHome);
     expect(listed(await upgraded.reader.discover())).toEqual(expected);

@@ -4,10 +4,11 @@
  * reader's life and, when the app hands in an app home, in a file there (./headerIndexFile), so a new start reads no
  * header of an unchanged rollout.
  */
+import { join, sep } from 'node:path';
 import type { CodexFileSystem, FileFacts } from './fileSystem';
 import type { RolloutFile } from './discovery';
 import type { CodexHeader, HeaderRead } from './header';
-import type { IndexedHeader, IndexedRead } from './headerIndexCodec';
+import type { IndexedHeader, IndexedRead, IndexedRollouts } from './headerIndexCodec';
 import type { HeaderIndexFile } from './headerIndexFile';
 import { mapBounded } from '../kit/concurrency';
 import { CODEX_HEADER_CONCURRENCY, CODEX_HEADER_INDEX_ENTRIES, CODEX_STAT_BATCH } from '../kit/bounds';
@@ -21,8 +22,11 @@ export interface IndexedRollout {
 
 /** The header index of one Codex home: validated per file by size and mtime, written only when it changed. */
 export class HeaderIndex {
-  private entries: Map<string, IndexedHeader> | null = null;
-  /** The file's entries being read, once, by the first discovery. */
+  /** The indexed rollouts in walk order (as the file holds them until a discovery finds a change). */
+  private rollouts: IndexedRollouts = { paths: [], entries: [] };
+  /** The same entries by path under `sessions/`, built when a lookup out of walk order first needs it. */
+  private byPath: Map<string, IndexedHeader> | null = null;
+  /** The file's rollouts being read, once, by the first discovery. */
   private loading: Promise<void> | null = null;
   /** False until the first discovery has checked every loaded entry against its file. */
   private checked = false;
@@ -31,18 +35,23 @@ export class HeaderIndex {
   /** True while the file is of an older version: the next discovery writes it in this one. */
   private stale = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /** `<home>/sessions/`: a walked path is this and a path of the index. */
+  private readonly sessions: string;
 
   constructor(
     private readonly fs: CodexFileSystem,
+    home: string,
     /** The file in the app home; null: the index lives in memory only (a CLI one-off, a test). */
     private readonly file: HeaderIndexFile | null,
     /** Rollouts written to the file, the most recent (walk order) first. */
     private readonly bound: number = CODEX_HEADER_INDEX_ENTRIES,
-  ) {}
+  ) {
+    this.sessions = join(home, 'sessions') + sep;
+  }
 
   /** Line 1 of a rollout as the last discovery found it (for child discovery); nothing before the first discovery. */
   known(path: string): IndexedRead | undefined {
-    return this.checked ? this.entries?.get(path)?.read : undefined;
+    return this.checked ? this.lookup(path)?.read : undefined;
   }
 
   /** Each walked file, in walk order, with its facts and line 1; null for a file gone or unreadable. Serialised. */
@@ -53,95 +62,108 @@ export class HeaderIndex {
   }
 
   private async load(): Promise<void> {
-    const loaded = this.file ? await this.file.load() : { entries: new Map<string, IndexedHeader>(), stale: false };
-    this.entries = loaded.entries;
+    if (!this.file) return;
+    const loaded = await this.file.load();
+    this.rollouts = loaded.rollouts;
     this.stale = loaded.stale;
-    this.saved = { paths: [...loaded.entries.keys()], reads: Array.from(loaded.entries.values(), (entry) => entry.read) };
+    this.saved = { paths: loaded.rollouts.paths, reads: loaded.rollouts.entries.map((entry) => entry.read) };
   }
 
   private async discoverNow(files: RolloutFile[]): Promise<Array<IndexedRollout | null>> {
     this.loading ??= this.load();
     await this.loading;
-    const entries = this.entries ?? new Map<string, IndexedHeader>();
+    const { paths, entries } = this.rollouts;
     // Stats first, synchronous in batches between which other work runs, then line 1 of the new or changed only.
     const found: Array<IndexedRollout | null> = new Array<IndexedRollout | null>(files.length);
-    const changed: Array<{ index: number; facts: FileFacts }> = [];
+    /** Per walked file, the entry it keeps (unchanged) or null (gone, or to be read again). */
+    const kept: Array<IndexedHeader | null> = new Array<IndexedHeader | null>(files.length).fill(null);
+    const changed: Array<{ index: number; facts: FileFacts; known: IndexedHeader | undefined }> = [];
     let unchanged = 0;
     for (let index = 0; index < files.length; index++) {
       if (index > 0 && index % CODEX_STAT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
       const file = files[index];
       const now = this.fs.statNow(file.path);
-      const known = entries.get(file.path);
       if (!now) {
-        entries.delete(file.path); // gone since the walk listed it
-        found[index] = null;
-      } else if (known && known.size === now.size && known.mtimeMs === now.mtimeMs) {
+        found[index] = null; // gone since the walk listed it
+        continue;
+      }
+      // The index is in walk order: while no rollout came or went, walked file N is entry N (no lookup, no key).
+      const under = index < paths.length ? paths[index] : '';
+      const atIndex = under !== '' && file.path.length === this.sessions.length + under.length && file.path.endsWith(under) && file.path.startsWith(this.sessions);
+      const known = atIndex ? entries[index] : this.lookup(file.path);
+      if (known && known.size === now.size && known.mtimeMs === now.mtimeMs) {
         found[index] = { file, facts: now, read: known.read };
+        kept[index] = known;
         unchanged += 1;
       } else {
-        changed.push({ index, facts: now });
+        changed.push({ index, facts: now, known });
       }
     }
-    // Every walked file was indexed and unchanged, and the index holds nothing else: it is the walk's, in walk order.
-    if (unchanged === files.length && entries.size === files.length && !this.stale) {
+    // Every walked file was indexed and unchanged, and the index holds nothing else: it stays as it is.
+    if (unchanged === files.length && paths.length === files.length && !this.stale) {
       this.checked = true;
       return found;
     }
-    await mapBounded(changed, CODEX_HEADER_CONCURRENCY, async ({ index, facts }) => {
-      found[index] = await this.reread(entries, files[index], facts);
+    await mapBounded(changed, CODEX_HEADER_CONCURRENCY, async ({ index, facts, known }) => {
+      const again = await this.reread(files[index], facts, known);
+      found[index] = again.rollout;
+      kept[index] = again.entry;
     });
     // Only walked files stay, in walk order: a deleted rollout, or one now beyond the walk's bound, leaves the index.
-    const kept = new Map<string, IndexedHeader>();
-    for (const file of files) {
-      const entry = entries.get(file.path);
-      if (entry) kept.set(file.path, entry);
+    const next: IndexedRollouts = { paths: [], entries: [] };
+    for (let index = 0; index < files.length; index++) {
+      const entry = kept[index];
+      if (!entry) continue;
+      next.paths.push(files[index].path.slice(this.sessions.length));
+      next.entries.push(entry);
     }
-    this.entries = kept;
+    this.rollouts = next;
+    this.byPath = null;
     this.checked = true;
-    if (this.file) await this.saveIfChanged(this.file, kept);
+    if (this.file) await this.saveIfChanged(this.file, next);
     return found;
   }
 
-  /** Reads line 1 of a rollout new to the index or whose size or mtime changed. */
-  private async reread(entries: Map<string, IndexedHeader>, file: RolloutFile, facts: FileFacts): Promise<IndexedRollout | null> {
-    const known = entries.get(file.path);
+  /** The entry of a walked path, by its path under `sessions/`. */
+  private lookup(path: string): IndexedHeader | undefined {
+    if (!path.startsWith(this.sessions)) return undefined;
+    if (!this.byPath) {
+      const { paths, entries } = this.rollouts;
+      this.byPath = new Map(paths.map((under, index) => [under, entries[index]]));
+    }
+    return this.byPath.get(path.slice(this.sessions.length));
+  }
+
+  /** Reads line 1 of a rollout new to the index or whose size or mtime changed; `entry` is what the index keeps. */
+  private async reread(file: RolloutFile, facts: FileFacts, known: IndexedHeader | undefined): Promise<{ rollout: IndexedRollout | null; entry: IndexedHeader | null }> {
     let read: HeaderRead;
     try {
       ({ read } = await this.fs.readHeader(file.path));
     } catch {
-      entries.delete(file.path);
-      return null;
+      return { rollout: null, entry: null };
     }
-    if (read.kind === 'incomplete') {
-      entries.delete(file.path); // read again next time, once line 1 is complete
-      return { file, facts, read: null };
-    }
+    // Read again next time, once line 1 is complete.
+    if (read.kind === 'incomplete') return { rollout: { file, facts, read: null }, entry: null };
     // An appended rollout keeps its line 1: the recorded read is kept, so new facts alone never force a write.
     const indexed = known && sameRead(known.read, read) ? known.read : read;
-    entries.set(file.path, { size: facts.size, mtimeMs: facts.mtimeMs, read: indexed });
-    return { file, facts, read: indexed };
+    return { rollout: { file, facts, read: indexed }, entry: { size: facts.size, mtimeMs: facts.mtimeMs, read: indexed } };
   }
 
   /**
    * Writes the most recent `bound` entries when a rollout came, went, or its line 1 changed; at most once a call.
    * A failed write (logged by the file) is not retried until something changes again.
    */
-  private async saveIfChanged(file: HeaderIndexFile, entries: Map<string, IndexedHeader>): Promise<void> {
-    const written: Array<[string, IndexedHeader]> = [];
-    const { paths, reads } = this.saved;
-    let changed = this.stale;
-    for (const [path, entry] of entries) {
-      if (written.length >= this.bound) break;
-      // Both lists are in walk order, so a rollout that came or went shifts every later one: compared in place.
-      if (paths[written.length] !== path || reads[written.length] !== entry.read) changed = true;
-      written.push([path, entry]);
-    }
-    if (!changed && written.length === paths.length) return;
+  private async saveIfChanged(file: HeaderIndexFile, rollouts: IndexedRollouts): Promise<void> {
+    const count = Math.min(rollouts.paths.length, this.bound);
+    const written: IndexedRollouts = { paths: rollouts.paths.slice(0, count), entries: rollouts.entries.slice(0, count) };
+    const reads = written.entries.map((entry) => entry.read);
+    // Both lists are in walk order, so a rollout that came or went shifts every later one: compared in place.
+    const same = count === this.saved.paths.length && written.paths.every((path, index) => path === this.saved.paths[index] && reads[index] === this.saved.reads[index]);
+    if (same && !this.stale) return;
     this.stale = false;
     await file.save(written);
-    this.saved = { paths: written.map(([path]) => path), reads: written.map(([, entry]) => entry.read) };
+    this.saved = { paths: written.paths, reads };
   }
-
 }
 
 function sameRead(left: IndexedRead, right: HeaderRead): boolean {

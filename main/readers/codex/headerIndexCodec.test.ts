@@ -1,12 +1,21 @@
 // The index file format (pure): what it keeps of each rollout, what it refuses, and the migration of version 1.
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODEX_HEADER_INDEX_ENTRIES, CODEX_HEADER_INDEX_ENTRY_BYTES } from '../kit/bounds';
 import type { CodexHeader } from './header';
-import { decodeIndex, encodeIndex, HEADER_INDEX_VERSION, type IndexedHeader } from './headerIndexCodec';
+import { decodeIndex, encodeIndex, HEADER_INDEX_VERSION, type DecodedIndex, type IndexedHeader, type IndexedRollouts } from './headerIndexCodec';
 
 const home = '/home/dev/.codex';
-const at = (name: string) => join(home, 'sessions', '2026', '04', '20', name);
+/** A rollout's path under `sessions/`. */
+const at = (name: string) => ['2026', '04', '20', name].join(sep);
+
+/** Rollouts from (path, entry) pairs, and back. */
+function rollouts(pairs: Array<[string, IndexedHeader]>): IndexedRollouts {
+  return { paths: pairs.map(([path]) => path), entries: pairs.map(([, entry]) => entry) };
+}
+function pairsOf(decoded: DecodedIndex): Array<[string, IndexedHeader]> | null {
+  return decoded.kind === 'index' ? decoded.rollouts.paths.map((path, index) => [path, decoded.rollouts.entries[index]]) : null;
+}
 
 function header(fields: Partial<CodexHeader>): IndexedHeader {
   const full: CodexHeader = { id: 't1', timestamp: null, cwd: null, forkedFromId: null, origin: 'session', parentThreadId: null, agentPath: null, nickname: null, role: null, ...fields };
@@ -29,33 +38,33 @@ describe('the header index file', () => {
       [at('rollout-d.jsonl'), { size: 70_000, mtimeMs: 1, read: { kind: 'too-long', bytes: 0 } }],
       [at('rollout-e.jsonl'), { size: 3, mtimeMs: 2, read: { kind: 'invalid', bytes: 0 } }],
     ];
-    const text = encodeIndex(home, entries);
+    const text = encodeIndex(home, rollouts(entries));
     expect(JSON.parse(text)).toMatchObject({ version: HEADER_INDEX_VERSION, codexHome: home });
     const decoded = decodeIndex(text, home);
     expect(decoded).toMatchObject({ kind: 'index', stale: false });
-    expect(decoded.kind === 'index' && [...decoded.entries]).toEqual(entries);
+    expect(pairsOf(decoded)).toEqual(entries);
   });
 
   it('never records transcript content: one row of file facts and the parsed header fields, null where a header has none', () => {
     const child = header({ id: 'child', origin: 'child', timestamp: 't', cwd: '/w', forkedFromId: 'p', parentThreadId: 'p', agentPath: '/root/a', nickname: 'Ada', role: 'explorer' });
-    const text = encodeIndex(home, [[at('rollout-a.jsonl'), child], [at('rollout-b.jsonl'), header({ id: 'parent' })]]);
+    const text = encodeIndex(home, rollouts([[at('rollout-a.jsonl'), child], [at('rollout-b.jsonl'), header({ id: 'parent' })]]));
     const [full, bare] = (JSON.parse(text) as { rollouts: unknown[][] }).rollouts;
     expect(full).toEqual(['2026/04/20/rollout-a.jsonl', 1234, 1776000000000.5, 'child', 'child', 't', '/w', 'p', 'p', '/root/a', 'Ada', 'explorer']);
     expect(bare).toEqual(['2026/04/20/rollout-b.jsonl', 1234, 1776000000000.5, 'session', 'parent', null, null, null, null, null, null, null]);
   });
 
   it('leaves out an entry over the entry bound and a path outside the sessions layout', () => {
-    const text = encodeIndex(home, [
+    const text = encodeIndex(home, rollouts([
       [at('rollout-a.jsonl'), header({ cwd: `/${'x'.repeat(CODEX_HEADER_INDEX_ENTRY_BYTES)}` })],
-      ['/elsewhere/rollout-b.jsonl', header({})],
+      [['..', 'elsewhere', 'rollout-b.jsonl'].join(sep), header({})],
       [at('rollout-c.jsonl'), header({ id: 'kept' })],
-    ]);
+    ]));
     const decoded = decodeIndex(text, home);
-    expect(decoded.kind === 'index' && [...decoded.entries.keys()]).toEqual([at('rollout-c.jsonl')]);
+    expect(decoded.kind === 'index' && decoded.rollouts.paths).toEqual([at('rollout-c.jsonl')]);
   });
 
   it('tells an index of another home apart from a damaged one', () => {
-    const text = encodeIndex(home, [[at('rollout-a.jsonl'), header({})]]);
+    const text = encodeIndex(home, rollouts([[at('rollout-a.jsonl'), header({})]]));
     expect(decodeIndex(text, '/other/.codex')).toEqual({ kind: 'foreign' });
     expect(decodeIndex('{"version":2}', home)).toMatchObject({ kind: 'unusable', reason: expect.stringContaining('does not hold a valid index') });
     expect(decodeIndex('[]', home)).toMatchObject({ kind: 'unusable', reason: 'has version none, not 2' });
@@ -98,7 +107,7 @@ describe('the header index file', () => {
     });
     const decoded = decodeIndex(v1, home);
     expect(decoded).toMatchObject({ kind: 'index', stale: true });
-    expect(decoded.kind === 'index' && [...decoded.entries]).toEqual([
+    expect(pairsOf(decoded)).toEqual([
       [at('rollout-a.jsonl'), header({ id: 'parent', cwd: '/work/repo', timestamp: '2026-04-20T10:00:00.000Z' })],
       [at('rollout-b.jsonl'), header({ id: 'child', origin: 'child', parentThreadId: 'parent', agentPath: '/root/a', nickname: 'Ada', role: 'explorer', forkedFromId: 'parent' })],
       [at('rollout-d.jsonl'), { size: 70_000, mtimeMs: 1, read: { kind: 'too-long', bytes: 0 } }],

@@ -6,7 +6,7 @@
  * 4,096 rows through a schema cost more than the rest of the discovery (5 ms warm, 28 ms on a fresh start).
  * Version 1 (one object per rollout) is read through ./headerIndexV1 and marked stale, so it is written anew.
  */
-import { join, relative, sep } from 'node:path';
+import { sep } from 'node:path';
 import { CODEX_HEADER_INDEX_ENTRIES, CODEX_HEADER_INDEX_ENTRY_BYTES } from '../kit/bounds';
 import type { CodexHeader, HeaderRead } from './header';
 import { decodeIndexV1 } from './headerIndexV1';
@@ -25,10 +25,19 @@ export interface IndexedHeader {
 }
 
 /**
- * What a text of the index file holds: entries by absolute path in file order (`stale`: an older version, to be
- * written again in this one), an index of another home, or why it cannot be used.
+ * Indexed rollouts in walk order: each path under the home's `sessions/` folder (`YYYY/MM/DD/rollout-*.jsonl`, in
+ * this platform's separators, so a walked path ends with it) and its entry, at the same place in both lists.
  */
-export type DecodedIndex = { kind: 'index'; entries: Map<string, IndexedHeader>; stale: boolean } | { kind: 'foreign' } | { kind: 'unusable'; reason: string };
+export interface IndexedRollouts {
+  paths: string[];
+  entries: IndexedHeader[];
+}
+
+/**
+ * What a text of the index file holds: its rollouts (`stale`: an older version, to be written again in this one),
+ * an index of another home, or why it cannot be used.
+ */
+export type DecodedIndex = { kind: 'index'; rollouts: IndexedRollouts; stale: boolean } | { kind: 'foreign' } | { kind: 'unusable'; reason: string };
 
 /** A path under `sessions/`, `/`-separated, in the layout discovery walks (`YYYY/MM/DD/rollout-*.jsonl`). */
 export const ROLLOUT_PATH = /^\d{4}\/\d{2}\/\d{2}\/rollout-[^/\\]*\.jsonl$/;
@@ -54,8 +63,8 @@ export function decodeIndex(text: string, codexHome: string): DecodedIndex {
   return ofHome(decodeRows(top), codexHome, false);
 }
 
-/** What each version's decoder gives: the home and its rows (path under `sessions/`, entry), or where it is wrong. */
-export type IndexRows = { kind: 'rows'; codexHome: string; paths: string[]; entries: IndexedHeader[] } | { kind: 'invalid'; where: string; what: string };
+/** What each version's decoder gives: the home and its rollouts (paths `/`-separated, as in the file), or where it is wrong. */
+export type IndexRows = ({ kind: 'rows'; codexHome: string } & IndexedRollouts) | { kind: 'invalid'; where: string; what: string };
 
 function invalidIndex(where: string, what: string): IndexRows {
   return { kind: 'invalid', where, what };
@@ -83,31 +92,21 @@ function decodeRows(top: Record<string, unknown>): IndexRows {
 function ofHome(decoded: IndexRows, codexHome: string, stale: boolean): DecodedIndex {
   if (decoded.kind === 'invalid') return { kind: 'unusable', reason: `does not hold a valid index (${decoded.where || 'top'}: ${decoded.what})` };
   if (decoded.codexHome !== codexHome) return { kind: 'foreign' };
-  return { kind: 'index', entries: entriesUnder(codexHome, decoded.paths, decoded.entries), stale };
+  const paths = sep === '/' ? decoded.paths : decoded.paths.map((path) => path.split('/').join(sep));
+  return { kind: 'index', rollouts: { paths, entries: decoded.entries }, stale };
 }
 
-/** The index text for `codexHome` (pure): entries in the given order, each over the entry bound left out. */
-export function encodeIndex(codexHome: string, entries: Iterable<[string, IndexedHeader]>): string {
-  const sessions = join(codexHome, 'sessions');
+/** The index text for `codexHome` (pure): rollouts in the given order, each over the entry bound left out. */
+export function encodeIndex(codexHome: string, rollouts: IndexedRollouts): string {
   const lines: string[] = [];
-  for (const [path, indexed] of entries) {
-    if (lines.length >= CODEX_HEADER_INDEX_ENTRIES) break;
-    const under = relative(sessions, path).split(sep).join('/');
-    if (!ROLLOUT_PATH.test(under)) continue; // not under this home's sessions/ layout
-    const line = JSON.stringify(rowOf(under, indexed));
+  for (let index = 0; index < rollouts.paths.length && lines.length < CODEX_HEADER_INDEX_ENTRIES; index++) {
+    const under = sep === '/' ? rollouts.paths[index] : rollouts.paths[index].split(sep).join('/');
+    if (!ROLLOUT_PATH.test(under)) continue; // not in the sessions/ layout
+    const line = JSON.stringify(rowOf(under, rollouts.entries[index]));
     if (Buffer.byteLength(line) <= CODEX_HEADER_INDEX_ENTRY_BYTES) lines.push(line);
   }
   // One rollout a line, so the file stays readable by a person.
   return `{"version":${HEADER_INDEX_VERSION},"codexHome":${JSON.stringify(codexHome)},"rollouts":[\n${lines.join(',\n')}\n]}\n`;
-}
-
-/** Entries keyed by absolute path: the same strings the walk builds, so a lookup needs no normalising. */
-function entriesUnder(codexHome: string, paths: string[], entries: IndexedHeader[]): Map<string, IndexedHeader> {
-  // A checked path holds no `.` or `..` part, so prefixing `sessions/` is what `join` would give.
-  const sessions = join(codexHome, 'sessions') + sep;
-  const byPath = new Map<string, IndexedHeader>();
-  for (let index = 0; index < paths.length; index++) byPath.set(sessions + (sep === '/' ? paths[index] : paths[index].split('/').join(sep)), entries[index]);
-  return byPath;
 }
 
 type Row = [string, number, number, string, ...Array<string | null>];

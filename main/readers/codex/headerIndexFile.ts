@@ -8,15 +8,19 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { cleanStaleTemps, commitTemp, discardTemp, moveAside, writeTemp } from '../../personas/storeFile';
 import { CODEX_HEADER_INDEX_BYTES, CODEX_HEADER_INDEX_TEMP_STALE_MS } from '../kit/bounds';
-import { decodeIndex, encodeIndex, type IndexedHeader } from './headerIndexCodec';
+import { decodeIndex, encodeIndex, type IndexedRollouts } from './headerIndexCodec';
 
 /** The index file's name in the app home. */
 export const CODEX_HEADER_INDEX_FILE = 'codex-header-index.json';
 
-/** What the file gave: entries by absolute path, and whether it is of an older version. */
+/** What the file gave: its rollouts in file order, and whether it is of an older version. */
 export interface LoadedIndex {
-  entries: Map<string, IndexedHeader>;
+  rollouts: IndexedRollouts;
   stale: boolean;
+}
+
+function empty(): LoadedIndex {
+  return { rollouts: { paths: [], entries: [] }, stale: false };
 }
 
 /** The index of one Codex home in one file; `log` receives one line for each file set aside or not written. */
@@ -30,7 +34,7 @@ export class HeaderIndexFile {
   ) {}
 
   /**
-   * The indexed rollouts by absolute path, in file order; empty when there is no usable index (never throws).
+   * The indexed rollouts, in file order; none when there is no usable index (never throws).
    * `stale`: the file is of an older version, to be written again in this one.
    */
   async load(): Promise<LoadedIndex> {
@@ -41,16 +45,16 @@ export class HeaderIndexFile {
     }
     const text = this.readBounded();
     const decoded = text.kind === 'read' ? decodeIndex(text.text, this.codexHome) : text;
-    if (decoded.kind === 'missing') return { entries: new Map(), stale: false };
-    if (decoded.kind === 'index') return { entries: decoded.entries, stale: decoded.stale };
-    if (decoded.kind === 'foreign') return { entries: new Map(), stale: false }; // replaced by the next write
+    if (decoded.kind === 'missing') return empty();
+    if (decoded.kind === 'index') return { rollouts: decoded.rollouts, stale: decoded.stale };
+    if (decoded.kind === 'foreign') return empty(); // replaced by the next write
     await this.setAside(decoded.reason);
-    return { entries: new Map(), stale: false };
+    return empty();
   }
 
-  /** Writes the entries (newest first) atomically; a failure is logged and leaves the old file as it was. */
-  async save(entries: Iterable<[string, IndexedHeader]>): Promise<void> {
-    const text = encodeIndex(this.codexHome, entries);
+  /** Writes the rollouts (newest first) atomically; a failure is logged and leaves the old file as it was. */
+  async save(rollouts: IndexedRollouts): Promise<void> {
+    const text = encodeIndex(this.codexHome, rollouts);
     let temp: string | null = null;
     try {
       temp = await writeTemp(this.file, text);

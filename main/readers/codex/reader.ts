@@ -57,7 +57,7 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
   const fs = options.fs ?? nodeFileSystem;
   const now = options.now ?? Date.now;
   const indexFile = options.headerIndex ? new HeaderIndexFile(options.headerIndex.file, options.home, options.headerIndex.log) : null;
-  const headerIndex = new HeaderIndex(fs, indexFile, options.headerIndex?.bound);
+  const headerIndex = new HeaderIndex(fs, options.home, indexFile, options.headerIndex?.bound);
   // Child discovery asks the lobby's index first: a header it checked is not read again.
   const headers = new HeaderCache(fs, (path) => headerIndex.known(path));
   const index = new ChildIndex(fs, headers, now);
