@@ -10,7 +10,7 @@ import { DEFAULT_TAIL, tailLines, tailReduce, type TailState } from '../tail';
 import { ChildIndex, findRolloutsNamed, HeaderCache, walkRollouts, type ChildFile, type RolloutFile } from './discovery';
 import { nodeFileSystem, type CodexFileSystem, type FileFacts } from './fileSystem';
 import type { CodexHeader } from './header';
-import { HeaderIndex } from './headerIndex';
+import { HeaderIndex, type IndexedRollout } from './headerIndex';
 import { HeaderIndexFile } from './headerIndexFile';
 import { childEntry, needsTaskScan, summarise, type ChildFacts } from './projection';
 import { createParentState, reduceParentLine, type ParentState } from './records';
@@ -49,6 +49,9 @@ interface SeatState {
   checkedIno: number | null;
   childScans: Map<string, ChildScan>;
 }
+
+/** A discovered rollout whose line 1 is a session's header (not a child's, not a helper's). */
+type SessionRollout = IndexedRollout & { read: { kind: 'header'; header: CodexHeader } };
 
 type Settled = { ok: false; reason: string } | { ok: true; projection: Projection; path: string; children: ChildFile[]; entries: SubagentEntry[] };
 
@@ -149,14 +152,11 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
     harness: 'codex',
     async discover(discoverOptions?: DiscoverOptions): Promise<Candidate[]> {
       const walk = await walkRollouts(fs, options.home);
-      const sessions: Array<{ file: RolloutFile; header: CodexHeader; facts: FileFacts }> = [];
-      for (const found of await headerIndex.discover(walk.files)) {
-        if (found?.read?.kind === 'header' && found.read.header.origin === 'session') sessions.push({ file: found.file, header: found.read.header, facts: found.facts });
-      }
+      const sessions = (await headerIndex.discover(walk.files)).filter((found): found is SessionRollout => found?.read?.kind === 'header' && found.read.header.origin === 'session');
       sessions.sort((left, right) => right.facts.mtimeMs - left.facts.mtimeMs);
       // Only the candidates returned are built (the lobby asks for 200 of up to 4,096).
       const limited = discoverOptions?.limit !== undefined ? sessions.slice(0, discoverOptions.limit) : sessions;
-      return limited.flatMap((session) => candidateOf(session.file, session.header, session.facts) ?? []);
+      return limited.flatMap((session) => candidateOf(session.file, session.read.header, session.facts) ?? []);
     },
     async resolve(sessionId: string): Promise<Candidate | null> {
       // The thread id is joined into a file-name suffix only once it is a plain token.
