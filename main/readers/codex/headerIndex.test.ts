@@ -134,6 +134,17 @@ describe('the Codex header index in the app home', () => {
     expect(await indexedPaths(file, home)).toEqual([added, paths[2], paths[0]]);
   });
 
+  it('drops the oldest rollout once deleted, though every rollout left is unchanged and in the same place', async () => {
+    const { home, paths, appHome, file, written } = await indexedHomes(3);
+    await rm(paths[0]);
+
+    const warm = newReader(home, appHome);
+    expect((await warm.reader.discover()).map((candidate) => candidate.seat.path)).toEqual([paths[2], paths[1]]);
+    expect(warm.fs.counts.readHeader).toBe(0);
+    expect(await inode(file)).not.toBe(written);
+    expect(await indexedPaths(file, home)).toEqual([paths[2], paths[1]]);
+  });
+
   it('reflects a rewritten rollout (another line 1 under the same name)', async () => {
     const { home, paths, appHome } = await indexedHomes(2);
     // The newest rollout now says it is a spawned child: it is no longer a candidate.
