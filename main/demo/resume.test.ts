@@ -29,8 +29,24 @@ describe('findOpenCalls', () => {
       '{"type":"user","message":{"content":"<task-notif',
     ].join('\n');
     expect(findOpenCalls(tail)).toEqual([
-      { toolUseId: 'fg-open', callUuid: 'u2', description: 'label fg-open', agentId: null },
-      { toolUseId: 'bg-open', callUuid: 'u4', description: 'label bg-open', agentId: 'abg2' },
+      { toolUseId: 'fg-open', tool: 'Agent', callUuid: 'u2', description: 'label fg-open', agentId: null },
+      { toolUseId: 'bg-open', tool: 'Agent', callUuid: 'u4', description: 'label bg-open', agentId: 'abg2' },
+    ]);
+  });
+
+  it('keeps other tools without a result: a question, a plan, a command awaiting approval', () => {
+    const tool = (uuid: string, id: string, name: string) => JSON.stringify({ type: 'assistant', uuid, message: { content: [{ type: 'tool_use', id, name, input: {} }] } });
+    const tail = [
+      tool('u1', 'ask', 'AskUserQuestion'),
+      tool('u2', 'plan', 'ExitPlanMode'),
+      tool('u3', 'bash-done', 'Bash'),
+      result('bash-done', { stdout: 'ok' }),
+      tool('u4', 'bash-open', 'Bash'),
+    ].join('\n');
+    expect(findOpenCalls(tail)).toEqual([
+      { toolUseId: 'ask', tool: 'AskUserQuestion', callUuid: 'u1', description: 'AskUserQuestion', agentId: null },
+      { toolUseId: 'plan', tool: 'ExitPlanMode', callUuid: 'u2', description: 'ExitPlanMode', agentId: null },
+      { toolUseId: 'bash-open', tool: 'Bash', callUuid: 'u4', description: 'Bash', agentId: null },
     ]);
   });
 

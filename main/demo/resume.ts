@@ -1,15 +1,18 @@
 /**
  * Restarting the demo on an existing home: the same seed gives the same session ids, so the new run appends to the
- * old journals. Agent calls the previous run left open are found in the journal's tail and closed, so no subagent
- * stays "running" forever.
+ * old journals. Tool calls the previous run left open are found in the journal's tail and closed, so no subagent
+ * stays "running" and no question, plan or approval stays waiting forever.
  */
 import { promises as fs } from 'node:fs';
 
-/** An Agent call found open in a previous run's journal. */
+/** A tool call (an Agent call, a question, a plan, a command) found open in a previous run's journal. */
 export interface OpenCall {
   toolUseId: string;
+  /** The tool's name (`Agent`, `AskUserQuestion`, `ExitPlanMode`, `Bash`, …). */
+  tool: string;
   /** Uuid of the assistant line holding the call. */
   callUuid: string;
+  /** The Agent call's description; the tool's name for other tools. */
   description: string;
   /** Set once the call was launched in the background (`async_launched`); then only a notification closes it. */
   agentId: string | null;
@@ -28,7 +31,7 @@ function record(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
-/** The Agent calls in `tail` without a foreground result or a task notification, in file order. */
+/** The tool calls in `tail` without a result (or, for a background Agent call, a task notification), in file order. */
 export function findOpenCalls(tail: string): OpenCall[] {
   const open = new Map<string, OpenCall>();
   for (const text of tail.split('\n')) {
@@ -46,18 +49,20 @@ export function findOpenCalls(tail: string): OpenCall[] {
     }
     if (!Array.isArray(content)) continue;
     for (const block of content.map(record)) {
-      if (block?.type === 'tool_use' && block.name === 'Agent' && typeof block.id === 'string') {
+      if (block?.type === 'tool_use' && typeof block.name === 'string' && typeof block.id === 'string') {
         const input = record(block.input);
+        const agent = block.name === 'Agent';
         open.set(block.id, {
           toolUseId: block.id,
+          tool: block.name,
           callUuid: typeof line.uuid === 'string' ? line.uuid : '',
-          description: typeof input?.description === 'string' ? input.description : 'Helper',
+          description: agent ? (typeof input?.description === 'string' ? input.description : 'Helper') : block.name,
           agentId: null,
         });
       } else if (block?.type === 'tool_result' && typeof block.tool_use_id === 'string') {
         const call = open.get(block.tool_use_id);
         const result = record(line.toolUseResult);
-        if (call && result?.status === 'async_launched' && typeof result.agentId === 'string') call.agentId = result.agentId;
+        if (call?.tool === 'Agent' && result?.status === 'async_launched' && typeof result.agentId === 'string') call.agentId = result.agentId;
         else open.delete(block.tool_use_id);
       }
     }

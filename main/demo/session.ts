@@ -125,8 +125,9 @@ export class SimulatedSession {
   }
 
   /**
-   * Closes calls a previous run left open in this journal (a restart): foreground calls get an interrupted error
-   * result, background ones a `killed` notification.
+   * Closes calls a previous run left open in this journal (a restart): foreground Agent calls and every other tool
+   * (a question, a plan, a command awaiting approval) get an interrupted error result, background Agent calls a
+   * `killed` notification.
    */
   resume(open: OpenCall[], nowMs: number): StepOutput {
     let offset = 0;
