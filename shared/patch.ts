@@ -107,13 +107,8 @@ export function applyList<T>(previous: readonly T[], patch: ListPatch<T> | undef
 }
 
 /** The changes to a string record: entries added or changed, and keys removed. */
-export interface RecordPatch {
-  set?: Record<string, string>;
-  removed?: string[];
-}
-
-/** The schema of a string record's changes. */
 export const RecordPatchSchema = z.object({ set: z.record(z.string(), z.string()).optional(), removed: z.array(z.string()).optional() });
+export type RecordPatch = z.infer<typeof RecordPatchSchema>;
 
 /** The changes that turn one string record into another, or undefined when there are none. */
 export function diffRecord(previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): RecordPatch | undefined {

@@ -36,15 +36,36 @@ interface UpdateDependencies {
   onFleetRead: (error: unknown) => void;
 }
 
+/** A whole read that runs once at a time: asked again while one is on its way, it answers that one (unless forced). */
+function oneAtATime(read: (force: boolean) => Promise<void>): { run(force: boolean): Promise<void>; readonly pending: boolean } {
+  let inFlight: Promise<void> | null = null;
+  return {
+    run(force) {
+      if (inFlight && !force) return inFlight;
+      const settled: Promise<void> = read(force).finally(() => {
+        if (inFlight === settled) inFlight = null;
+      });
+      inFlight = settled;
+      return settled;
+    },
+    get pending() {
+      return inFlight !== null;
+    },
+  };
+}
+
 /** Creates the update actions over the store's `get` and `set`. */
 export function createUpdateActions({ bridge, get, set, onFleetRead }: UpdateDependencies): UpdateActions {
-  let fleetRead: Promise<void> | null = null;
-  let jobsRead: Promise<void> | null = null;
   const acceptSnapshot = (snapshot: FleetSnapshot, force: boolean) => {
     const current = get().fleet;
     // The cursor only grows; an older snapshot arriving late must not undo a newer one.
     if (!force && current && snapshot.cursor < current.cursor) return;
     set({ fleet: snapshot, replay: withPinned(get().replay, snapshot) });
+  };
+  /** Shows a board, with main's clock offset from the instant it was computed. */
+  const showBoard = (board: JobBoard) => {
+    const offset = Date.parse(board.at) - Date.now();
+    set({ jobs: board, jobsClockOffsetMs: Number.isNaN(offset) ? 0 : offset });
   };
   const acceptBoard = (board: JobBoard, force: boolean) => {
     const current = get().jobs;
@@ -53,59 +74,44 @@ export function createUpdateActions({ bridge, get, set, onFleetRead }: UpdateDep
         if (board.revision < current.revision) return;
       } else if (current.cursor !== undefined && board.cursor !== undefined && board.cursor < current.cursor) return;
     }
-    const offset = Date.parse(board.at) - Date.now();
-    set({ jobs: board, jobsClockOffsetMs: Number.isNaN(offset) ? 0 : offset });
+    showBoard(board);
   };
-  const readFleet = (force: boolean): Promise<void> => {
-    if (fleetRead && !force) return fleetRead;
+  const fleetRead = oneAtATime((force) => {
     set((state) => ({ counters: { ...state.counters, fleetReads: state.counters.fleetReads + 1 } }));
-    const read = bridge.invoke('fleet.read', {}).then(
+    return bridge.invoke('fleet.read', {}).then(
       (snapshot) => {
         acceptSnapshot(snapshot, force);
         onFleetRead(null);
       },
       (error: unknown) => onFleetRead(error),
     );
-    const settled = read.finally(() => {
-      if (fleetRead === settled) fleetRead = null;
-    });
-    fleetRead = settled;
-    return settled;
-  };
-  const readJobs = (force: boolean): Promise<void> => {
-    if (jobsRead && !force) return jobsRead;
-    // The board's aliases show in the trays too, so it is read at start and then followed; a failed read leaves
-    // the trays without aliases until the next board.
-    const read = bridge.invoke('jobs.list', { all: true }).then((board) => acceptBoard(board, force), () => {});
-    const settled = read.finally(() => {
-      if (jobsRead === settled) jobsRead = null;
-    });
-    jobsRead = settled;
-    return settled;
-  };
+  });
+  // The board's aliases show in the trays too, so it is read at start and then followed; a failed read leaves
+  // the trays without aliases until the next board.
+  const jobsRead = oneAtATime((force) => bridge.invoke('jobs.list', { all: true }).then((board) => acceptBoard(board, force), () => {}));
   return {
     receiveSnapshot: (snapshot) => acceptSnapshot(snapshot, false),
     receiveFleetPatch(patch) {
       const current = get().fleet;
       if (current && patch.cursor <= current.cursor) return;
       // While a whole read is on its way, changes wait for it: they may name a version the store does not hold yet.
-      const next = current && !fleetRead ? applyFleetPatch(current, patch) : null;
+      if (fleetRead.pending) return;
+      const next = current ? applyFleetPatch(current, patch) : null;
       if (next) set((state) => ({ fleet: next, replay: withPinned(state.replay, next), counters: { ...state.counters, fleetPatches: state.counters.fleetPatches + 1 } }));
-      else if (!fleetRead) void readFleet(false);
+      else void fleetRead.run(false);
     },
     receiveJobs: (board) => acceptBoard(board, false),
     receiveJobsPatch(patch) {
       const current = get().jobs;
       if (current?.revision !== undefined && patch.revision <= current.revision) return;
-      const next = current && !jobsRead ? applyJobsPatch(current, patch) : null;
-      if (next) {
-        const offset = Date.parse(next.at) - Date.now();
-        set({ jobs: next, jobsClockOffsetMs: Number.isNaN(offset) ? 0 : offset });
-      } else if (!jobsRead) void readJobs(false);
+      if (jobsRead.pending) return;
+      const next = current ? applyJobsPatch(current, patch) : null;
+      if (next) showBoard(next);
+      else void jobsRead.run(false);
     },
     async resync(options = {}) {
       const force = options.restarted === true;
-      await Promise.all([readFleet(force), readJobs(force)]);
+      await Promise.all([fleetRead.run(force), jobsRead.run(force)]);
     },
   };
 }
