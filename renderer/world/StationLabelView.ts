@@ -19,9 +19,9 @@ const ALERT = 0xd9485f;
 /** Left of the sign's text: after the role icon. */
 const TEXT_AFTER_ICON = 14;
 
-/** What a station's sign is to fit: its text, whether it is a fixed sign (built-in role or lobby), its place. */
+/** What a station's sign is to fit: its text and its place. */
 export function signInput(record: StationModel, placed: StationLayout): SignInput {
-  return { label: record.lobby ? LOBBY_SIGN : record.label, fixed: record.builtIn || record.lobby, station: placed };
+  return { label: record.lobby ? LOBBY_SIGN : record.label, station: placed };
 }
 
 /** The sign and the board count of one station. */
@@ -36,7 +36,6 @@ export class StationLabelView extends Container {
   private record: StationModel | null = null;
   private placed: StationLayout | null = null;
   private zoom = 0;
-  private sharedScale = 0;
 
   constructor(labels: LabelAtlas) {
     super();
@@ -46,15 +45,12 @@ export class StationLabelView extends Container {
     this.addChild(this.sign, this.count);
   }
 
-  /**
-   * Applies a record, a layout, a zoom and the scale the fixed signs share (`sharedSignScale`); says whether anything
-   * changed (then it must be drawn again).
-   */
-  update(record: StationModel, placed: StationLayout, zoom: number, sharedScale: number): boolean {
-    if (record === this.record && placed === this.placed && zoom === this.zoom && sharedScale === this.sharedScale) return false;
+  /** Applies a record, a layout and a zoom; says whether anything changed (then it must be drawn again). */
+  update(record: StationModel, placed: StationLayout, zoom: number): boolean {
+    if (record === this.record && placed === this.placed && zoom === this.zoom) return false;
     const names = textScale(zoom);
     const scale = names / zoom;
-    const face = signFace(signInput(record, placed), zoom, sharedScale);
+    const face = signFace(signInput(record, placed), zoom);
     this.shownText = pixelTextWidth(face.text) > 0 ? face.text : '';
     this.sign.visible = this.shownText !== '';
     if (this.sign.visible) this.plate.show(signPicture(this.shownText));
@@ -74,7 +70,6 @@ export class StationLabelView extends Container {
     this.record = record;
     this.placed = placed;
     this.zoom = zoom;
-    this.sharedScale = sharedScale;
     return true;
   }
 }

@@ -15,8 +15,7 @@ import { CELL_HEIGHT, CELL_WIDTH, deskBox, FEET_IN_CELL, HEADER_HEIGHT, LABEL_BO
 import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
-import { sharedSignScale, type SignInput } from './signs';
-import { signInput, StationLabelView } from './StationLabelView';
+import { StationLabelView } from './StationLabelView';
 import { accentOf, StationView } from './StationView';
 
 /** What the scene needs after a frame: keep moving smoothly, loop sprites slowly, or stop the ticker. */
@@ -210,16 +209,10 @@ export class World {
   private updateStationLabels(): void {
     const zoom = this.camera.zoom;
     const scale = textScale(zoom) / zoom;
-    const signs: SignInput[] = [];
-    for (const [key, record] of this.stationRecords) {
-      const placed = this.layout.stations.get(key);
-      if (placed) signs.push(signInput(record, placed));
-    }
-    const shared = sharedSignScale(signs, zoom);
     for (const [key, label] of this.stationLabels) {
       const record = this.stationRecords.get(key);
       const placed = this.layout.stations.get(key);
-      if (!record || !placed || !label.update(record, placed, zoom, shared)) continue;
+      if (!record || !placed || !label.update(record, placed, zoom)) continue;
       // The sign and the board count stay in the header (a sign at a small zoom may reach a little below it).
       const header = record.lobby ? LOBBY_HEADER_HEIGHT : HEADER_HEIGHT;
       this.plan.region(placed.rect.x, placed.rect.y, placed.rect.width, Math.max(header, placed.sign.y - placed.rect.y + LABEL_HEIGHT * scale + 1));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { textScale } from './camera';
 import { COMMON_WINDOWS, layoutWorld, placeStation, signRoom, usableViewport, type StationInput, type StationLayout } from './layout';
 import { ELLIPSIS, pixelTextWidth } from './pixelFont';
-import { LOBBY_SIGN, sharedSignScale, signFace, signTextRoom, wholeSignScale, type SignInput } from './signs';
+import { LOBBY_SIGN, signFace, signTextRoom, wholeSignScale, type SignInput } from './signs';
 
 const BUILT_INS = ['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher'];
 
@@ -20,7 +20,6 @@ function demoSigns(window: { width: number; height: number }): { zoom: number; s
   const layout = layoutWorld(stations, agents, usableViewport(window));
   const signs = stations.map((input) => ({
     label: input.lobby ? LOBBY_SIGN : input.key === 'sound designer' ? 'Sound Designer' : input.key,
-    fixed: input.key !== 'sound designer',
     station: layout.stations.get(input.key)!,
   }));
   return { zoom: layout.zoom, signs };
@@ -44,54 +43,39 @@ describe('station signs', () => {
     expect(wholeSignScale('Chief Documentation Lead', narrow, 2, 2)).toBe(0);
   });
 
-  it('the fixed signs share the largest scale at which each shows whole, not above the names', () => {
+  it('each sign takes the largest whole scale up to the names\' at which it shows whole: a long one shrinks no other', () => {
     const narrow = station(114);
-    const fixed = [...BUILT_INS.map((label) => ({ label, fixed: true, station: narrow })), { label: LOBBY_SIGN, fixed: true, station: station(114, true) }];
-    expect(sharedSignScale(fixed, 4)).toBe(3);
-    expect(sharedSignScale(fixed.slice(0, 5), 4)).toBe(4);
-    // Wide stations: the names' scale, and never more.
-    expect(sharedSignScale(fixed.map((sign) => ({ ...sign, station: station(400) })), 4)).toBe(textScale(4));
-    expect(sharedSignScale([], 2.5)).toBe(2);
-  });
-
-  it('a custom role does not shrink the fixed signs: it takes the largest scale up to theirs at which it shows whole', () => {
-    const narrow = station(114);
-    const signs = [
-      { label: 'planner', fixed: true, station: narrow },
-      { label: 'Sound Designer', fixed: false, station: narrow },
-      { label: 'Art', fixed: false, station: narrow },
-    ];
-    const shared = sharedSignScale(signs, 4);
-    expect(shared).toBe(4);
-    expect(signFace(signs[0], 4, shared)).toEqual({ text: 'planner', scale: 4 });
-    expect(signFace(signs[1], 4, shared)).toEqual({ text: 'Sound Designer', scale: 2 });
-    // Never above the fixed signs, however much room a short custom role has.
-    expect(signFace(signs[2], 4, 3)).toEqual({ text: 'Art', scale: 3 });
+    const face = (label: string, width = 114) => signFace({ label, station: width === 114 ? narrow : station(width) }, 4);
+    expect(face('planner')).toEqual({ text: 'planner', scale: 4 });
+    expect(face('researcher')).toEqual({ text: 'researcher', scale: 3 });
+    expect(face('Sound Designer')).toEqual({ text: 'Sound Designer', scale: 2 });
+    expect(signFace({ label: LOBBY_SIGN, station: station(114, true) }, 4).scale).toBeGreaterThanOrEqual(1);
+    // Wide stations: the names' scale, and never more, however much room a short role has.
+    expect(face('Art', 400)).toEqual({ text: 'Art', scale: textScale(4) });
+    expect(signFace({ label: 'planner', station: station(400) }, 2.5).scale).toBe(2);
   });
 
   it('only a sign that fits at no scale is shortened, at scale 1 where it keeps the most of its text', () => {
     const narrow = station(108);
-    const long = { label: 'Chief Documentation Lead', fixed: false, station: narrow };
-    const face = signFace(long, 2, 2);
+    const long = { label: 'Chief Documentation Lead', station: narrow };
+    const face = signFace(long, 2);
     expect(face.scale).toBe(1);
     expect(face.text.endsWith(ELLIPSIS)).toBe(true);
     expect(pixelTextWidth(face.text)).toBeLessThanOrEqual(signTextRoom(narrow, 2, 1));
     expect(face.text.length).toBeGreaterThan(10);
     // No room at all: nothing to show.
-    expect(signFace({ label: 'planner', fixed: true, station: station(60) }, 2, 2).text).toBe('');
+    expect(signFace({ label: 'planner', station: station(60) }, 2).text).toBe('');
   });
 
   for (const window of COMMON_WINDOWS) {
-    it(`in the demo at ${window.width}×${window.height} every sign shows whole, the fixed ones at one scale`, () => {
+    it(`in the demo at ${window.width}×${window.height} every sign shows whole, each at the largest scale that holds it`, () => {
       const { zoom, signs } = demoSigns(window);
-      const shared = sharedSignScale(signs, zoom);
-      expect(shared).toBeGreaterThanOrEqual(1);
-      expect(shared).toBeLessThanOrEqual(textScale(zoom));
       for (const sign of signs) {
-        const face = signFace(sign, zoom, shared);
+        const face = signFace(sign, zoom);
         expect(face.text, sign.label).toBe(sign.label);
-        expect(Number.isInteger(face.scale) && face.scale >= 1 && face.scale <= shared, sign.label).toBe(true);
-        if (sign.fixed) expect(face.scale, sign.label).toBe(shared);
+        expect(Number.isInteger(face.scale) && face.scale >= 1 && face.scale <= textScale(zoom), sign.label).toBe(true);
+        // Drawn one step larger it would no longer show whole (or it is at the names' scale already).
+        if (face.scale < textScale(zoom)) expect(pixelTextWidth(sign.label), sign.label).toBeGreaterThan(signTextRoom(sign.station, zoom, face.scale + 1));
       }
     });
   }

@@ -1,10 +1,10 @@
 /**
  * Pure rules for what a station's sign shows at a zoom: its text and the whole scale the pixel font is drawn at.
  * Pixel text is only crisp at a whole scale, and the names' scale (`textScale`) makes a sign as wide in world pixels
- * as its text in font pixels, which a narrow station's header cannot hold beside its board. So a sign steps down to a
- * smaller whole scale rather than lose its end: the built-in signs and the lobby's share one scale (the floor's fixed
- * furniture reads as one set), a custom role takes the largest scale up to that one at which it shows whole, and
- * only a sign that does not fit even at scale 1 is shortened with an ellipsis.
+ * as its text in font pixels, which a narrow station's header cannot hold beside its board. So each sign steps down to
+ * the largest whole scale, up to the names', at which it shows whole, rather than lose its end; one long sign does not
+ * shrink the others (at 1024×640 "researcher" alone is drawn at scale 1, the rest stay at 2). Only a sign that does
+ * not fit even at scale 1 is shortened with an ellipsis.
  */
 import { textScale } from './camera';
 import { SIGN_PLATE_EXTRA } from './labelPictures';
@@ -14,10 +14,9 @@ import { pixelTextWidth, shortenToWidth } from './pixelFont';
 /** The lobby's sign. */
 export const LOBBY_SIGN = 'unassigned';
 
-/** A sign to fit: its station's text, whether it is one of the fixed signs (a built-in role or the lobby), its place. */
+/** A sign to fit: its station's text and its place. */
 export interface SignInput {
   label: string;
-  fixed: boolean;
   station: StationLayout;
 }
 
@@ -40,21 +39,11 @@ export function wholeSignScale(text: string, station: StationLayout, zoom: numbe
 }
 
 /**
- * The scale the fixed signs share at a zoom: the largest whole scale not above the names' at which every fixed sign
- * shows whole (1 when one of them fits at no scale; the names' scale when there is none).
+ * What one sign shows at a zoom: the largest whole scale up to the names' (`textScale`) at which it shows whole, else
+ * shortened at scale 1.
  */
-export function sharedSignScale(signs: readonly SignInput[], zoom: number): number {
-  let shared = textScale(zoom);
-  for (const sign of signs) if (sign.fixed) shared = Math.min(shared, Math.max(1, wholeSignScale(sign.label, sign.station, zoom, shared)));
-  return shared;
-}
-
-/**
- * What one sign shows at a zoom, given the fixed signs' shared scale: the largest whole scale up to it at which the
- * sign shows whole (a fixed sign always fits at the shared one), else shortened at scale 1.
- */
-export function signFace(sign: SignInput, zoom: number, shared: number): SignFace {
-  const scale = wholeSignScale(sign.label, sign.station, zoom, shared);
+export function signFace(sign: SignInput, zoom: number): SignFace {
+  const scale = wholeSignScale(sign.label, sign.station, zoom, textScale(zoom));
   if (scale > 0) return { text: sign.label.trim(), scale };
   return { text: shortenToWidth(sign.label, signTextRoom(sign.station, zoom, 1)), scale: 1 };
 }
