@@ -3,6 +3,7 @@
  * Schemas here are tolerant (z.object drops unknown keys); strict request schemas live in contract.ts.
  */
 import { z } from 'zod';
+import { UsageSchema } from './usage';
 
 /** The harnesses Pixelfleet reads. */
 export const HarnessSchema = z.enum(['claude', 'codex', 'opencode']);
@@ -181,6 +182,8 @@ export const SeatSchema = z.object({
   address: SeatAddressSchema,
   activity: ActivitySchema,
   subagents: SubagentSummarySchema.optional(),
+  /** Context fill and token totals from the seat's own records; absent means unknown (issue 26). */
+  usage: UsageSchema.optional(),
   unknownReason: z.string().optional(),
 });
 export type Seat = z.infer<typeof SeatSchema>;

@@ -1,0 +1,49 @@
+/**
+ * A seat's token usage: how full its context is and what its session has spent, as the harness recorded it.
+ * zod only (shared layer). `absent` on a seat means unknown; `context: null` means the harness gave no context
+ * figure; `fill: null` means the window is not known (never a guessed window).
+ */
+import { z } from 'zod';
+
+/** Largest token count accepted from a record; larger is absurd and the record is skipped. */
+export const USAGE_TOKENS_MAX = 1e12;
+
+const tokens = z.number().int().nonnegative().max(USAGE_TOKENS_MAX);
+
+/** Token totals, in tokens. `reasoning` is present only where the harness records it apart. */
+export const TokenTotalsSchema = z.object({
+  input: tokens,
+  output: tokens,
+  cacheRead: tokens,
+  cacheWrite: tokens,
+  reasoning: tokens.optional(),
+});
+export type TokenTotals = z.infer<typeof TokenTotalsSchema>;
+
+/** Money spent, in US dollars; `estimated` is true when priced from the repo's dated table, false when recorded. */
+export const CostSchema = z.object({ usd: z.number().nonnegative(), estimated: z.boolean() });
+export type Cost = z.infer<typeof CostSchema>;
+
+/** Context in use: tokens, the model's window (null when not known) and used / window (null when not known). */
+export const ContextFillSchema = z.object({
+  used: tokens,
+  window: z.number().int().positive().nullable(),
+  fill: z.number().nonnegative().nullable(),
+});
+export type ContextFill = z.infer<typeof ContextFillSchema>;
+
+/** The `usage` projection of a seat (issue 26). `partial` is true while totals cover only part of the session. */
+export const UsageSchema = z.object({
+  context: ContextFillSchema.nullable(),
+  totals: TokenTotalsSchema,
+  partial: z.boolean(),
+  model: z.string().optional(),
+  cost: CostSchema.optional(),
+  /** Usage records skipped as malformed (missing, negative, non-numeric or absurd figures). */
+  skipped: z.number().int().nonnegative().optional(),
+  /** The seat together with its subagents (Claude sidechains, Codex children, OpenCode child sessions). */
+  withSubagents: z
+    .object({ totals: TokenTotalsSchema, cost: CostSchema.optional(), partial: z.boolean() })
+    .optional(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
