@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { HarnessSchema, OutcomeSchema, type ReplayEntry, type ToolTarget } from './schemas';
+import { SubagentUsageSchema } from './usage';
 
 /** How long an ended job stays on the board (rule J2), in milliseconds. */
 export const ENDED_WINDOW_MS = 30 * 60_000;
@@ -37,6 +38,8 @@ export const JobSchema = z.object({
   outcome: OutcomeSchema.optional(),
   replayable: z.boolean(),
   reminder: JobReminderSchema.optional(),
+  /** The job's own token totals, from its subagent entry; absent means unknown (issue 26). */
+  usage: SubagentUsageSchema.optional(),
 });
 export type Job = z.infer<typeof JobSchema>;
 

@@ -3,7 +3,7 @@
  * Schemas here are tolerant (z.object drops unknown keys); strict request schemas live in contract.ts.
  */
 import { z } from 'zod';
-import { UsageSchema } from './usage';
+import { SubagentUsageSchema, UsageSchema } from './usage';
 
 /** The harnesses Pixelfleet reads. */
 export const HarnessSchema = z.enum(['claude', 'codex', 'opencode']);
@@ -41,6 +41,8 @@ export const SubagentEntrySchema = z.object({
   replayable: z.boolean(),
   /** Why the entry cannot be replayed yet (or at all), as a sentence saying what the owner can expect. */
   replayNote: z.string().optional(),
+  /** The subagent's own token totals; absent means unknown (issue 26). */
+  usage: SubagentUsageSchema.optional(),
 });
 export type SubagentEntry = z.infer<typeof SubagentEntrySchema>;
 

@@ -47,3 +47,11 @@ export const UsageSchema = z.object({
     .optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
+
+/** A subagent's own token totals (its transcript, child rollout or child session), for trays and the jobs board. */
+export const SubagentUsageSchema = z.object({
+  totals: TokenTotalsSchema,
+  cost: CostSchema.optional(),
+  partial: z.boolean(),
+});
+export type SubagentUsage = z.infer<typeof SubagentUsageSchema>;
