@@ -3,7 +3,7 @@
  * Schemas here are tolerant (z.object drops unknown keys); strict request schemas live in contract.ts.
  */
 import { z } from 'zod';
-import { SubagentUsageSchema, UsageSchema } from './usage';
+import { FleetUsageSchema, SubagentUsageSchema, UsageSchema } from './usage';
 
 /** The harnesses Pixelfleet reads. */
 export const HarnessSchema = z.enum(['claude', 'codex', 'opencode']);
@@ -260,5 +260,7 @@ export const FleetSnapshotSchema = z.object({
   messages: z.array(AgentMessageSchema).max(50).optional(),
   /** The owner's home folder, so panels can show working folders as `~/…`. */
   ownerHome: z.string().optional(),
+  /** The fleet HUD's usage line; absent when no seat has usage (issue 26). */
+  usage: FleetUsageSchema.optional(),
 });
 export type FleetSnapshot = z.infer<typeof FleetSnapshotSchema>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { JobSchema, UnlistedSchema, jobRowKey, type Job, type JobBoard } from './jobs';
 import { applyList, applyRecord, applyWhole, diffList, diffRecord, diffWhole, listPatchSchema, RecordPatchSchema, samePlain } from './patch';
 import { AgentMessageSchema, NoticeSchema, PersonaSchema, SeatSchema, StationSchema, TeamSchema, type FleetSnapshot } from './schemas';
+import { FleetUsageSchema } from './usage';
 
 /** What changed between two fleet snapshots. A field left out is unchanged; null means the field is now absent. */
 export const FleetPatchSchema = z.object({
@@ -21,6 +22,7 @@ export const FleetPatchSchema = z.object({
   teams: z.array(TeamSchema).nullable().optional(),
   messages: z.array(AgentMessageSchema).max(50).nullable().optional(),
   ownerHome: z.string().nullable().optional(),
+  usage: FleetUsageSchema.nullable().optional(),
 });
 export type FleetPatch = z.infer<typeof FleetPatchSchema>;
 
@@ -64,6 +66,8 @@ export function diffFleet(previous: FleetSnapshot, next: FleetSnapshot): FleetPa
   if (messages !== undefined) patch.messages = messages;
   const ownerHome = diffWhole(previous.ownerHome, next.ownerHome);
   if (ownerHome !== undefined) patch.ownerHome = ownerHome;
+  const usage = diffWhole(previous.usage, next.usage);
+  if (usage !== undefined) patch.usage = usage;
   return patch;
 }
 
@@ -82,6 +86,8 @@ export function applyFleetPatch(previous: FleetSnapshot, patch: FleetPatch): Fle
   if (messages !== undefined) next.messages = messages;
   const ownerHome = applyWhole(previous.ownerHome, patch.ownerHome);
   if (ownerHome !== undefined) next.ownerHome = ownerHome;
+  const usage = applyWhole(previous.usage, patch.usage);
+  if (usage !== undefined) next.usage = usage;
   return next;
 }
 

@@ -55,3 +55,22 @@ export const SubagentUsageSchema = z.object({
   partial: z.boolean(),
 });
 export type SubagentUsage = z.infer<typeof SubagentUsageSchema>;
+
+/** Totals summed over several seats; `partial` when any of them is partial, `unpriced` seats have no cost in `cost`. */
+export const UsageSumSchema = z.object({
+  totals: TokenTotalsSchema,
+  cost: CostSchema.optional(),
+  partial: z.boolean(),
+  /** How many seats (with subagents) had tokens but no price, so `cost` leaves them out. */
+  unpriced: z.number().int().nonnegative(),
+});
+export type UsageSum = z.infer<typeof UsageSumSchema>;
+
+/** The fleet HUD line: tokens and cost since local midnight, and for the open seats (with their subagents). */
+export const FleetUsageSchema = z.object({
+  /** Local midnight of the main process, ISO: the start of "today". */
+  since: z.string(),
+  today: UsageSumSchema,
+  open: UsageSumSchema,
+});
+export type FleetUsage = z.infer<typeof FleetUsageSchema>;
