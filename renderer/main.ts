@@ -12,6 +12,7 @@ import { LobbyPanel } from './panels/lobby';
 import { createToast } from './panels/toast';
 import { Mirror } from './panels/mirror';
 import { JobsBoard } from './panels/jobs';
+import { UsageHud } from './panels/usageHud';
 import { attachNotifications } from './panels/notifications';
 import { QueueStrip } from './panels/queue';
 import { centredCamera } from './world/camera';
@@ -32,7 +33,7 @@ import { SceneDrawer } from './world/SceneDrawer';
 import { AgentModelCache, selectWorld } from './world/model';
 import { Portraits } from './world/portrait';
 import { loadSprites } from './world/sprites';
-import { labelRects, seating, type LabelRect, type SeatingRect } from './world/readout';
+import { contextBars, labelRects, seating, type ContextBarReadout, type LabelRect, type SeatingRect } from './world/readout';
 import { World } from './world/World';
 import { createWorldContext } from './world/glContext';
 import './style.css';
@@ -64,6 +65,10 @@ export interface PageHook {
   labels(): LabelRect[];
   /** Each agent at its desk in page pixels: feet, desk, harness, activity, pose and the sprite frame shown. */
   seating(): SeatingRect[];
+  /** The context bar each agent shows (level calm, warning, alarm or unknown; whole percent and fill), by persona id. */
+  contextBars(): Record<string, ContextBarReadout>;
+  /** The fleet HUD line's text (tokens and cost today and for open seats), or null before the fleet is read. */
+  usageHud(): string | null;
 }
 
 /** An envelope as the page hook reports it (labels only). */
@@ -206,6 +211,7 @@ async function boot(host: HTMLElement): Promise<void> {
   const queue = new QueueStrip(pickAgent, (look) => portraits.url(look));
   // A job's parent link does what picking from the queue does: focus, centre, open the tray.
   const jobsBoard = new JobsBoard(store, pickAgent);
+  const usageHud = new UsageHud(store);
   setInterval(() => {
     queue.tick();
     if (card.shown !== null) placeCard();
@@ -231,6 +237,7 @@ async function boot(host: HTMLElement): Promise<void> {
     createToast(store),
     createNotices(store),
     createEmptyHint(store, bridge),
+    usageHud.root,
   );
 
   // Unchanged agents keep their records from snapshot to snapshot, so the world and the mirror skip them.
@@ -356,6 +363,11 @@ async function boot(host: HTMLElement): Promise<void> {
         desk: { ...seat.desk, x: seat.desk.x + bounds.left, y: seat.desk.y + bounds.top },
       }));
     },
+    contextBars: () => {
+      flush();
+      return contextBars(world);
+    },
+    usageHud: () => (usageHud.root.hidden ? null : usageHud.root.textContent),
   };
   (window as unknown as { __pixelfleet: PageHook }).__pixelfleet = hook;
 }

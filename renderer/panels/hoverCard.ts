@@ -1,11 +1,14 @@
 /**
  * The light card shown while the pointer is on a character or keyboard focus is on it: the agent card's header
  * (name, role, harness, folder), its activity with label and since, the note when that activity is inferred, and
- * its running subagents. `hoverCardFacts` is pure; `HoverCard` only places and fills one element.
+ * its running subagents, and its token usage (model, context used / window, session totals, cost, skipped records).
+ * `hoverCardFacts` is pure; `HoverCard` only places and fills one element.
  * The accessible mirror points at it (`aria-describedby`), so a screen reader hears the same card on focus.
  */
 import { activityPhrase, elapsedPhrase } from '../../shared/activity';
 import type { Activity, FleetSnapshot } from '../../shared/schemas';
+import { usageLines, type UsageLines } from '../../shared/usagePhrases';
+import { contextGauge, type ContextLevel } from '../world/contextBar';
 import { agentCardFacts, AgentCardHeader, type AgentCardFacts } from './agentCard';
 import { element } from './dom';
 
@@ -23,6 +26,10 @@ export interface HoverCardFacts extends AgentCardFacts {
   note: string | null;
   /** "3 subagents running: …", "no subagents running", or "subagents unknown". */
   subagents: string;
+  /** The seat's token usage in words (each figure it lacks said to be unknown). */
+  usage: UsageLines;
+  /** The context bar's level, as the world draws it. */
+  contextLevel: ContextLevel;
 }
 
 /** How the card says an inferred activity is a guess. */
@@ -58,7 +65,16 @@ export function hoverCardFacts(fleet: FleetSnapshot | null, personaId: string, n
     const more = summary.running > SUBAGENTS_SHOWN ? `, +${summary.running - Math.min(running.length, SUBAGENTS_SHOWN)} more` : '';
     subagents = summary.running === 0 ? 'no subagents running' : `${summary.running} ${summary.running === 1 ? 'subagent' : 'subagents'} running${named ? `: ${named}${more}` : ''}`;
   }
-  return { ...facts, activity: activityPhrase(activity), state: activity.state, since: sincePhrase(activity.since, nowMs), note: uncertaintyNote(activity), subagents };
+  return {
+    ...facts,
+    activity: activityPhrase(activity),
+    state: activity.state,
+    since: sincePhrase(activity.since, nowMs),
+    note: uncertaintyNote(activity),
+    subagents,
+    usage: usageLines(seat?.usage),
+    contextLevel: contextGauge(seat?.usage).level,
+  };
 }
 
 /** A page rectangle. */
@@ -76,11 +92,20 @@ export class HoverCard {
   private readonly activity = element('p', { class: 'hover-card-activity', 'data-card-activity': true });
   private readonly note = element('p', { class: 'hover-card-note', 'data-card-uncertain': true });
   private readonly subagents = element('p', { class: 'hover-card-subagents', 'data-card-subagents': true });
+  private readonly usage = {
+    model: element('p', { 'data-card-model': true }),
+    context: element('p', { 'data-card-context': true }),
+    totals: element('p', { 'data-card-totals': true }),
+    withSubagents: element('p', { 'data-card-with-subagents': true }),
+    cost: element('p', { 'data-card-cost': true }),
+    skipped: element('p', { 'data-card-skipped': true }),
+  };
   /** The agent shown, or null. */
   shown: string | null = null;
 
   constructor() {
-    this.root = element('aside', { id: HOVER_CARD_ID, class: 'hover-card', role: 'tooltip', 'data-hover-card': true, hidden: true }, this.header.root, this.activity, this.note, this.subagents);
+    const usage = element('div', { class: 'hover-card-usage', 'data-card-usage': true }, ...Object.values(this.usage));
+    this.root = element('aside', { id: HOVER_CARD_ID, class: 'hover-card', role: 'tooltip', 'data-hover-card': true, hidden: true }, this.header.root, this.activity, this.note, this.subagents, usage);
   }
 
   /** Shows the card of `facts` next to `box` (page pixels), or hides it when there is nothing to show. */
@@ -94,6 +119,12 @@ export class HoverCard {
     this.note.hidden = facts.note === null;
     setText(this.note, facts.note ?? '');
     setText(this.subagents, facts.subagents);
+    this.root.dataset.cardContextLevel = facts.contextLevel;
+    for (const [name, node] of Object.entries(this.usage)) {
+      const text = facts.usage[name as keyof UsageLines];
+      node.hidden = text === null;
+      setText(node, text ?? '');
+    }
     this.root.hidden = false;
     if (box) {
       // Right of the character, kept inside the window (left of it when there is no room).

@@ -1,6 +1,6 @@
 // The board row's texts: elapsed time, state or outcome, the reminder mark.
 import { describe, expect, it } from 'vitest';
-import { elapsedText, jobStateText, reminderText } from './jobRow';
+import { elapsedText, jobStateText, jobTokensText, jobTokensTitle, reminderText } from './jobRow';
 
 describe('job row texts', () => {
   it('elapsed time in seconds, minutes, hours', () => {
@@ -16,5 +16,15 @@ describe('job row texts', () => {
 
   it('reminder mark: none, once, or how many times', () => {
     expect([reminderText({}), reminderText({ reminder: { count: 1, lastAt: 'x' } }), reminderText({ reminder: { count: 3, lastAt: 'x' } })]).toEqual(['', 'reminded', 'reminded ×3']);
+  });
+
+  it('tokens: "?" when unknown, a compact figure, "≥" while partial; its title has the cost or says there is none', () => {
+    const totals = { input: 1_000_000, output: 234_000, cacheRead: 0, cacheWrite: 0 };
+    expect(jobTokensText(undefined)).toBe('?');
+    expect(jobTokensText({ totals, partial: false })).toBe('1.2M tok');
+    expect(jobTokensText({ totals, partial: true })).toBe('≥1.2M tok');
+    expect(jobTokensTitle({ totals, partial: false, cost: { usd: 0.5, estimated: false } })).toBe('cost $0.50');
+    expect(jobTokensTitle({ totals, partial: false })).toBe('no price for this model');
+    expect(jobTokensTitle(undefined)).toMatch(/^Tokens unknown/);
   });
 });

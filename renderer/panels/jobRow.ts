@@ -1,13 +1,25 @@
 /**
  * One row of the jobs board, built once per job key and updated in place: alias, label, subagent type, harness,
- * parent agent (a link that focuses and centres it in the world), foreground/background, start, elapsed time, state
- * or outcome, and the reminder mark. The row itself is the keyboard stop (roving focus, Enter expands).
+ * parent agent (a link that focuses and centres it in the world), foreground/background, start, elapsed time, tokens
+ * ("?" when unknown, "≥" while partial), state or outcome, and the reminder mark. The row itself is the keyboard stop (roving focus, Enter expands).
  */
 import { elapsedMs, type Job } from '../../shared/jobs';
+import { costText, tokensText, totalTokens } from '../../shared/usagePhrases';
 import { clockTime, element, setAttribute, setText } from './dom';
 
 /** Columns of the board, in order (the header and every row). */
-export const JOB_COLUMNS = ['Alias', 'Label', 'Type', 'Harness', 'Parent', 'Kind', 'Started', 'Elapsed', 'State'] as const;
+export const JOB_COLUMNS = ['Alias', 'Label', 'Type', 'Harness', 'Parent', 'Kind', 'Started', 'Elapsed', 'Tokens', 'State'] as const;
+
+/** A job's tokens column: "?" when unknown (like the badges), "≥" while its totals cover only part of it. */
+export function jobTokensText(usage: Job['usage']): string {
+  return usage ? tokensText(totalTokens(usage.totals), usage.partial) : '?';
+}
+
+/** The tokens cell's tooltip: the cost when there is one, or why there is no figure. */
+export function jobTokensTitle(usage: Job['usage']): string {
+  if (!usage) return 'Tokens unknown: the harness recorded none for this subagent, or they are not read yet';
+  return usage.cost ? `cost ${costText(usage.cost, usage.partial)}` : 'no price for this model';
+}
 
 /** A short elapsed time: "45s", "3m 12s", "2h 5m". */
 export function elapsedText(ms: number): string {
@@ -35,7 +47,7 @@ export function reminderText(job: Pick<Job, 'reminder'>): string {
 export class JobRow {
   readonly root: HTMLTableRowElement;
   job: Job;
-  private readonly cells: Record<'alias' | 'label' | 'type' | 'harness' | 'kind' | 'started' | 'elapsed' | 'state', HTMLElement>;
+  private readonly cells: Record<'alias' | 'label' | 'type' | 'harness' | 'kind' | 'started' | 'elapsed' | 'tokens' | 'state', HTMLElement>;
   private readonly parent: HTMLButtonElement;
   private readonly stateText = element('span', {});
   private readonly mark = element('span', { class: 'job-reminder', 'data-job-reminder': true, title: 'A background job running long' });
@@ -48,7 +60,7 @@ export class JobRow {
   ) {
     this.job = job;
     const cell = (name: string) => element('td', { class: `job-${name}` });
-    this.cells = { alias: cell('alias'), label: cell('label'), type: cell('type'), harness: cell('harness'), kind: cell('kind'), started: cell('started'), elapsed: cell('elapsed'), state: cell('state') };
+    this.cells = { alias: cell('alias'), label: cell('label'), type: cell('type'), harness: cell('harness'), kind: cell('kind'), started: cell('started'), elapsed: cell('elapsed'), tokens: cell('tokens'), state: cell('state') };
     this.cells.elapsed.dataset.jobElapsed = '';
     this.parent = element('button', {
       type: 'button',
@@ -61,8 +73,9 @@ export class JobRow {
       },
     });
     this.mark.hidden = true;
-    const { alias, label, type, harness, kind, started, elapsed, state } = this.cells;
-    this.root = element('tr', { 'data-job-key': key, tabindex: -1, 'aria-expanded': 'false', onclick: () => handlers.select(key) }, alias, label, type, harness, element('td', { class: 'job-parent' }, this.parent), kind, started, elapsed, state);
+    const { alias, label, type, harness, kind, started, elapsed, tokens, state } = this.cells;
+    tokens.dataset.jobTokens = '';
+    this.root = element('tr', { 'data-job-key': key, tabindex: -1, 'aria-expanded': 'false', onclick: () => handlers.select(key) }, alias, label, type, harness, element('td', { class: 'job-parent' }, this.parent), kind, started, elapsed, tokens, state);
     state.append(this.stateText, ' ', this.mark);
     this.update(job, false);
   }
@@ -88,6 +101,10 @@ export class JobRow {
     this.parent.setAttribute('aria-label', `Show ${job.persona} in the world`);
     setText(this.cells.kind, job.kind);
     setText(this.cells.started, clockTime(job.startedAt));
+    setText(this.cells.tokens, jobTokensText(job.usage));
+    setAttribute(this.cells.tokens, 'title', jobTokensTitle(job.usage));
+    setAttribute(this.cells.tokens, 'data-job-tokens', job.usage ? String(totalTokens(job.usage.totals)) : '');
+    setAttribute(this.cells.tokens, 'data-job-tokens-partial', String(job.usage?.partial ?? false));
     setText(this.stateText, jobStateText(job));
     this.cells.state.className = `job-state state-${job.state}`;
     setText(this.mark, reminderText(job));

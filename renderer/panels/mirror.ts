@@ -1,7 +1,8 @@
 /**
  * The offscreen accessible mirror of the world: one group per station (with a button for its menu), one button per agent, kept in sync with the
  * scene. Keyboard: Tab or arrows move between agents, Enter opens the tray, R opens the role picker.
- * It is also the world's readable surface: data-station, data-agent, data-role and data-subagents.
+ * It is also the world's readable surface: data-station, data-agent, data-role, data-subagents, and the context bar's
+ * data-context-level (calm, warning, alarm, unknown) and data-context-fill (whole percent as a fraction, empty when unknown).
  */
 import { activityPhrase } from '../../shared/activity';
 import type { AppStore } from '../store/createAppStore';
@@ -19,7 +20,8 @@ function agentLabel(agent: AgentModel): string {
   const subagents = agent.subagents === null ? 'subagents unknown' : `${agent.subagents} subagents running`;
   const harness = agent.harness ? `${agent.harness}, ` : '';
   const team = agent.team === null ? '' : `, ${agent.teamLead ? 'leads' : 'in'} team ${agent.team}`;
-  return `${agent.name}, ${harness}${activityPhrase(agent.activity)}, ${subagents}${team}${agent.pending ? ', role change pending' : ''}`;
+  const context = agent.context.percent === null ? 'context unknown' : `context ${agent.context.percent} % full${agent.context.level === 'calm' ? '' : ` (${agent.context.level})`}`;
+  return `${agent.name}, ${harness}${activityPhrase(agent.activity)}, ${subagents}, ${context}${team}${agent.pending ? ', role change pending' : ''}`;
 }
 
 /** The mirror; call `sync` with each new world model. */
@@ -94,6 +96,8 @@ export class Mirror {
       setAttribute(button, 'data-why', agent.activity.why ?? '');
       setAttribute(button, 'data-team', agent.team ?? '');
       setAttribute(button, 'data-team-lead', agent.teamLead ? 'true' : 'false');
+      setAttribute(button, 'data-context-level', agent.context.level);
+      setAttribute(button, 'data-context-fill', agent.context.percent === null ? '' : String(agent.context.percent / 100));
       setAttribute(button, 'aria-label', agentLabel(agent));
       if (button.textContent !== agent.name) button.textContent = agent.name;
     }

@@ -1,13 +1,15 @@
 /**
- * One agent: its pre-composited pixel character, name plate and subagent badge. Updated only on change. The plate and
- * the badge are drawn at a whole text scale whatever the zoom, inside the room the work place keeps for them.
+ * One agent: its pre-composited pixel character, name plate, subagent badge and context bar. Updated only on change.
+ * The plate, the badge and the bar are drawn at a whole text scale whatever the zoom, inside the room the work place
+ * keeps for them (the bar never larger than its box, so it stays clear of the row below at small zooms).
  */
 import { Container, Graphics, Rectangle, Sprite, Texture, type DestroyOptions } from 'pixi.js';
 import type { Harness } from '../../shared/schemas';
 import { BadgeView } from './BadgeView';
 import { BubbleView } from './BubbleView';
 import { NAMES_MIN_ZOOM, textScale } from './camera';
-import { platePicture } from './labelPictures';
+import { BAR_WIDTH, contextBarPicture, sameGauge, UNKNOWN_GAUGE, type ContextGauge } from './contextBar';
+import { LABEL_HEIGHT, platePicture } from './labelPictures';
 import { LabelSprite } from './LabelSprite';
 import { LABEL_BOXES, NAME_PLATE_WIDTH, type Point } from './layout';
 import type { WornLook } from './lookAtlas';
@@ -60,6 +62,11 @@ export class AgentView extends Container {
   readonly teamMark = new Graphics();
   /** The needs-you (or idle) speech bubble. */
   readonly bubble: BubbleView;
+  /** The context bar under the name plate: one picture from the label atlas. */
+  readonly contextBar = new Container();
+  private readonly bar: LabelSprite;
+  /** The bar shown now (for the page hook). */
+  shownGauge: ContextGauge = UNKNOWN_GAUGE;
   private pose: Pose = 'stand';
   private frame = 0;
   private zoom = 1;
@@ -81,8 +88,12 @@ export class AgentView extends Container {
     this.ring.ellipse(0, -1, 12, 5).stroke({ color: FOCUS, width: 2 });
     this.ring.visible = false;
     this.namePlate.addChild(this.plate);
+    this.bar = new LabelSprite(sprites.labels);
+    this.bar.position.set(-BAR_WIDTH / 2, 0);
+    this.contextBar.addChild(this.bar);
+    this.placeBar();
     this.teamMark.visible = false;
-    this.addChild(this.ring, this.shadow, this.body, this.teamMark, this.namePlate, this.badge, this.bubble);
+    this.addChild(this.ring, this.shadow, this.body, this.teamMark, this.namePlate, this.contextBar, this.badge, this.bubble);
   }
 
   /** Applies a changed record; unchanged parts are not touched. */
@@ -92,6 +103,10 @@ export class AgentView extends Container {
     if (!this.look || lookKey(record.appearance) !== this.look.key) this.dress(record);
     if (!before || before.name !== record.name || before.harness !== record.harness) this.drawNamePlate(record);
     this.badge.update(record.subagents);
+    if (!before || !sameGauge(before.context, record.context)) {
+      this.shownGauge = record.context;
+      this.bar.show(contextBarPicture(record.context));
+    }
     if (!before || before.team !== record.team || before.teamLead !== record.teamLead) this.drawTeamMark(record);
     this.bubble.update(record.activity);
     const unknown = record.activity.state === 'unknown';
@@ -131,7 +146,15 @@ export class AgentView extends Container {
     const scale = textScale(zoom) / zoom;
     this.namePlate.scale.set(scale);
     this.badge.scale.set(scale);
+    this.placeBar();
     if (this.record) this.drawNamePlate(this.record);
+  }
+
+  /** Puts the bar one text pixel under the plate, at the text scale but never larger than its box in world pixels. */
+  private placeBar(): void {
+    const scale = Math.min(1, textScale(this.zoom) / this.zoom);
+    this.contextBar.scale.set(scale);
+    this.contextBar.position.set(0, LABEL_BOXES.name.y + (LABEL_HEIGHT + 1) * scale);
   }
 
   /** Sets the world pixels the name plate may take (its work place's pitch less a gap). */

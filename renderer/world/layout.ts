@@ -68,8 +68,8 @@ export interface AgentInput {
 
 /** Width of one work place: room for a name plate of `NAME_PLATE_WIDTH` and a gap, so plates never touch. */
 export const CELL_WIDTH = 40;
-/** Height of one work place: badge and bubble row, the 26 px character at its desk, the name plate. */
-export const CELL_HEIGHT = 54;
+/** Height of one work place: badge and bubble row, the 26 px character at its desk, the name plate, the context bar. */
+export const CELL_HEIGHT = 58;
 /** Feet of the character below the top of its work place. */
 export const FEET_IN_CELL = 39;
 /** Widest name plate in pixels at text scale 1 (the plate is drawn at a whole scale no larger than the zoom). */
@@ -82,6 +82,8 @@ export const LABEL_BOXES = {
   bubble: { x: -19, y: -38, width: 19, height: 11 },
   /** The name plate, under the desk. */
   name: { x: -NAME_PLATE_WIDTH / 2, y: 3, width: NAME_PLATE_WIDTH, height: 11 },
+  /** The context bar, under the name plate (issue 26): 18 × 4 pixels at text scale 1, never larger in world pixels. */
+  context: { x: -9, y: 15, width: 18, height: 4 },
 } as const;
 /** The desk of a work place, relative to the feet of the character seated behind it (the sprite's box). */
 export const DESK_BOX = { x: -13, y: -17, width: 26, height: 20 } as const;

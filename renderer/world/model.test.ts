@@ -28,6 +28,24 @@ function snapshot(cursor: number, personas: Persona[], seats: Seat[]): FleetSnap
 const noUi = { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null, toast: null };
 
 describe('selectWorld', () => {
+  it('gives each agent its context bar, and keeps its record when a seat changes only in what the world does not draw', () => {
+    const cache = new AgentModelCache();
+    const people = [persona('a', 'builder')];
+    const withUsage = (used: number, input: number): Seat => ({ ...seat('a', 1), usage: { context: { used, window: 200_000, fill: used / 200_000 }, totals: { input, output: 0, cacheRead: 0, cacheWrite: 0 }, partial: true } });
+    const first = selectWorld({ fleet: snapshot(1, people, [withUsage(100_000, 10)]), ui: noUi }, cache);
+    expect(first.agents[0].context).toEqual({ level: 'calm', percent: 50 });
+    // Totals grew (the background pass read on) and the activity object is new with equal values: same record.
+    const totalsOnly = selectWorld({ fleet: snapshot(2, people, [withUsage(100_000, 5000)]), ui: noUi }, cache);
+    expect(totalsOnly.agents[0]).toBe(first.agents[0]);
+    const fuller = selectWorld({ fleet: snapshot(3, people, [withUsage(170_000, 5000)]), ui: noUi }, cache);
+    expect(fuller.agents[0]).not.toBe(first.agents[0]);
+    expect(fuller.agents[0].context).toEqual({ level: 'warning', percent: 85 });
+    const gone = selectWorld({ fleet: snapshot(4, people, [seat('a', 1)]), ui: noUi }, cache);
+    expect(gone.agents[0].context).toEqual({ level: 'unknown', percent: null });
+    // An agent without a seat has no usage: unknown, never an empty bar.
+    expect(selectWorld({ fleet: snapshot(5, [persona('b')], []), ui: noUi }).agents[0].context.level).toBe('unknown');
+  });
+
   it('keeps an agent\'s very record while its persona, seat, pending role and team are unchanged', () => {
     const cache = new AgentModelCache();
     const people = [persona('a', 'builder'), persona('b', 'tester')];

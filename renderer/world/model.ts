@@ -3,6 +3,7 @@ import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
 import type { Activity, Appearance, FleetSnapshot, Harness } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
+import { contextGauge, sameGauge, type ContextGauge } from './contextBar';
 
 /** The lobby's station key (agents without a role stand there). */
 export const LOBBY_KEY = '';
@@ -33,6 +34,8 @@ export interface AgentModel {
   team: string | null;
   /** True when the agent leads that team. */
   teamLead: boolean;
+  /** The context bar under the character (issue 26): its level and whole percent, unknown without a fill. */
+  context: ContextGauge;
 }
 
 /** Everything the scene draws, stations in world order (built-ins, custom roles, then the lobby). */
@@ -101,9 +104,13 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
       pending: pending !== undefined,
       team: teamName,
       teamLead,
+      context: contextGauge(seat?.usage),
     };
-    cache?.entries.set(persona.id, { persona, seat, pending, team: teamName, lead: teamLead, model });
-    return model;
+    // A seat that changed only in what the world does not draw (token totals, a cost) keeps its record, so neither the
+    // scene nor the mirror redoes the agent: the bar redraws only when its own figure changes.
+    const kept = cached && sameAgentModel(cached.model, model) ? cached.model : model;
+    cache?.entries.set(persona.id, { persona, seat, pending, team: teamName, lead: teamLead, model: kept });
+    return kept;
   });
   if (cache && cache.entries.size > agents.length) {
     const present = new Set(agents.map((agent) => agent.id));
@@ -111,6 +118,31 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
   }
   stations.push({ key: LOBBY_KEY, label: 'unassigned', builtIn: false, lobby: true, backlogCount: 0, backlogError: null });
   return { stations, agents };
+}
+
+/** True when two agent records show the same thing (activity and bar compared by value). */
+export function sameAgentModel(first: AgentModel, second: AgentModel): boolean {
+  const a = first.activity;
+  const b = second.activity;
+  return (
+    first.id === second.id &&
+    first.name === second.name &&
+    first.appearance === second.appearance &&
+    first.role === second.role &&
+    first.stationKey === second.stationKey &&
+    first.harness === second.harness &&
+    first.subagents === second.subagents &&
+    first.seatId === second.seatId &&
+    first.pending === second.pending &&
+    first.team === second.team &&
+    first.teamLead === second.teamLead &&
+    sameGauge(first.context, second.context) &&
+    a.state === b.state &&
+    a.why === b.why &&
+    a.certain === b.certain &&
+    a.since === b.since &&
+    a.label === b.label
+  );
 }
 
 /** Each agent's first team (by the snapshot's order): its name and whether the agent leads it. */

@@ -3,13 +3,14 @@
  * overlap) and each agent at its desk (pose, sprite frame, feet and desk). Read on demand, never per frame.
  */
 import type { Container } from 'pixi.js';
+import type { ContextLevel } from './contextBar';
 import type { Point, Rect } from './layout';
 import type { AgentModel } from './model';
 import type { World } from './World';
 
 /** A label's rectangle on the canvas, in canvas pixels (for the page hook: labels must never overlap). */
 export interface LabelRect {
-  kind: 'sign' | 'count' | 'name' | 'badge' | 'bubble';
+  kind: 'sign' | 'count' | 'name' | 'badge' | 'bubble' | 'context';
   id: string;
   x: number;
   y: number;
@@ -30,7 +31,7 @@ export interface SeatingRect {
   desk: Rect;
 }
 
-/** Every visible label's rectangle on the canvas: station signs and counts, name plates, badges, bubbles. */
+/** Every visible label's rectangle on the canvas: station signs and counts, name plates, badges, bubbles, context bars. */
 export function labelRects(world: World): LabelRect[] {
   const rects: LabelRect[] = [];
   const add = (kind: LabelRect['kind'], id: string, target: Container, text?: string) => {
@@ -46,8 +47,26 @@ export function labelRects(world: World): LabelRect[] {
     add('name', id, view.namePlate);
     add('badge', id, view.badge);
     add('bubble', id, view.bubble);
+    add('context', id, view.contextBar);
   }
   return rects;
+}
+
+/** The context bar an agent shows, as the page hook reports it: level, whole percent and fill (null when unknown). */
+export interface ContextBarReadout {
+  level: ContextLevel;
+  percent: number | null;
+  fill: number | null;
+}
+
+/** Each agent's context bar as drawn, by persona id. */
+export function contextBars(world: World): Record<string, ContextBarReadout> {
+  const bars: Record<string, ContextBarReadout> = {};
+  for (const [id, view] of world.agentViews) {
+    const { level, percent } = view.shownGauge;
+    bars[id] = { level, percent, fill: percent === null ? null : percent / 100 };
+  }
+  return bars;
 }
 
 /** Each agent at its desk, in canvas pixels: feet, the desk's box, pose and sprite frame. */

@@ -1,0 +1,54 @@
+/**
+ * The fleet HUD line: tokens and cost today (since local midnight) and for the open seats, with "≥" while any seat's
+ * totals are partial and a note when some seats have no price. One small line in the corner, changed only when the
+ * fleet's usage line changes (its object is kept across fleet changes that leave it alone).
+ */
+import type { FleetSnapshot } from '../../shared/schemas';
+import type { FleetUsage } from '../../shared/usage';
+import { sumText } from '../../shared/usagePhrases';
+import type { AppStore } from '../store/createAppStore';
+import { element, setAttribute, setText } from './dom';
+
+/** What the HUD says when the fleet reports no usage at all (no seat has any): unknown, never 0. */
+export const HUD_UNKNOWN = 'Tokens and cost: unknown';
+
+/** The HUD's text for a fleet's usage line. */
+export function hudText(usage: FleetUsage | undefined): string {
+  if (!usage) return HUD_UNKNOWN;
+  return `Today ${sumText(usage.today)} | Open seats ${sumText(usage.open)}`;
+}
+
+/** Seats without a price in either sum (the larger count: open seats are part of today's). */
+export function unpricedSeats(usage: FleetUsage | undefined): number {
+  return usage ? Math.max(usage.today.unpriced, usage.open.unpriced) : 0;
+}
+
+/** The HUD element, following the store. */
+export class UsageHud {
+  readonly root = element('p', { class: 'usage-hud pixel-panel', 'data-panel': 'usage-hud', 'data-usage-hud': true, 'aria-live': 'off' });
+  private shown: FleetSnapshot['usage'] | null = null;
+  private first = true;
+
+  constructor(store: AppStore) {
+    this.root.hidden = true;
+    const render = () => {
+      const fleet = store.getState().fleet;
+      if (!fleet) return;
+      if (!this.first && fleet.usage === this.shown) return;
+      this.first = false;
+      this.shown = fleet.usage;
+      this.show(fleet.usage);
+    };
+    store.subscribe(render);
+    render();
+  }
+
+  private show(usage: FleetUsage | undefined): void {
+    this.root.hidden = false;
+    setText(this.root, hudText(usage));
+    setAttribute(this.root, 'data-usage-known', String(usage !== undefined));
+    setAttribute(this.root, 'data-usage-partial', String(usage ? usage.today.partial || usage.open.partial : false));
+    setAttribute(this.root, 'data-usage-unpriced', String(unpricedSeats(usage)));
+    setAttribute(this.root, 'title', usage ? `Today is since ${new Date(usage.since).toLocaleString()}. "≥": some totals cover only part of a session (still being read). "est.": priced from Pixelfleet's dated table. Unpriced seats' tokens are counted, their cost is not.` : 'No seat reports token usage.');
+  }
+}

@@ -1,0 +1,74 @@
+// The words of token usage: compact figures, "≥" for partial totals, "est." for table prices, unknown said so.
+import { describe, expect, it } from 'vitest';
+import type { Usage, UsageSum } from './usage';
+import { compactNumber, contextText, costText, dollarsText, sumText, tokensText, totalTokens, usageLines } from './usagePhrases';
+
+const totals = { input: 1200, output: 300, cacheRead: 40_000, cacheWrite: 2000 };
+
+describe('usage phrases', () => {
+  it('sums every kind of token, reasoning only where it is recorded apart', () => {
+    expect(totalTokens(totals)).toBe(43_500);
+    expect(totalTokens({ ...totals, reasoning: 500 })).toBe(44_000);
+  });
+
+  it('writes figures in at most three significant digits with k, M and B, cut so a lower bound stays one', () => {
+    expect([0, 7, 999, 1000, 1234, 12_345, 123_456, 999_950, 1_000_000, 1_299_999, 45_600_000, 4_560_000_000].map(compactNumber)).toEqual([
+      '0', '7', '999', '1k', '1.2k', '12k', '123k', '999k', '1M', '1.2M', '45M', '4.5B',
+    ]);
+    expect(compactNumber(Number.NaN)).toBe('?');
+    expect(compactNumber(-1)).toBe('?');
+  });
+
+  it('marks partial token counts "≥" and nothing else', () => {
+    expect(tokensText(1_200_000, false)).toBe('1.2M tok');
+    expect(tokensText(1_200_000, true)).toBe('≥1.2M tok');
+  });
+
+  it('writes dollars short, a price from the table as estimated, a lower bound with "≥"', () => {
+    expect([0, 0.004, 0.01, 3.414, 99.999, 341.2, 12_345].map(dollarsText)).toEqual(['$0.00', '<$0.01', '$0.01', '$3.41', '$100.00', '$341', '$12k']);
+    expect(costText({ usd: 3.41, estimated: true }, false)).toBe('$3.41 est.');
+    expect(costText({ usd: 3.41, estimated: false }, false)).toBe('$3.41');
+    expect(costText({ usd: 3.41, estimated: true }, true)).toBe('≥$3.41 est.');
+  });
+
+  it('says context used over window, and unknown where a figure is missing', () => {
+    expect(contextText({ used: 150_000, window: 200_000, fill: 0.75 })).toBe('150k / 200k (75 %)');
+    expect(contextText({ used: 150_000, window: null, fill: null })).toBe('150k / window unknown');
+    expect(contextText(null)).toBe('unknown');
+    expect(contextText(undefined)).toBe('unknown');
+  });
+
+  it('sums a HUD part with "≥" while partial or while seats have no price, and says when none has one', () => {
+    const sum: UsageSum = { totals, cost: { usd: 3.41, estimated: true }, partial: false, unpriced: 0 };
+    expect(sumText(sum)).toBe('43k tok · $3.41 est.');
+    expect(sumText({ ...sum, partial: true })).toBe('≥43k tok · ≥$3.41 est.');
+    expect(sumText({ ...sum, unpriced: 2 })).toBe('43k tok · ≥$3.41 est. · 2 unpriced');
+    expect(sumText({ totals, partial: false, unpriced: 1 })).toBe('43k tok · no price · 1 unpriced');
+    expect(sumText({ totals: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, partial: false, unpriced: 0 })).toBe('0 tok');
+  });
+
+  it('gives the hover lines of a seat: model, context, totals, subagents, cost and skipped records', () => {
+    const usage: Usage = {
+      context: { used: 170_000, window: 200_000, fill: 0.85 },
+      totals: { ...totals, reasoning: 120 },
+      partial: true,
+      model: 'model-x',
+      cost: { usd: 1.5, estimated: true },
+      skipped: 2,
+      withSubagents: { totals: { input: 2_000_000, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 6, estimated: true }, partial: false },
+    };
+    expect(usageLines(usage)).toEqual({
+      model: 'model model-x',
+      context: 'context 170k / 200k (85 %)',
+      totals: 'session ≥43k tok (in 1.2k · out 300 · cache read 40k · cache write 2k · reasoning 120)',
+      withSubagents: 'with subagents 2M tok · $6.00 est.',
+      cost: 'cost ≥$1.50 est.',
+      skipped: '2 usage records skipped as malformed',
+    });
+    const plain = usageLines({ context: null, totals, partial: false });
+    expect(plain).toMatchObject({ model: 'model unknown', context: 'context unknown', cost: 'cost: no price for this model', withSubagents: null, skipped: null });
+    expect(plain.totals).toBe('session 43k tok (in 1.2k · out 300 · cache read 40k · cache write 2k)');
+    expect(usageLines({ context: null, totals, partial: false, skipped: 0 }).skipped).toBeNull();
+    expect(usageLines(undefined)).toEqual({ model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null });
+  });
+});

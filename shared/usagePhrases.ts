@@ -1,0 +1,105 @@
+/**
+ * Pure words for token usage, shared by the page and anything else that prints it: compact figures (1.2M tok,
+ * $3.41), "≥" while totals cover only part of a session, "est." on a price from the repo's table, and the hover and
+ * HUD lines. Absent means unknown and is said so; a missing price is "no price", never $0. No I/O.
+ */
+import type { Cost, TokenTotals, Usage, UsageSum } from './usage';
+
+/** The mark of a lower bound: totals that cover only part of a session (or a cost that leaves seats out). */
+export const AT_LEAST = '≥';
+
+/**
+ * All tokens of a set of totals: input, output, cache read and cache write, plus reasoning where the harness records
+ * it apart from output (the schema's rule: `reasoning` is present only then).
+ */
+export function totalTokens(totals: TokenTotals): number {
+  return totals.input + totals.output + totals.cacheRead + totals.cacheWrite + (totals.reasoning ?? 0);
+}
+
+/**
+ * One figure in at most three significant digits, cut rather than rounded (a lower bound stays one): 950, 12.3k → "12k",
+ * 1.25M → "1.2M", 4.56B → "4.5B" (k, M, B, T by thousands).
+ */
+export function compactNumber(value: number): string {
+  if (!Number.isFinite(value) || value < 0) return '?';
+  if (value < 1000) return String(Math.floor(value));
+  const units = ['k', 'M', 'B', 'T'];
+  let scaled = value;
+  let unit = -1;
+  while (scaled >= 1000 && unit < units.length - 1) {
+    scaled /= 1000;
+    unit += 1;
+  }
+  const cut = scaled < 10 ? Math.floor(scaled * 10 + 1e-9) / 10 : Math.floor(scaled + 1e-9);
+  return `${cut}${units[unit]}`;
+}
+
+/** A token count as the world shows it: "1.2M tok", with "≥" when it covers only part of the session. */
+export function tokensText(tokens: number, partial: boolean): string {
+  return `${partial ? AT_LEAST : ''}${compactNumber(tokens)} tok`;
+}
+
+/** Dollars in a short form: "$3.41", "<$0.01", "$341", "$12.3k". */
+export function dollarsText(usd: number): string {
+  if (!Number.isFinite(usd) || usd < 0) return '?';
+  if (usd === 0) return '$0.00';
+  if (usd < 0.01) return '<$0.01';
+  if (usd < 100) return `$${usd.toFixed(2)}`;
+  if (usd < 10_000) return `$${Math.round(usd)}`;
+  return `$${compactNumber(usd)}`;
+}
+
+/** A cost: "$3.41" as recorded, "$3.41 est." when priced from the table, "≥" first when it is a lower bound. */
+export function costText(cost: Cost, atLeast: boolean): string {
+  return `${atLeast ? AT_LEAST : ''}${dollarsText(cost.usd)}${cost.estimated ? ' est.' : ''}`;
+}
+
+/** A context in use: "150k / 200k (75 %)", "150k / window unknown", or "unknown" without a figure. */
+export function contextText(context: Usage['context'] | undefined): string {
+  if (!context) return 'unknown';
+  const used = compactNumber(context.used);
+  if (context.window === null) return `${used} / window unknown`;
+  const percent = context.fill === null ? '' : ` (${Math.floor(context.fill * 100 + 1e-9)} %)`;
+  return `${used} / ${compactNumber(context.window)}${percent}`;
+}
+
+/** A summed line (the HUD): "≥1.2M tok · ≥$3.41 est. · 1 unpriced"; "no price" when no seat has one. */
+export function sumText(sum: UsageSum): string {
+  const tokens = totalTokens(sum.totals);
+  const parts = [tokensText(tokens, sum.partial)];
+  if (sum.cost) parts.push(costText(sum.cost, sum.partial || sum.unpriced > 0));
+  else if (tokens > 0) parts.push('no price');
+  if (sum.unpriced > 0) parts.push(`${sum.unpriced} unpriced`);
+  return parts.join(' · ');
+}
+
+/** The lines a hover card shows for a seat's usage (absent usage: one line saying it is unknown). */
+export interface UsageLines {
+  model: string;
+  context: string;
+  totals: string;
+  /** The seat with its subagents, when the reader summed them. */
+  withSubagents: string | null;
+  cost: string;
+  /** Malformed usage records skipped, when any. */
+  skipped: string | null;
+}
+
+/** A breakdown of totals: "in 1.2k · out 300 · cache read 40k · cache write 2k · reasoning 120". */
+export function breakdownText(totals: TokenTotals): string {
+  const parts = [`in ${compactNumber(totals.input)}`, `out ${compactNumber(totals.output)}`, `cache read ${compactNumber(totals.cacheRead)}`, `cache write ${compactNumber(totals.cacheWrite)}`];
+  if (totals.reasoning !== undefined) parts.push(`reasoning ${compactNumber(totals.reasoning)}`);
+  return parts.join(' · ');
+}
+
+/** What the hover card says about a seat's usage; every figure it lacks is said to be unknown, never 0. */
+export function usageLines(usage: Usage | undefined): UsageLines {
+  if (!usage) return { model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null };
+  const session = totalTokens(usage.totals);
+  const totals = `session ${tokensText(session, usage.partial)} (${breakdownText(usage.totals)})`;
+  const sub = usage.withSubagents;
+  const withSubagents = sub ? `with subagents ${tokensText(totalTokens(sub.totals), sub.partial)}${sub.cost ? ` · ${costText(sub.cost, sub.partial)}` : ''}` : null;
+  const cost = usage.cost ? `cost ${costText(usage.cost, usage.partial)}` : 'cost: no price for this model';
+  const skipped = usage.skipped !== undefined && usage.skipped > 0 ? `${usage.skipped} usage ${usage.skipped === 1 ? 'record' : 'records'} skipped as malformed` : null;
+  return { model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals, withSubagents, cost, skipped };
+}
