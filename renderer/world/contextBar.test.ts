@@ -1,7 +1,8 @@
 // The context bar's rules: levels by whole percent, unknown without a fill, filled cells, and its pixel picture.
 import { describe, expect, it } from 'vitest';
 import type { Usage } from '../../shared/usage';
-import { BAR_CELLS, BAR_HEIGHT, BAR_WIDTH, contextBarPicture, contextGauge, fillPercent, filledCells, levelOf, UNKNOWN_GAUGE } from './contextBar';
+import { BAR_CELLS, BAR_HEIGHT, BAR_WIDTH, contextGauge, fillPercent, filledCells, levelOf, UNKNOWN_GAUGE } from './contextBar';
+import { contextBarPicture } from './contextBarPicture';
 import type { PixelImage } from './looks';
 import type { GlyphArt } from './pixelFont';
 
