@@ -21,6 +21,7 @@ import { NotifierService } from './notify/NotifierService';
 import { PersonaService } from './personas/PersonaService';
 import type { SeatReader } from './readers/port';
 import { createReaders } from './readers/registry';
+import { UsageLedger } from './usage/ledger';
 import { loadSettings } from './settings/loadSettings';
 import { createRouter, type Handlers, type Router } from './transport/router';
 import { isSafeExternalUrl } from './transport/externalUrl';
@@ -82,7 +83,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     homes.opencodeDb = demo.openCodeDb ?? join(paths.home, 'demo', 'opencode', 'opencode.db');
     homes.opencodeDataDir = dirname(homes.opencodeDb);
   }
-  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, { context: { appHome: paths.home, log } });
+  const usageLedger = new UsageLedger({ appHome: paths.home, log });
+  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, { context: { appHome: paths.home, log, usageLedger } });
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
   const aliases = new AliasService({ file: paths.jobAliases });
   const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...aliases.notices()], log });
@@ -188,6 +190,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await demo?.stop();
       work.dispose();
       for (const reader of Object.values(readers)) reader?.dispose();
+      await usageLedger.dispose();
       personas.dispose();
     },
   };

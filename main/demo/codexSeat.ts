@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { TurnStep } from './turnScript';
+import { codexUsageLines } from './usageRecords';
 
 /** A Codex session id (UUIDv7 shape) from a demo uuid: the time-ordered prefix Codex writes. */
 export function codexThreadId(uuid: string): string {
@@ -103,6 +104,7 @@ export class CodexSeat {
     if (step.kind === 'prompt') this.turn += 1;
     if (step.kind === 'tool') this.call += 1;
     const lines = codexStepLines(step, { cwd: this.cwd, turn: this.turn, call: this.call }, atMs);
+    lines.push(...codexUsageLines(this.id, step, atMs));
     if (lines.length > 0) await fs.appendFile(this.path, lines.join(''));
   }
 }

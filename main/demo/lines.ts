@@ -3,6 +3,8 @@
  * JSON line ending in '\n'. Assistant messages are written one content block per line sharing `message.id`.
  */
 
+import type { ClaudeUsageRecord } from './usageRecords';
+
 /** Which journal a line belongs to: a session's main file, or a subagent file of that session. */
 export interface JournalContext {
   sessionId: string;
@@ -62,7 +64,7 @@ export type AssistantBlock =
 export function assistantLine(
   context: JournalContext,
   base: LineBase,
-  message: { messageId: string; requestId: string; model?: string; outputTokens: number },
+  message: { messageId: string; requestId: string; model?: string; outputTokens: number; usage?: ClaudeUsageRecord },
   block: AssistantBlock,
 ): string {
   const line = envelope(context, base, 'assistant');
@@ -75,7 +77,7 @@ export function assistantLine(
     content: [block],
     // 2.1.x writes no stop reason on text lines: a turn's end is told by a `turn_duration` line, or not at all.
     stop_reason: block.type === 'tool_use' ? 'tool_use' : null,
-    usage: { input_tokens: 12, cache_read_input_tokens: 2048, output_tokens: message.outputTokens },
+    usage: message.usage ?? { input_tokens: 12, cache_read_input_tokens: 2048, output_tokens: message.outputTokens },
   };
   return serialize(line);
 }

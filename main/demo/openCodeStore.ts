@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { TurnStep } from './turnScript';
+import { openCodeUsageFields } from './usageRecords';
 
 /** The 1.x tables and indexes the demo writes (the columns OpenCode 1.x has that the demo fills). */
 const SCHEMA = `
@@ -131,7 +132,7 @@ export class OpenCodeStore {
           });
         } else if (open && step.kind === 'end') {
           this.addPart(open.message, sessionId, atMs, { type: 'text', text: step.note });
-          const data = { ...open.data, time: { created: (open.data.time as { created: number }).created, completed: atMs }, finish: 'stop' };
+          const data = { ...open.data, ...openCodeUsageFields(sessionId), time: { created: (open.data.time as { created: number }).created, completed: atMs }, finish: 'stop' };
           this.database.prepare('UPDATE message SET data = ?, time_updated = ? WHERE id = ?').run(JSON.stringify(data), atMs, open.message);
           this.open.delete(sessionId);
         }

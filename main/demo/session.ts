@@ -24,6 +24,7 @@ import {
 import type { OpenCall } from './resume';
 import { AGENT_LABELS, ASSISTANT_LINES, COMMANDS, FILES, SUBAGENT_TYPES, USER_PROMPTS } from './prose';
 import { chance, pick, randomInt, type IdMaker, type Random } from './random';
+import type { DemoUsage } from './usageRecords';
 
 /** What one step wrote: lines for the main journal, lines per child journal, and new child sidecars. */
 export interface StepOutput {
@@ -87,14 +88,17 @@ export class SimulatedSession {
   private workSteps = 0;
   private waiting: Waiting | null = null;
   private turnStartMs = 0;
+  /** The seat's usage records (issue 26); null keeps the fixed figures the bench journal and older tests expect. */
+  private readonly usage: DemoUsage | null;
 
   constructor(
-    identity: { sessionId: string; cwd: string; slug: string; waits?: readonly DemoWait[] },
+    identity: { sessionId: string; cwd: string; slug: string; waits?: readonly DemoWait[]; usage?: DemoUsage },
     private readonly random: Random,
     private readonly ids: IdMaker,
   ) {
     this.context = { sessionId: identity.sessionId, cwd: identity.cwd, slug: identity.slug };
     this.waits = identity.waits ?? [];
+    this.usage = identity.usage ?? null;
     // Seats that never wait draw nothing extra, so their content stays what their seed always gave.
     if (this.waits.length > 0) this.workSteps = randomInt(random, ...FIRST_WORK_STEPS);
   }
@@ -200,7 +204,8 @@ export class SimulatedSession {
   }
 
   private message(outputTokens = randomInt(this.random, 20, 300)) {
-    return { messageId: this.ids.messageId(), requestId: this.ids.requestId(), outputTokens };
+    const usage = this.usage ? { usage: this.usage.claude(outputTokens), model: this.usage.model } : {};
+    return { messageId: this.ids.messageId(), requestId: this.ids.requestId(), outputTokens, ...usage };
   }
 
   private prompt(nowMs: number, stamp: () => string, out: StepOutput): void {

@@ -11,6 +11,7 @@ import { distinctNames } from '../personas/names';
 import { CHARACTER_NAMES, PROJECTS, ROLE_ROTATION } from './prose';
 import { createIdMaker, createRandom } from './random';
 import { demoWaits, SimulatedSession, type StepOutput } from './session';
+import { claudeDemoUsage } from './usageRecords';
 
 /** Options of a demo fleet. */
 export interface DemoOptions {
@@ -135,7 +136,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoFleet> {
     const previous = await readPreviousJournal(info.path);
     // On a restart the same session continues; salting with the journal size keeps new ids from repeating old ones.
     const random = previous ? createRandom((sessionSeed ^ Math.imul(previous.bytes + 1, 2246822519)) >>> 0) : seeded;
-    const session = new SimulatedSession({ sessionId, cwd, slug: `${project}-demo`, waits: demoWaits(index) }, random, createIdMaker(random));
+    const session = new SimulatedSession({ sessionId, cwd, slug: `${project}-demo`, waits: demoWaits(index), usage: claudeDemoUsage(index) }, random, createIdMaker(random));
     const running: Running = { session, info, subagentsDir: path.join(folder, sessionId, 'subagents'), dueAtMs: 0 };
     fleet.push(running);
     if (previous) {

@@ -16,6 +16,7 @@ import { resolveCandidate, SEAT_RULE, unresolvedReason, type SeatResolution, typ
 import { samePlain } from '../../shared/patch';
 import { sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
 import { evaluateActivity } from '../activity/basis';
+import { fleetUsage, type SeatTally } from '../usage/fleetUsage';
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { Changes } from '../changes';
 import { harnessName } from '../readers/registry';
@@ -77,6 +78,8 @@ export class FleetService implements SessionResolver {
   private readonly turnMs = new Map<string, number | null>();
   /** Each Claude seat's message facts from its last projection (labels only). */
   private readonly messageFacts = new Map<string, readonly SessionMessageFact[]>();
+  /** Each seat's usage tally with its subagents from its last projection, for the fleet line and `usage.read`. */
+  private readonly usageTallies = new Map<string, SeatTally>();
 
   constructor(private readonly options: FleetOptions) {
     this.now = options.now ?? Date.now;
@@ -155,7 +158,8 @@ export class FleetService implements SessionResolver {
     const notices = [...personaPort.notices(), ...(this.options.notices?.() ?? [])];
     const teams = await this.readTeams(seats);
     const messages = this.sessionMessages(seats, personas, teams);
-    const body = { seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}), ...(messages.length > 0 ? { messages } : {}) };
+    const usage = fleetUsage(this.seatTallies(seats), this.now());
+    const body = { seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}), ...(messages.length > 0 ? { messages } : {}), ...(usage ? { usage } : {}) };
     if (serial < this.appliedSerial && this.last) return this.last.snapshot;
     this.appliedSerial = serial;
     if (!sameSnapshotBody(this.lastBody, body)) {
@@ -171,6 +175,21 @@ export class FleetService implements SessionResolver {
       void this.changes.emit(snapshot);
     }
     return snapshot;
+  }
+
+  /** The usage tallies of the seats shown (a seat without usage this census has none). */
+  private seatTallies(seats: readonly Seat[]): SeatTally[] {
+    const tallies: SeatTally[] = [];
+    for (const seat of seats) {
+      const tally = seat.usage ? this.usageTallies.get(seat.id) : undefined;
+      if (tally) tallies.push(tally);
+    }
+    return tallies;
+  }
+
+  /** Each seat's usage tally with its subagents as of the latest census (for `usage.read`). */
+  usageTally(seatId: string): SeatTally | null {
+    return this.usageTallies.get(seatId) ?? null;
   }
 
   /** Messages between the addressed seats (rules SM3–SM5), from the facts their last projections gave. */
@@ -242,6 +261,11 @@ export class FleetService implements SessionResolver {
       // Time-bound rules are evaluated on every census (the refresh tick), without reading the files again.
       this.turnMs.set(id, projection.activity.turnMs ?? null);
       this.messageFacts.set(id, projection.messages ?? []);
+      if (projection.usage && projection.usageTally) {
+        this.usageTallies.set(id, { tally: projection.usageTally, partial: projection.usage.withSubagents?.partial ?? projection.usage.partial });
+        return { ...base, activity: evaluateActivity(projection.activity, this.now()), subagents: projection.subagents, usage: projection.usage };
+      }
+      this.usageTallies.delete(id);
       return { ...base, activity: evaluateActivity(projection.activity, this.now()), subagents: projection.subagents };
     } catch (error) {
       this.options.log?.(`pixelfleet: reading ${id} failed: ${String(error)}`);

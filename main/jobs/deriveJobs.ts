@@ -66,6 +66,7 @@ export function deriveJobs(
         ...(entry.endedAt !== undefined ? { endedAt: entry.endedAt } : {}),
         ...(entry.endedAtEstimated ? { endedAtEstimated: true } : {}),
         ...(entry.outcome !== undefined ? { outcome: entry.outcome } : {}),
+        ...(entry.usage !== undefined ? { usage: entry.usage } : {}),
         replayable: entry.replayable && entry.nativeId !== null,
       });
     }

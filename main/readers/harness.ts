@@ -7,6 +7,7 @@
 import type { Candidate, Harness, SeatAddress } from '../../shared/schemas';
 import type { HarnessHomes } from '../config/paths';
 import type { SeatReader } from './port';
+import type { UsageLedger } from '../usage/ledger';
 
 /** The environment a harness may consult for the CLI (handed in; readers never read `process.env`). */
 export type HarnessEnv = Readonly<Record<string, string | undefined>>;
@@ -17,6 +18,8 @@ export interface ReaderContext {
   appHome: string;
   /** Where a reader reports, in one line, an index file it set aside or could not write. */
   log: (message: string) => void;
+  /** The background pass of whole-session usage (issue 26); absent: a reader keeps one in memory. */
+  usageLedger?: UsageLedger;
 }
 
 export interface HarnessDescriptor {

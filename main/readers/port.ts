@@ -5,6 +5,8 @@
 import type { ActivityBasis } from '../activity/basis';
 import type { Candidate, Harness, ReplayPage, SeatAddress, SubagentSummary } from '../../shared/schemas';
 import type { SessionMessageFact } from '../teams/sessionMessages';
+import type { Usage } from '../../shared/usage';
+import type { Tally } from '../usage/tally';
 
 /** What a reader consumed to produce a projection (for the CLI's `read` field and the benchmark). */
 export interface ReadStats {
@@ -26,6 +28,10 @@ export type Projection =
       activity: ActivityBasis;
       /** Messages to or from other sessions the journal records (labels only); absent when the harness has none. */
       messages?: SessionMessageFact[];
+      /** Context fill, totals and cost from the same pass (issue 26); absent when the harness gave no usage. */
+      usage?: Usage;
+      /** The seat's usage with its subagents as a tally (hour buckets for "today" and `--since`). */
+      usageTally?: Tally;
     }
   | { ok: false; reason: string };
 

@@ -10,6 +10,7 @@ import { DEFAULT_TAIL } from '../tail';
 import { agentCall, assistantLine, isoAt, textBlock, toolResult, userLine } from '../../testing/claudeJournal';
 import { EARLIER_LABEL } from './earlier';
 import { createClaudeReader } from './reader';
+import { UsageLedger } from '../../usage/ledger';
 import { olderThanWindow, REPLAY_REASONS } from './reasons';
 
 const SESSION = 'aaaaaaaa-bbbb-4ccc-8ddd-000000000012';
@@ -127,10 +128,13 @@ describe('rule 12: earlier subagents of a session read from inside', () => {
   it('rescans the subagents folder only when it changed; a removed file leaves the list', async () => {
     await writeJournal(3);
     for (let index = 1; index < 3; index++) await writeChild(subagents, agentId(index), childText(agentId(index), 10 + index), 500 + index, { description: `Early task ${index}` });
-    const reader = createClaudeReader({ home });
+    const ledger = new UsageLedger();
+    const reader = createClaudeReader({ home, usageLedger: ledger });
     const first = await reader.project(seat);
     expect(first.ok && first.subagents.earlier?.map((entry) => entry.label)).toEqual(['Early task 2', 'Early task 1']);
-    // Unchanged journal and folder: the very same answer, nothing read.
+    // Unchanged journal and folder (and the usage pass done): the very same answer, nothing read.
+    await reader.project(seat);
+    await ledger.idle();
     const quiet = await reader.project(seat);
     expect(await reader.project(seat)).toBe(quiet);
     // A file rewritten in place does not move the folder's time: the folder is not listed again.

@@ -7,7 +7,7 @@ import { createClaudeReader } from './reader';
 export const claudeHarness: HarnessDescriptor = {
   id: 'claude',
   displayName: 'Claude Code',
-  createReader: (homes) => createClaudeReader({ home: homes.claude }),
+  createReader: (homes, context) => createClaudeReader({ home: homes.claude, usageLedger: context?.usageLedger }),
   cliTarget: 'path',
   cliFlags: [],
   seatFromCliTarget: (target) => seatFromCliTarget(target),

@@ -7,6 +7,7 @@
 import { keepRecent, mayHoldMessage, messageFactsOf, type SessionMessageFact } from '../../teams/sessionMessages';
 import { eventOf, parseRecord } from './parseLine';
 import { applyEvent, createProjectionState, type ClaudeProjectionState } from './reducer';
+import { createClaudeUsage, foldClaudeUsage, type ClaudeUsageFold } from '../../usage/claudeUsage';
 
 /** A seat's fold: reset as a whole by a cold read, so nothing derived from an earlier file survives it. */
 export interface ClaudeFold {
@@ -15,11 +16,13 @@ export interface ClaudeFold {
   messages: SessionMessageFact[];
   /** True when the cold read started inside the journal, over the cold-read bound (rules 8, 12). */
   windowed: boolean;
+  /** Token usage of the read window (issue 26), folded from the same parsed lines. */
+  usage: ClaudeUsageFold;
 }
 
 /** A fresh fold for a read whose window starts at byte `windowStart` (0 = the whole journal). */
 export function createFold(windowStart = 0): ClaudeFold {
-  return { projection: createProjectionState(), messages: [], windowed: windowStart > 0 };
+  return { projection: createProjectionState(), messages: [], windowed: windowStart > 0, usage: createClaudeUsage() };
 }
 
 /** Folds one journal line (without its newline) that starts at byte `offset` of the journal. */
@@ -28,6 +31,7 @@ export function foldLine(fold: ClaudeFold, line: string, offset: number): void {
   if (record === null) return;
   const event = eventOf(record);
   if (event) applyEvent(fold.projection, event, offset);
+  if (record !== 'invalid') foldClaudeUsage(fold.usage, record);
   if (record === 'invalid' || !mayHoldMessage(line)) return;
   const facts = messageFactsOf(record);
   if (facts.length > 0) fold.messages = keepRecent([...fold.messages, ...facts]);

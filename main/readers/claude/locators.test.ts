@@ -10,6 +10,7 @@ import { ReplayPageSchema, SubagentSummarySchema, type ReplayPage, type SeatAddr
 import type { Projection, ReplayResult } from '../port';
 import { agentCall, assistantLine, isoAt, progressLine, textBlock, toolResult, userLine } from '../../testing/claudeJournal';
 import { createClaudeReader } from './reader';
+import { UsageLedger } from '../../usage/ledger';
 import { REPLAY_REASONS, TRAY_NOTES } from './reasons';
 
 const fixtures = path.resolve(process.cwd(), 'main/readers/claude/fixtures');
@@ -105,10 +106,12 @@ describe('rule 11: a running subagent is replayable wherever a record locates it
       assistantLine(at(1), 'msg_1', [agentCall('toolu_foreign', 'Review the tests')]),
     ];
     await writeFile(journal, `${lines.join('\n')}\n`);
-    const reader = createClaudeReader({ home: temp });
+    const ledger = new UsageLedger();
+    const reader = createClaudeReader({ home: temp, usageLedger: ledger });
     const first = await reader.project(seat);
     expect(entries(first).get('toolu_side')).toMatchObject({ replayable: false, replayNote: TRAY_NOTES.notLocated });
-    // Nothing moved: the same answer, the subagents folder not listed again.
+    // Nothing moved (and the usage pass is done): the same answer, the subagents folder not listed again.
+    await ledger.idle();
     expect(await reader.project(seat)).toBe(await reader.project(seat));
 
     const child = (agentId: string, sessionId: string) =>

@@ -18,6 +18,8 @@ import { replayInline } from './replayInline';
 import { inlineReplayable, sharedPrompts } from './sidechains';
 import { DISCOVER_LIMIT } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
+import { UsageLedger } from '../../usage/ledger';
+import { claudeUsage, type ClaudeUsageAnswer } from './usage';
 
 /** Options of the Claude reader. */
 export interface ClaudeReaderOptions {
@@ -25,6 +27,8 @@ export interface ClaudeReaderOptions {
   home: string;
   /** Tail bounds; the design's are the default. */
   tail?: TailOptions;
+  /** The app's background pass of whole-session usage; absent: the reader keeps one in memory. */
+  usageLedger?: UsageLedger;
 }
 
 
@@ -37,13 +41,18 @@ interface SeatState {
   quiet: Projection | null;
   /** The session's subagent files on disk, kept once a live locator or the earlier list needs them (rules 11–12). */
   children: ChildFileIndex | null;
+  /** The last usage answer, reused while neither the journal nor the background pass moved (issue 26). */
+  usage: ClaudeUsageAnswer | null;
+  /** The last projection handed out with usage, and what it was built from: an unchanged seat gets the same object. */
+  withUsage: { base: Projection; answer: ClaudeUsageAnswer; out: Projection } | null;
 }
 
 /** Creates the reader for Claude Code seats. */
 export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
   const tailOptions = options.tail ?? DEFAULT_TAIL;
+  const ledger = options.usageLedger ?? new UsageLedger();
   const seats = new SeatStates<SeatState>(
-    () => ({ journal: null, tail: null, fold: createFold(), quiet: null, children: null }),
+    () => ({ journal: null, tail: null, fold: createFold(), quiet: null, children: null, usage: null, withUsage: null }),
     seatKey,
   );
 
@@ -75,6 +84,19 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     const projection: Projection = { ok: true, subagents: summaryOf(state), read, lastWriteMs: result.state.mtimeMs, activity: activityOf(folded), messages };
     state.quiet = { ...projection, read: { ...read, bytes: 0 } };
     return projection;
+  }
+
+  /** The projection with the seat's usage and each located subagent's (issue 26); from memory, no read. */
+  function withUsage(state: SeatState, projection: Projection): Projection {
+    if (!projection.ok || !state.journal || !state.tail) return projection;
+    const answer = claudeUsage(state.fold, state.journal, state.tail.size, projection.subagents, ledger, state.usage);
+    state.usage = answer;
+    const last = state.withUsage;
+    if (last && last.base === projection && last.answer === answer) return last.out;
+    const out: Projection = { ...projection, subagents: answer.subagents, usage: answer.usage.usage, usageTally: answer.usage.tally };
+    // The quiet answer (0 bytes read) keeps its identity; a read's answer is handed out once.
+    if (projection === state.quiet) state.withUsage = { base: projection, answer, out };
+    return out;
   }
 
   /**
@@ -127,7 +149,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     },
 
     project(seat: SeatAddress): Promise<Projection> {
-      return seats.run(seat, (state) => refresh(seat, state));
+      return seats.run(seat, async (state) => withUsage(state, await refresh(seat, state)));
     },
 
     replay(seat: SeatAddress, nativeId: string, cursor?: string): Promise<ReplayResult> {

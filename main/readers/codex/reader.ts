@@ -16,6 +16,7 @@ import { childEntry, needsTaskScan, summarise, type ChildFacts } from './project
 import { createParentState, reduceParentLine, type ParentState } from './records';
 import { readChildWindow } from './replay';
 import { codexActivityBasis } from './activity';
+import { codexSeatUsage, scanChildUsage, type ChildUsageScan } from './usage';
 import { CODEX_TASK_SCAN_COLD_BYTES } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
 import { LINE_POSITION, replayPage } from '../kit/pager';
@@ -48,6 +49,8 @@ interface SeatState {
   /** Inode whose line-1 header was checked against the seat's thread id. */
   checkedIno: number | null;
   childScans: Map<string, ChildScan>;
+  /** Each child rollout's usage tail, by path (issue 26). */
+  childUsage: Map<string, ChildUsageScan>;
 }
 
 /** A discovered rollout whose line 1 is a session's header (not a child's, not a helper's). */
@@ -65,7 +68,7 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
   const headers = new HeaderCache(fs, (path) => headerIndex.known(path));
   const index = new ChildIndex(fs, headers, now);
   // Reads of one seat are serialised: two censuses never share a parent state mid-read.
-  const seats = new SeatStates<SeatState>((seat) => ({ path: seat.path ?? null, tail: null, parent: createParentState(), checkedIno: null, childScans: new Map() }));
+  const seats = new SeatStates<SeatState>((seat) => ({ path: seat.path ?? null, tail: null, parent: createParentState(), checkedIno: null, childScans: new Map(), childUsage: new Map() }));
 
   async function locate(seat: SeatAddress): Promise<string | null> {
     const suffix = `-${seat.sessionId}.jsonl`;
@@ -124,13 +127,27 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
         facts.push({ ...known, latestTaskStartedMs: scan.latestTaskStartedMs });
       }
       state.childScans = scans;
-      const entries = facts.map((child) => childEntry(child, parent.records, now()));
+      const usageScans = new Map<string, ChildUsageScan>();
+      for (const child of facts) {
+        try {
+          const scanned = await scanChildUsage(child.path, state.childUsage.get(child.path));
+          usageScans.set(child.path, scanned.scan);
+          bytes += scanned.bytes;
+        } catch {
+          // moved or deleted since the walk: no usage for it
+        }
+      }
+      state.childUsage = usageScans;
+      const settled = facts.map((child) => childEntry(child, parent.records, now()));
+      const { usage, entries } = codexSeatUsage(parent.usage, settled, facts.map((child) => child.path), usageScans);
       const projection: Projection = {
         ok: true,
         subagents: summarise(entries),
         read: { bytes, skippedLines: tail.skippedLines + parent.malformed + discovery.skippedHeaders },
         lastWriteMs: tail.mtimeMs,
         activity: codexActivityBasis(parent.activity),
+        usage: usage.usage,
+        usageTally: usage.tally,
       };
       return { ok: true, projection, path, children: discovery.children, entries };
     } catch (error) {

@@ -5,6 +5,7 @@
 import type { Outcome } from '../../../shared/schemas';
 import { createCodexActivity, foldCodexActivity, type CodexActivityState } from './activity';
 import { CODEX_PENDING_CALLS } from '../kit/bounds';
+import { createCodexUsage, foldCodexUsage, type CodexUsageFold } from '../../usage/codexUsage';
 import { asObject, parseJson, type Json } from '../kit/json';
 
 /** What one parent record says about a child. */
@@ -30,6 +31,8 @@ export interface ParentState {
   malformed: number;
   /** The activity projection, folded from the same lines (a second output of the same pass). */
   activity: CodexActivityState;
+  /** Token usage, folded from the same lines (issue 26, rules X1–X5 of ../../usage/codexUsage.ts). */
+  usage: CodexUsageFold;
 }
 
 
@@ -40,7 +43,7 @@ const NOTIFICATION = /<subagent_notification>([\s\S]*?)<\/subagent_notification>
 
 /** A fresh reducer state. */
 export function createParentState(): ParentState {
-  return { seq: 0, calls: new Map(), records: new Map(), malformed: 0, activity: createCodexActivity() };
+  return { seq: 0, calls: new Map(), records: new Map(), malformed: 0, activity: createCodexActivity(), usage: createCodexUsage() };
 }
 
 /** Normalises a child reference: thread ids lower-cased, paths absolute (`changelog` names `/root/changelog`). */
@@ -93,7 +96,10 @@ export function reduceParentLine(state: ParentState, line: string): void {
   const envelope = asObject(parsed);
   const payload = asObject(envelope?.payload);
   const at = typeof envelope?.timestamp === 'string' ? envelope.timestamp : null;
-  if (envelope && payload) foldCodexActivity(state.activity, envelope.type, payload, at);
+  if (envelope && payload) {
+    foldCodexActivity(state.activity, envelope.type, payload, at);
+    foldCodexUsage(state.usage, envelope.type, payload, at);
+  }
   if (!envelope || envelope.type !== 'response_item' || !payload) return;
   switch (payload.type) {
     case 'function_call':

@@ -11,6 +11,7 @@ import { existsInSessionV2, inspectStore, schemaReason, V2_ONLY_REASON } from '.
 import { isBusyError, withReadOnly } from './sqlite';
 import { directChildren, readSession, selectActivityFacts, selectTaskRows } from './store';
 import { openCodeActivityBasis } from './activity';
+import { openCodeSeatUsage } from './usage';
 import { collectRows, summarize } from './taskCalls';
 import { DISCOVER_LIMIT, OPENCODE_UNCHANGED_REUSE_MS } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
@@ -86,9 +87,14 @@ export async function projectSeat(seat: SeatAddress): Promise<Projection> {
         const fromRows = Math.max(window.lastWriteMs ?? 0, session.updatedMs ?? 0);
         const fromFiles = Math.max(fileMtime(seat.home) ?? 0, fileMtime(`${seat.home}-wal`) ?? 0);
         const lastWriteMs = fromRows || fromFiles || null;
+        const summary = summarize(calls, completions, children);
+        const childOf = new Map(calls.filter((call) => call.childId !== null && children.has(call.childId)).map((call) => [call.callId, call.childId!]));
+        const { usage, entries } = openCodeSeatUsage(database, session.id, summary.recent, childOf);
         return {
           ok: true,
-          subagents: summarize(calls, completions, children),
+          subagents: { ...summary, recent: entries },
+          usage: usage.usage,
+          usageTally: usage.tally,
           read: { bytes: window.bytes, skippedLines: window.malformed + malformed },
           lastWriteMs,
           activity: openCodeActivityBasis(selectActivityFacts(database, session.id)),
