@@ -6,9 +6,9 @@ import { compactNumber, contextText, costText, dollarsText, sumText, tokensText,
 const totals = { input: 1200, output: 300, cacheRead: 40_000, cacheWrite: 2000 };
 
 describe('usage phrases', () => {
-  it('sums every kind of token, reasoning only where it is recorded apart', () => {
+  it('sums input, output and cache tokens, and never adds reasoning (one harness counts it inside output)', () => {
     expect(totalTokens(totals)).toBe(43_500);
-    expect(totalTokens({ ...totals, reasoning: 500 })).toBe(44_000);
+    expect(totalTokens({ ...totals, reasoning: 500 })).toBe(43_500);
   });
 
   it('writes figures in at most three significant digits with k, M and B, cut so a lower bound stays one', () => {

@@ -9,11 +9,11 @@ import type { Cost, TokenTotals, Usage, UsageSum } from './usage';
 export const AT_LEAST = '≥';
 
 /**
- * All tokens of a set of totals: input, output, cache read and cache write, plus reasoning where the harness records
- * it apart from output (the schema's rule: `reasoning` is present only then).
+ * All tokens of a set of totals: input, output, cache read and cache write. Reasoning is shown apart and never added:
+ * Codex counts it inside output already, so adding it would count those tokens twice.
  */
 export function totalTokens(totals: TokenTotals): number {
-  return totals.input + totals.output + totals.cacheRead + totals.cacheWrite + (totals.reasoning ?? 0);
+  return totals.input + totals.output + totals.cacheRead + totals.cacheWrite;
 }
 
 /**
