@@ -96,8 +96,8 @@ export class HoverCard {
     model: element('p', { 'data-card-model': true }),
     context: element('p', { 'data-card-context': true }),
     totals: element('p', { 'data-card-totals': true }),
-    withSubagents: element('p', { 'data-card-with-subagents': true }),
     cost: element('p', { 'data-card-cost': true }),
+    withSubagents: element('p', { 'data-card-with-subagents': true }),
     skipped: element('p', { 'data-card-skipped': true }),
   };
   /** The agent shown, or null. */
