@@ -22,7 +22,8 @@ interface UsageHook {
   screenPosition(kind: 'agent', id: string): { x: number; y: number } | null;
   labels(): { kind: string; id: string; x: number; y: number; width: number; height: number }[];
   redrawDifference(): number;
-  ticker(): { frames: number };
+  ticker(): { running: boolean; frames: number };
+  view(): { draws: { full: number; partial: number } };
 }
 
 const hook = <T,>(page: Page, read: (found: UsageHook) => T): Promise<T> =>
@@ -208,6 +209,22 @@ test.describe('a fleet whose usage is known figure by figure', () => {
     }
     await expect(page.locator('[data-usage-hud]')).toHaveText('Today ≥4.2M tok · ≥$3.41 est. · 1 unpriced | Open seats 4.2M tok · $3.41 est.');
     await page.screenshot({ path: test.info().outputPath('levels.png') });
+    // Nothing moves (every agent idle): the loop stops. A change of totals alone draws nothing; a new fill draws.
+    await expect.poll(() => hook(page, (found) => found.ticker().running), { timeout: 15_000 }).toBe(false);
+    const give = (next: unknown) => page.evaluate((given) => (window as unknown as { __pixelfleet: { actions: { receiveSnapshot(value: unknown): void } } }).__pixelfleet.actions.receiveSnapshot(given), next);
+    const twoFrames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const still = await hook(page, (found) => ({ frames: found.ticker().frames, draws: found.view().draws }));
+    const grown = { ...snapshot, cursor: snapshot.cursor + 1, seats: snapshot.seats.map((entry) => (entry.usage ? { ...entry, usage: { ...entry.usage, totals: { ...totals, input: totals.input + 5000 } } } : entry)) };
+    await give(grown);
+    await twoFrames();
+    expect(await hook(page, (found) => found.state().fleet?.seats[0].usage?.totals.input)).toBe(totals.input + 5000);
+    expect(await hook(page, (found) => ({ frames: found.ticker().frames, draws: found.view().draws }))).toEqual(still);
+    const fuller = { ...grown, cursor: grown.cursor + 1, seats: grown.seats.map((entry) => (entry.id === 's-calm' ? { ...entry, usage: { ...entry.usage!, context: { used: 144_000, window: 200_000, fill: 0.72 } } } : entry)) };
+    await give(fuller);
+    await expect.poll(() => hook(page, (found) => found.contextBars()['p-calm'])).toEqual({ level: 'warning', percent: 72, fill: 0.72 });
+    await expect(page.locator('[data-mirror] [data-agent="p-calm"]')).toHaveAttribute('data-context-level', 'warning');
+    expect((await hook(page, (found) => found.ticker().frames)) > still.frames).toBe(true);
+    expect(await hook(page, (found) => found.redrawDifference())).toBe(0);
     const card = page.locator('[data-hover-card]');
     const hover = async (name: string) => {
       const point = await page.evaluate((id) => (window as unknown as { __pixelfleet: UsageHook }).__pixelfleet.screenPosition('agent', id), `p-${name}`);
