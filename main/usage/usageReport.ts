@@ -40,7 +40,8 @@ export function usageReport(snapshot: FleetSnapshot, tallyOf: (seatId: string) =
       model: seat.usage.model ?? null,
       context: seat.usage.context,
       totals: sum.totals,
-      cost: sum.cost ?? null,
+      // A seat with tokens but no price has no cost (unknown, never a partial sum).
+      cost: sum.unpriced > 0 ? null : (sum.cost ?? null),
       partial: sum.partial,
       skipped: tally.tally.skipped,
     });
