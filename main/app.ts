@@ -22,6 +22,7 @@ import { PersonaService } from './personas/PersonaService';
 import type { SeatReader } from './readers/port';
 import { createReaders } from './readers/registry';
 import { UsageLedger } from './usage/ledger';
+import { usageReport } from './usage/usageReport';
 import { loadSettings } from './settings/loadSettings';
 import { createRouter, type Handlers, type Router } from './transport/router';
 import { isSafeExternalUrl } from './transport/externalUrl';
@@ -158,6 +159,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       const board = await jobs.board();
       return request.all ? board : { ...board, jobs: board.jobs.filter((job) => job.state === 'running') };
     },
+    'usage.read': async (request) => usageReport(await fleet.read({ fresh: true }), (seatId) => fleet.usageTally(seatId), request.since, Date.now()),
     'launch.options': () => launcher.launchOptions(),
     'agents.launch': (request) => launcher.launch(request),
     'agents.attach': (request) => launcher.attach(request.personaId),

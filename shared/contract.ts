@@ -17,6 +17,7 @@ import {
   WorkItemSchema,
 } from './schemas';
 import { JobBoardSchema } from './jobs';
+import { UsageReportSchema, UsageSinceSchema } from './usageReport';
 import { FleetPatchSchema, JobsPatchSchema } from './updates';
 import { boundedString, cursorString, idString, nameString, pathString, roleString, shownValue } from './bounds';
 import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResultSchema } from './launch';
@@ -200,6 +201,11 @@ export const channels = {
   'jobs.list': {
     request: z.object({ all: z.boolean().optional() }).strict(),
     response: JobBoardSchema,
+  },
+  /** Tokens, context and cost per seat and in total, whole sessions or since a window's start (issue 26). */
+  'usage.read': {
+    request: z.object({ since: UsageSinceSchema.optional() }).strict(),
+    response: UsageReportSchema,
   },
   /** Test clock only (PIXELFLEET_TEST_CLOCK=1): moves main's jobs clock forward; refused otherwise. */
   'test.advanceClock': {

@@ -32,6 +32,7 @@ Fleet
   needs-you [--json]                     agents waiting for you (question, plan, approval, turn done…), oldest first
   work-items --label <role> [--json]     the backlog items labelled with a role
   jobs [--json] [--all]                  running subagents of every seat, longest first (--all: also ended in 30 min)
+  usage [--json] [--since today|24h|7d]  tokens, context fill and cost per seat (with subagents) and in total
 
 Agents
   agents list [--json]                   personas with their role and seat
@@ -97,6 +98,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await (await import('./needsYou')).runNeedsYouCommand(rest, { ...io, home });
       case 'jobs':
         return await (await import('./jobs')).runJobsCommand(rest, { ...io, home });
+      case 'usage':
+        return await (await import('./usage')).runUsageCommand(rest, { ...io, home });
       case 'candidates':
       case 'seats':
       case 'fleet':

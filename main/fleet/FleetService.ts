@@ -16,7 +16,8 @@ import { resolveCandidate, SEAT_RULE, unresolvedReason, type SeatResolution, typ
 import { samePlain } from '../../shared/patch';
 import { sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
 import { evaluateActivity } from '../activity/basis';
-import { fleetUsage, type SeatTally } from '../usage/fleetUsage';
+import { fleetUsage, localMidnight, type SeatTally } from '../usage/fleetUsage';
+import type { FleetUsage } from '../../shared/usage';
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { Changes } from '../changes';
 import { harnessName } from '../readers/registry';
@@ -80,6 +81,7 @@ export class FleetService implements SessionResolver {
   private readonly messageFacts = new Map<string, readonly SessionMessageFact[]>();
   /** Each seat's usage tally with its subagents from its last projection, for the fleet line and `usage.read`. */
   private readonly usageTallies = new Map<string, SeatTally>();
+  private lastFleetUsage: { day: number; tallies: SeatTally[]; usage: FleetUsage | undefined } | null = null;
 
   constructor(private readonly options: FleetOptions) {
     this.now = options.now ?? Date.now;
@@ -158,7 +160,7 @@ export class FleetService implements SessionResolver {
     const notices = [...personaPort.notices(), ...(this.options.notices?.() ?? [])];
     const teams = await this.readTeams(seats);
     const messages = this.sessionMessages(seats, personas, teams);
-    const usage = fleetUsage(this.seatTallies(seats), this.now());
+    const usage = this.fleetUsageOf(seats);
     const body = { seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}), ...(messages.length > 0 ? { messages } : {}), ...(usage ? { usage } : {}) };
     if (serial < this.appliedSerial && this.last) return this.last.snapshot;
     this.appliedSerial = serial;
@@ -175,6 +177,18 @@ export class FleetService implements SessionResolver {
       void this.changes.emit(snapshot);
     }
     return snapshot;
+  }
+
+  /** The fleet's usage line, the same object while no seat's tally and not the day changed. */
+  private fleetUsageOf(seats: readonly Seat[]): FleetUsage | undefined {
+    const tallies = this.seatTallies(seats);
+    const now = this.now();
+    const day = localMidnight(now);
+    const last = this.lastFleetUsage;
+    if (last && last.day === day && last.tallies.length === tallies.length && last.tallies.every((tally, index) => tally === tallies[index])) return last.usage;
+    const usage = fleetUsage(tallies, now);
+    this.lastFleetUsage = { day, tallies, usage };
+    return usage;
   }
 
   /** The usage tallies of the seats shown (a seat without usage this census has none). */
@@ -262,7 +276,10 @@ export class FleetService implements SessionResolver {
       this.turnMs.set(id, projection.activity.turnMs ?? null);
       this.messageFacts.set(id, projection.messages ?? []);
       if (projection.usage && projection.usageTally) {
-        this.usageTallies.set(id, { tally: projection.usageTally, partial: projection.usage.withSubagents?.partial ?? projection.usage.partial });
+        const known = this.usageTallies.get(id);
+        const partial = projection.usage.withSubagents?.partial ?? projection.usage.partial;
+        // The same tally keeps its entry, so an unchanged fleet reuses its usage line.
+        if (!known || known.tally !== projection.usageTally || known.partial !== partial) this.usageTallies.set(id, { tally: projection.usageTally, partial });
         return { ...base, activity: evaluateActivity(projection.activity, this.now()), subagents: projection.subagents, usage: projection.usage };
       }
       this.usageTallies.delete(id);

@@ -78,6 +78,18 @@ export const PRICES: Readonly<Record<string, ModelPrice>> = {
 /** The entry of a prefix table for a model id (longest matching prefix), or null when no prefix matches. */
 export function byModel<T>(table: Readonly<Record<string, T>>, model: string | null | undefined): T | null {
   if (!model) return null;
+  // Every message names its model: the answer per table and model is looked up once.
+  let known = lookups.get(table) as Map<string, T | null> | undefined;
+  if (!known) lookups.set(table, (known = new Map()));
+  if (known.has(model)) return known.get(model)!;
+  const found = matchModel(table, model);
+  if (known.size < 1_000) known.set(model, found);
+  return found;
+}
+
+const lookups = new WeakMap<object, Map<string, unknown>>();
+
+function matchModel<T>(table: Readonly<Record<string, T>>, model: string): T | null {
   // Provider-qualified ids ("anthropic/claude-sonnet-4-5") are matched on their last segment.
   const id = model.slice(model.lastIndexOf('/') + 1).toLowerCase();
   let best: string | null = null;

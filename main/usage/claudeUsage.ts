@@ -10,7 +10,8 @@
  * U5. Missing, negative, non-numeric or absurd (> 1e12) `input_tokens`/`output_tokens`, or a bad cache figure,
  *     skip the message and count it in `skipped`; absent cache figures count 0 (older builds write none).
  */
-import { asText, isObject, type Json } from '../readers/kit/json';
+import { isObject, type Json } from '../readers/kit/json';
+import type { UsageLineFacts } from './scanLine';
 import { USAGE_RECENT_KEYS } from './bounds';
 import { addFigures, createTally, optionalFigure, tokenFigure, type Figures, type Tally } from './tally';
 
@@ -41,33 +42,45 @@ export function claudeFigures(usage: unknown): Figures | null {
   return { input, output, cacheRead, cacheWrite, reasoning: null };
 }
 
+/** The facts usage reads from a parsed line (the same the background pass scans for without a full parse). */
+export function usageFacts(record: Json): UsageLineFacts {
+  const message = isObject(record.message) ? record.message : null;
+  return {
+    type: typeof record.type === 'string' ? record.type : null,
+    isSidechain: record.isSidechain === true,
+    requestId: typeof record.requestId === 'string' ? record.requestId : null,
+    timestamp: typeof record.timestamp === 'string' ? record.timestamp : null,
+    messageId: message && typeof message.id === 'string' ? message.id : null,
+    model: message && typeof message.model === 'string' ? message.model : null,
+    usage: message ? message.usage : undefined,
+  };
+}
+
 /** Folds one parsed journal line; lines that are not assistant messages are ignored. */
 export function foldClaudeUsage(fold: ClaudeUsageFold, record: Json): void {
-  if (record.type !== 'assistant' || !isObject(record.message)) return;
-  const message = record.message;
-  const model = asText(message.model);
+  if (record.type === 'assistant' && isObject(record.message)) foldUsageFacts(fold, usageFacts(record));
+}
+
+/** Folds the usage facts of one line (from a parse or the background pass's scan). */
+export function foldUsageFacts(fold: ClaudeUsageFold, facts: UsageLineFacts): void {
+  if (facts.type !== 'assistant') return;
+  const model = facts.model === '' ? null : facts.model;
   if (model === '<synthetic>') return; // rule U4
-  const sidechain = record.isSidechain === true;
-  const tally = sidechain ? fold.sidechain : fold.main;
-  const figures = claudeFigures(message.usage);
+  const tally = facts.isSidechain ? fold.sidechain : fold.main;
+  const key = facts.messageId ? `${facts.messageId}:${facts.requestId ?? ''}` : null;
+  const figures = claudeFigures(facts.usage);
   if (figures === null) {
     // A malformed message is skipped once, however many block lines repeat it.
-    if (remember(fold, keyOf(record), ZERO)) tally.skipped += 1;
+    if (remember(fold, key, ZERO)) tally.skipped += 1;
     return;
   }
-  const at = typeof record.timestamp === 'string' ? Date.parse(record.timestamp) : Number.NaN;
-  const atMs = Number.isNaN(at) ? null : at;
-  const added = countOnce(fold, record, figures);
-  if (added) addFigures(tally, added, atMs, model);
-  if (!sidechain) {
+  const at = facts.timestamp === null ? Number.NaN : Date.parse(facts.timestamp);
+  const added = countOnce(fold, key, figures);
+  if (added) addFigures(tally, added, Number.isNaN(at) ? null : at, model);
+  if (!facts.isSidechain) {
     fold.contextUsed = figures.input + figures.cacheWrite + figures.cacheRead;
     if (model) fold.model = model;
   }
-}
-
-function keyOf(record: Json): string | null {
-  const id = isObject(record.message) ? asText(record.message.id) : null;
-  return id === null ? null : `${id}:${asText(record.requestId) ?? ''}`;
 }
 
 const ZERO: Figures = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: null };
@@ -82,8 +95,7 @@ function remember(fold: ClaudeUsageFold, key: string | null, figures: Figures): 
 }
 
 /** Rule U1: the figures to add for this line (all of them the first time, what grew on a repeat), or null. */
-function countOnce(fold: ClaudeUsageFold, record: Json, figures: Figures): Figures | null {
-  const key = keyOf(record);
+function countOnce(fold: ClaudeUsageFold, key: string | null, figures: Figures): Figures | null {
   if (key === null) return figures;
   const counted = fold.recent.get(key);
   if (!counted) {

@@ -13,6 +13,8 @@ import type { ClaudeFold } from './journalFold';
 /** What the seat's usage was built from, so an unchanged seat reuses its answer. */
 export interface ClaudeUsageAnswer {
   signature: string;
+  /** The journal's size, the fold's sequence and the ledger's version it was built at (the quick check). */
+  quick: string;
   usage: ReturnType<typeof seatUsage>;
   /** The summary it was given (the reader keeps one object while nothing moved) and the one it gave back. */
   summary: SubagentSummary;
@@ -28,6 +30,9 @@ export function claudeUsage(
   ledger: UsageLedger,
   previous: ClaudeUsageAnswer | null,
 ): ClaudeUsageAnswer {
+  // Nothing moved (the journal, its fold, anything the ledger knows): the same answer without a lookup.
+  const quick = `${size}|${fold.projection.sequence}|${ledger.version}`;
+  if (previous && previous.quick === quick && previous.summary === summary) return previous;
   const whole = !fold.windowed;
   const journalView = whole ? null : ledger.lookup(journal, size);
   const sessionId = fold.projection.sessionId ?? path.basename(journal, '.jsonl');
@@ -37,7 +42,10 @@ export function claudeUsage(
     return agentId ? childView(ledger, path.dirname(journal), sessionId, agentId) : 'missing';
   });
   const signature = `${size}|${fold.projection.sequence}|${viewKey(journalView)}|${childViews.map(viewKey).join(',')}`;
-  if (previous && previous.signature === signature && previous.summary === summary) return previous;
+  if (previous && previous.signature === signature && previous.summary === summary) {
+    previous.quick = `${size}|${fold.projection.sequence}|${ledger.version}`;
+    return previous;
+  }
   const passed = journalView !== null && journalView !== 'missing' ? journalView : null;
   const done = passed?.done === true;
   // Until the pass is done, the larger of the two lower bounds: the window's totals or the pass's so far.
@@ -65,7 +73,7 @@ export function claudeUsage(
     contextUsed: fold.usage.contextUsed,
     model: fold.usage.model,
   });
-  return { signature, usage, summary, subagents: { ...summary, recent } };
+  return { signature, quick: `${size}|${fold.projection.sequence}|${ledger.version}`, usage, summary, subagents: { ...summary, recent } };
 }
 
 /** An earlier subagent's native id names its agent (`agent-<id>`). */

@@ -1,0 +1,39 @@
+/**
+ * The usage report (`usage.read`, `pixelfleet usage --json`, issue 26): one row per seat and a total row. The shape
+ * is an interface: keys and their meaning are fixed (README "Usage"). zod only (shared layer).
+ */
+import { z } from 'zod';
+import { HarnessSchema } from './schemas';
+import { ContextFillSchema, CostSchema, TokenTotalsSchema, UsageSumSchema } from './usage';
+
+/** The windows `--since` accepts: since local midnight, the last 24 hours, the last 7 days. */
+export const UsageSinceSchema = z.enum(['today', '24h', '7d']);
+export type UsageSince = z.infer<typeof UsageSinceSchema>;
+
+/** One seat's row: its totals with its subagents (since the window's start when one is asked), context and cost. */
+export const UsageRowSchema = z.object({
+  seat: z.string(),
+  persona: z.string(),
+  harness: HarnessSchema,
+  /** The model of the seat's last message; null when not known. */
+  model: z.string().nullable(),
+  /** Context in use now (not windowed by `since`); null when the records give none. */
+  context: ContextFillSchema.nullable(),
+  totals: TokenTotalsSchema,
+  /** Absent (null) when any message had no price or recorded cost: unknown, never zero. */
+  cost: CostSchema.nullable(),
+  /** True while the totals cover only part of the session (shown as "≥"). */
+  partial: z.boolean(),
+  /** Usage records skipped as malformed. */
+  skipped: z.number().int().nonnegative(),
+});
+export type UsageRow = z.infer<typeof UsageRowSchema>;
+
+/** The whole report; `since` is the window's start (ISO) or null for whole sessions. */
+export const UsageReportSchema = z.object({
+  at: z.string(),
+  since: z.string().nullable(),
+  seats: z.array(UsageRowSchema),
+  total: UsageSumSchema,
+});
+export type UsageReport = z.infer<typeof UsageReportSchema>;
