@@ -2,7 +2,8 @@
  * World figures in Chromium (software WebGL), as issue 17's table names them: page CPU while 200 demo agents over 30
  * stations animate (and the drawn frame rate), while 100 of them walk, and while the owner pans and zooms; the same
  * fleet with reduced motion (what the fleet's changes cost without any animation); page CPU when the world is still;
- * and the time from a journal append to the badge on screen (p95 of 20).
+ * the still page while the usage background pass reads a large journal (usageWorld.ts); and the time from a journal
+ * append to the badge on screen (p95 of 20).
  */
 import { chromium, type Page } from '@playwright/test';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { MIN_REFRESH_INTERVAL_MS } from '../../main/fleet/LiveUpdates';
 import { MOVING_FPS } from '../../renderer/world/frameLoop';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
 import { atMost, below, type BenchTable } from './table';
+import { benchIdleDuringUsagePass } from './usageWorld';
 
 /** Appends measured for the append → badge figure (its goal is a p95, so at least 20). */
 const BADGE_SAMPLES = 20;
@@ -163,6 +165,7 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
       const idle = await measure(still, 5);
       log(`idle world page (200 agents, 30 stations, no writes): ${idle.fps.toFixed(1)} frames/s, page CPU ${(idle.cpu * 1000).toFixed(1)} ms/s`);
       table.add({ figure: 'idle world page', goal: below(5), value: idle.cpu * 1000, unit: 'ms/s' });
+      await benchIdleDuringUsagePass(still, quietSocket.ask, { claudeHome, folder, cwd }, measure, log, table);
 
       // Journal append → badge: parallel Agent calls (one message id) appended to one quiet seat.
       const { sessionId, path } = seated[0];

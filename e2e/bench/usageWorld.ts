@@ -1,0 +1,49 @@
+/**
+ * The world-bench row of issue 26: the idle world page's CPU while the host's usage background pass reads a large
+ * journal (a seat added to the quiet fleet). The pass runs in the host; the page should stay idle (< 5 ms/s).
+ */
+import type { Page } from '@playwright/test';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeJournalForBench } from '../../main/demo/benchJournal';
+import { below, type BenchTable } from './table';
+
+const MIB = 1024 * 1024;
+const SESSION = '0b1e7c2a-5d3f-4c8e-9a10-ffffffffffff';
+
+type Ask = (channel: string, payload: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
+type Measure = (page: Page, seconds: number) => Promise<{ fps: number; cpu: number }>;
+
+/** Adds a seat with a large journal to the quiet fleet and measures the still page while its usage pass runs. */
+export async function benchIdleDuringUsagePass(
+  page: Page,
+  ask: Ask,
+  seat: { claudeHome: string; folder: string; cwd: string },
+  measure: Measure,
+  log: (line: string) => void,
+  table: BenchTable,
+): Promise<void> {
+  const path = join(seat.folder, `${SESSION}.jsonl`);
+  const bytes = Math.round(Number(process.env.PIXELFLEET_BENCH_USAGE_GIB ?? '0.5') * 1024 * MIB);
+  try {
+    await writeJournalForBench({ path, bytes });
+    const hired = await ask('agents.hire', { name: 'Long Session', role: 'builder', seat: { harness: 'claude', home: seat.claudeHome, sessionId: SESSION, cwd: seat.cwd, path } });
+    if (!hired.ok) throw new Error(hired.error?.message ?? 'hire refused');
+    const partial = async () => {
+      const report = await ask('usage.read', {});
+      const rows = (report.value as { seats: { seat: string; partial: boolean }[] } | undefined)?.seats ?? [];
+      return rows.find((row) => row.seat === `claude:${SESSION}`)?.partial ?? null;
+    };
+    await page.waitForFunction(() => document.querySelectorAll('[data-agent]').length >= 201, null, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __pixelfleet: { ticker(): { running: boolean } } }).__pixelfleet.ticker().running === false, null, { timeout: 60_000 });
+    const before = await partial();
+    const idle = await measure(page, 5);
+    const after = await partial();
+    log(`idle world page while the usage pass reads a ${(bytes / MIB).toFixed(0)} MiB journal: ${idle.fps.toFixed(1)} frames/s, page CPU ${(idle.cpu * 1000).toFixed(1)} ms/s (pass running before: ${before}, after: ${after})`);
+    table.add({ figure: 'idle world page while the usage pass runs', goal: below(5), value: idle.cpu * 1000, unit: 'ms/s', also: { text: 'pass running throughout', holds: before === true && after === true } });
+    // The rows after this one measure a host at rest: the pass is let finish first.
+    for (let round = 0; round < 240 && (await partial()) === true; round += 1) await page.waitForTimeout(500);
+  } finally {
+    await rm(path, { force: true });
+  }
+}
