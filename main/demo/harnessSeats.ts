@@ -5,11 +5,13 @@
  */
 import path from 'node:path';
 import type { SeatAddress } from '../../shared/schemas';
-import { CodexSeat, codexThreadId } from './codexSeat';
+import { CodexActor } from './codexChildren';
+import { codexThreadId } from './codexSeat';
+import { OpenCodeActor } from './openCodeChildren';
+import { closeOpenCodeLeftovers } from './openCodeResume';
 import { OpenCodeStore, openCodeId } from './openCodeStore';
 import { PROJECTS } from './prose';
 import { createIdMaker, createRandom, type Random } from './random';
-import { createTurnCycle, nextTurnStep, type TurnCycle, type TurnStep } from './turnScript';
 
 /** How many of a demo fleet's agents sit at Codex and at OpenCode seats (about a sixth each, one each from 3). */
 export function harnessShares(agents: number): { claude: number; codex: number; opencode: number } {
@@ -31,6 +33,8 @@ export interface HarnessSeats {
   openCodeDb: string | null;
   seats: HarnessSeat[];
   stop(): Promise<void>;
+  /** Advances every seat by one step at the clock's time and waits until it is written (for tests). */
+  step(): Promise<void>;
 }
 
 /** Steps written back-dated at start, so a first look finds history. */
@@ -43,10 +47,11 @@ const WHEEL_MS = 250;
 const SESSION_EPOCH_MS = Date.UTC(2026, 5, 1);
 
 interface Running {
-  write(step: TurnStep, atMs: number): Promise<void> | void;
-  cycle: TurnCycle;
+  advance(atMs: number): Promise<void> | void;
   random: Random;
   dueAtMs: number;
+  /** False for a seat a previous run wrote (it continues without back-dated warm-up). */
+  fresh: boolean;
 }
 
 /** Starts `codex` Codex seats and `opencode` OpenCode seats in `home`, named and given roles from the lists in order. */
@@ -59,9 +64,14 @@ export async function startHarnessSeats(options: {
   roles: readonly (string | null)[];
   seed: number;
   log?: (message: string) => void;
+  /** Clock for the records' times, in milliseconds since epoch. */
+  now?: () => number;
+  /** False: no timer, only `step()` advances the seats (default true). */
+  timers?: boolean;
 }): Promise<HarnessSeats> {
   const codexHome = path.join(options.home, 'codex');
-  const startMs = Date.now();
+  const now = options.now ?? Date.now;
+  const startMs = now();
   const seats: HarnessSeat[] = [];
   const running: Running[] = [];
   const seeded = (index: number) => createRandom((Math.imul(options.seed >>> 0, 2246822519) + index * 7919 + 17) >>> 0);
@@ -73,9 +83,12 @@ export async function startHarnessSeats(options: {
     const random = seeded(index);
     const id = codexThreadId(createIdMaker(random).uuid());
     const cwd = project(index);
-    const seat = await CodexSeat.open(codexHome, id, cwd, startMs - (WARMUP_STEPS + 1) * WARMUP_SPACING_MS);
-    suggest({ harness: 'codex', home: codexHome, sessionId: id, cwd, path: seat.path }, index);
-    running.push({ write: (step, atMs) => seat.write(step, atMs), cycle: createTurnCycle(), random, dueAtMs: 0 });
+    const createdMs = startMs - (WARMUP_STEPS + 1) * WARMUP_SPACING_MS;
+    // A restarted seat's draws are salted with its rollout's size, so its new children's ids never repeat old ones.
+    const salted = (salt: number) => (salt === 0 ? random : createRandom((options.seed ^ Math.imul(salt + index + 1, 2246822519)) >>> 0));
+    const actor = await CodexActor.open({ home: codexHome, id, cwd, createdMs, atMs: startMs, index, random: salted });
+    suggest({ harness: 'codex', home: codexHome, sessionId: id, cwd, path: actor.path }, index);
+    running.push({ advance: (atMs) => actor.advance(atMs), random, dueAtMs: 0, fresh: !actor.resumed });
   }
 
   let store: OpenCodeStore | null = null;
@@ -86,20 +99,24 @@ export async function startHarnessSeats(options: {
       options.log?.(`pixelfleet: the demo's OpenCode seats are left out: ${(error as Error).message}`);
     }
   }
+  const resumedSessions: string[] = [];
   for (let index = 0; store && index < options.opencode; index += 1) {
     const random = seeded(1000 + index);
     // A fixed time base keeps the ids of a seed the same across restarts, so a restart continues the sessions.
     const id = openCodeId('ses', SESSION_EPOCH_MS + (options.seed % 1000) * 1000, index + 1);
     const cwd = project(options.codex + index);
-    store.ensureSession(id, cwd, `Demo session ${index + 1}`, startMs - (WARMUP_STEPS + 1) * WARMUP_SPACING_MS);
+    const fresh = store.ensureSession(id, cwd, `Demo session ${index + 1}`, startMs - (WARMUP_STEPS + 1) * WARMUP_SPACING_MS);
+    if (!fresh) resumedSessions.push(id);
     suggest({ harness: 'opencode', home: store.path, sessionId: id, cwd, path: null }, options.codex + index);
-    const target = store;
-    running.push({ write: (step, atMs) => target.write(id, step, atMs), cycle: createTurnCycle(), random, dueAtMs: 0 });
+    const actor = new OpenCodeActor(store, id, cwd, random, index);
+    running.push({ advance: (atMs) => actor.advance(atMs), random, dueAtMs: 0, fresh });
   }
+  // A restart closes what the previous run left open in the sessions it continues.
+  if (store) closeOpenCodeLeftovers(store, resumedSessions, startMs);
 
   for (let step = 0; step < WARMUP_STEPS; step += 1) {
     const atMs = startMs - (WARMUP_STEPS - step) * WARMUP_SPACING_MS;
-    for (const seat of running) await seat.write(nextTurnStep(seat.cycle, seat.random), atMs);
+    for (const seat of running) if (seat.fresh) await seat.advance(atMs);
   }
 
   let busy = false;
@@ -109,15 +126,15 @@ export async function startHarnessSeats(options: {
   for (const seat of running) seat.dueAtMs = Date.now() + delay(seat);
   const timer = setInterval(() => {
     if (busy || stopped) return;
-    const now = Date.now();
-    const due = running.filter((seat) => seat.dueAtMs <= now);
+    const wall = Date.now();
+    const due = running.filter((seat) => seat.dueAtMs <= wall);
     if (due.length === 0) return;
     busy = true;
     writing = (async () => {
       try {
         for (const seat of due) {
-          seat.dueAtMs = now + delay(seat);
-          await seat.write(nextTurnStep(seat.cycle, seat.random), now);
+          seat.dueAtMs = wall + delay(seat);
+          await seat.advance(now());
         }
       } catch (error) {
         stopped = true;
@@ -128,6 +145,7 @@ export async function startHarnessSeats(options: {
       }
     })();
   }, WHEEL_MS);
+  if (options.timers === false) clearInterval(timer);
 
   return {
     codexHome,
@@ -138,6 +156,10 @@ export async function startHarnessSeats(options: {
       clearInterval(timer);
       await writing;
       store?.close();
+    },
+    async step() {
+      await writing;
+      for (const seat of running) await seat.advance(now());
     },
   };
 }

@@ -24,6 +24,7 @@ const SCHEMA = `
 interface WritableStatement {
   run(...params: unknown[]): unknown;
   get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
 }
 interface WritableDriver {
   exec(sql: string): unknown;
@@ -55,11 +56,11 @@ export function openCodeId(prefix: 'ses' | 'msg' | 'prt', atMs: number, counter:
 export class OpenCodeStore {
   private counter = 0;
   /** The open assistant message and its running tool part, per session. */
-  private readonly open = new Map<string, { message: string; data: Record<string, unknown>; tool: string | null }>();
+  readonly open = new Map<string, { message: string; data: Record<string, unknown>; tool: string | null }>();
 
   private constructor(
     readonly path: string,
-    private readonly database: WritableDriver,
+    readonly database: WritableDriver,
   ) {}
 
   /** Creates (or reopens) the database at `file`. */
@@ -80,24 +81,24 @@ export class OpenCodeStore {
     return true;
   }
 
-  private nextId(prefix: 'msg' | 'prt', atMs: number): string {
+  nextId(prefix: 'ses' | 'msg' | 'prt', atMs: number): string {
     this.counter += 1;
     return openCodeId(prefix, atMs, this.counter);
   }
 
-  private addMessage(sessionId: string, atMs: number, data: Record<string, unknown>): string {
+  addMessage(sessionId: string, atMs: number, data: Record<string, unknown>): string {
     const id = this.nextId('msg', atMs);
     this.database.prepare('INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)').run(id, sessionId, atMs, atMs, JSON.stringify(data));
     return id;
   }
 
-  private addPart(messageId: string, sessionId: string, atMs: number, data: Record<string, unknown>): string {
+  addPart(messageId: string, sessionId: string, atMs: number, data: Record<string, unknown>): string {
     const id = this.nextId('prt', atMs);
     this.database.prepare('INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?, ?)').run(id, messageId, sessionId, atMs, atMs, JSON.stringify(data));
     return id;
   }
 
-  private finishTool(sessionId: string, atMs: number): void {
+  finishTool(sessionId: string, atMs: number): void {
     const open = this.open.get(sessionId);
     if (!open?.tool) return;
     const row = this.database.prepare('SELECT data FROM part WHERE id = ?').get(open.tool) as { data: string } | undefined;
