@@ -87,6 +87,26 @@ const WORLD_TYPES = ['persona', 'seat', 'activity', 'job'] as const;
 export class HistoryStore {
   private cachedSnapshot: { id: number; world: WorldState } | null = null;
   private lastSnapshotAt: number | null = null;
+  private readonly ids = new Map<string, number>();
+  private readonly texts = new Map<number, string>();
+  private readonly intern = (text: string): number => {
+    let id = this.ids.get(text);
+    if (id === undefined) {
+      this.database.prepare('INSERT OR IGNORE INTO name (text) VALUES (?)').run(text);
+      id = Number(this.database.prepare('SELECT id FROM name WHERE text = ?').get(text)!.id);
+      this.ids.set(text, id);
+      this.texts.set(id, text);
+    }
+    return id;
+  };
+  private readonly lookup = (id: number): string => {
+    let text = this.texts.get(id);
+    if (text === undefined) {
+      text = String(this.database.prepare('SELECT text FROM name WHERE id = ?').get(id)?.text ?? `#${id}`);
+      this.texts.set(id, text);
+    }
+    return text;
+  };
 
   constructor(
     readonly database: Database,
@@ -96,10 +116,17 @@ export class HistoryStore {
   /** Writes transitions (and, when given, the world after them as a snapshot) in one transaction. */
   write(transitions: readonly Transition[], snapshot?: WorldState): void {
     if (transitions.length === 0 && !snapshot) return;
-    inTransaction(this.database, () => {
-      for (const transition of transitions) this.database.prepare(INSERTS[transition.t]).run(...insertParams(transition));
-      if (snapshot) this.insertSnapshot(snapshot);
-    });
+    try {
+      inTransaction(this.database, () => {
+        for (const transition of transitions) this.database.prepare(INSERTS[transition.t]).run(...insertParams(transition, this.intern));
+        if (snapshot) this.insertSnapshot(snapshot);
+      });
+    } catch (error) {
+      // Names interned in a transaction that rolled back are not in the table.
+      this.ids.clear();
+      this.texts.clear();
+      throw error;
+    }
   }
 
   private insertSnapshot(world: WorldState): void {
@@ -154,7 +181,7 @@ export class HistoryStore {
 
   /** Transitions in `(from, to]`, oldest first, of the given types (all when absent). */
   transitions(from: number, to: number, types: readonly Transition['t'][] = Object.keys(SELECTS) as Transition['t'][]): Transition[] {
-    const lists = types.map((type) => this.database.prepare(SELECTS[type]).all(from, to).map((row) => decodeRow(type, row)));
+    const lists = types.map((type) => this.database.prepare(SELECTS[type]).all(from, to).map((row) => decodeRow(type, row, this.lookup)));
     return mergeByTime(lists);
   }
 
