@@ -9,7 +9,7 @@ export const INSERTS: Record<Transition['t'], string> = {
   activity: 'INSERT INTO activity (at, seat, persona, state, why, certain, label, since) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   needs: 'INSERT INTO needs_you (at, seat, persona, entered, why, certain, waited_ms) VALUES (?, ?, ?, ?, ?, ?, ?)',
   persona: 'INSERT INTO persona_event (at, persona, removed, name, role, previous_role, role_changed, appearance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  job: 'INSERT OR IGNORE INTO job (at, seat, persona, ended, key, alias, native_id, type, label, background, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  job: 'INSERT INTO job (id, at, ended_at, seat, persona, native_id, key, alias, type, label, background, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   launch: 'INSERT INTO launch (at, persona, harness, name, role) VALUES (?, ?, ?, ?, ?)',
   usage: 'INSERT INTO usage_sample (at, seat, persona, input, output, cache_read, cache_write, cost_usd, context_used, context_fill) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
 };
@@ -20,6 +20,9 @@ const flag = (value: boolean) => (value ? 1 : 0);
 export type Intern = (text: string) => number;
 /** The string of an interned integer. */
 export type Lookup = (id: number) => string;
+
+/** A job's end: the row its start wrote. */
+export const JOB_END = 'UPDATE job SET ended_at = ?, outcome = ? WHERE id = ?';
 
 /** The insert parameters of a transition, in its statement's order; ids and labels interned. */
 export function insertParams(transition: Transition, id: Intern): Params {
@@ -36,7 +39,8 @@ export function insertParams(transition: Transition, id: Intern): Params {
     case 'persona':
       return [transition.at, id(transition.persona), flag(transition.removed), transition.name, transition.role, transition.previousRole, flag(transition.roleChanged), transition.appearance ? JSON.stringify(transition.appearance) : null, transition.createdAt];
     case 'job':
-      return [transition.at, id(transition.seat), id(transition.persona), flag(transition.ended), transition.key, transition.alias, transition.nativeId, transition.type, id(transition.label), flag(transition.background), transition.outcome];
+      // The key is kept only when the native id cannot give it back (`<seat>|<native id>`).
+      return [transition.row, transition.at, transition.ended ? transition.at : null, id(transition.seat), id(transition.persona), transition.nativeId, transition.nativeId === null ? transition.key : null, transition.alias, transition.type === null ? null : id(transition.type), id(transition.label), flag(transition.background), transition.outcome];
     case 'launch':
       return [transition.at, id(transition.persona), transition.harness, transition.name, transition.role];
     case 'usage':
@@ -65,7 +69,7 @@ export const SELECTS = {
   activity: 'SELECT * FROM activity WHERE at > ? AND at <= ? ORDER BY at, id',
   needs: 'SELECT * FROM needs_you WHERE at > ? AND at <= ? ORDER BY at, id',
   persona: 'SELECT * FROM persona_event WHERE at > ? AND at <= ? ORDER BY at, id',
-  job: 'SELECT * FROM job WHERE at > ? AND at <= ? ORDER BY at, id',
+  job: 'SELECT * FROM job WHERE (at > ? AND at <= ?) OR (ended_at > ? AND ended_at <= ?) ORDER BY id',
   launch: 'SELECT * FROM launch WHERE at > ? AND at <= ? ORDER BY at, id',
   usage: 'SELECT * FROM usage_sample WHERE at > ? AND at <= ? ORDER BY at, id',
 } as const satisfies Record<Transition['t'], string>;
@@ -112,20 +116,7 @@ export function decodeRow(type: Transition['t'], row: Row, name: Lookup): Transi
         createdAt: text(row.created_at),
       };
     case 'job':
-      return {
-        t: 'job',
-        at: num(row.at),
-        seat: seat(),
-        persona: person(),
-        ended: num(row.ended) === 1,
-        key: String(row.key),
-        alias: text(row.alias),
-        nativeId: text(row.native_id),
-        type: text(row.type),
-        label: name(num(row.label)),
-        background: num(row.background) === 1,
-        outcome: text(row.outcome) as Outcome | null,
-      };
+      return jobStart(row, name);
     case 'launch':
       return { t: 'launch', at: num(row.at), persona: person(), harness: String(row.harness) as Harness, name: String(row.name), role: text(row.role) };
     case 'usage':
@@ -145,6 +136,37 @@ export function decodeRow(type: Transition['t'], row: Row, name: Lookup): Transi
     default:
       return type satisfies never;
   }
+}
+
+/** The start of a job row (its end, when the row has one, comes from `jobEnd`). */
+function jobStart(row: Row, name: Lookup): Transition {
+  const nativeId = text(row.native_id);
+  const seat = name(num(row.seat));
+  return {
+    t: 'job',
+    at: num(row.at),
+    row: num(row.id),
+    seat,
+    persona: name(num(row.persona)),
+    ended: false,
+    key: text(row.key) ?? `${seat}|${nativeId}`,
+    alias: text(row.alias),
+    nativeId,
+    type: row.type === null || row.type === undefined ? null : name(num(row.type)),
+    label: name(num(row.label)),
+    background: num(row.background) === 1,
+    outcome: null,
+  };
+}
+
+/** A job row's transitions within `(from, to]`: its start, its end, or both. */
+export function jobRowTransitions(row: Row, name: Lookup, from: number, to: number): Transition[] {
+  const start = jobStart(row, name) as Extract<Transition, { t: 'job' }>;
+  const out: Transition[] = [];
+  if (start.at > from && start.at <= to) out.push(start);
+  const ended = row.ended_at === null || row.ended_at === undefined ? null : num(row.ended_at);
+  if (ended !== null && ended > from && ended <= to) out.push({ ...start, at: ended, ended: true, outcome: text(row.outcome) as Outcome | null });
+  return out;
 }
 
 /** Order of types at one instant, so a persona exists before its seat opens and a seat before its activity. */

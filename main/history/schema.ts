@@ -11,7 +11,8 @@ export const HISTORY_APPLICATION_ID = 0x50584648;
 /** The migrations, in order; `MIGRATIONS[n]` takes a store from version n to n + 1. */
 export const MIGRATIONS: readonly string[] = [
   // 1: the transitions of seats, activity, needs-you, personas (roles), jobs and launches, and whole states. Seat ids,
-  // persona ids and labels are interned in `name` (each row holds small integers, not the same long strings again).
+  // persona ids, labels and job types are interned in `name` (rows hold small integers, not the same strings again);
+  // a job is one row, its start at `at` and its end at `ended_at` (the end updates the row).
   `
   CREATE TABLE name (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
   CREATE TABLE seat_event (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat INTEGER NOT NULL, persona INTEGER NOT NULL,
@@ -26,10 +27,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE persona_event (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, persona INTEGER NOT NULL, removed INTEGER NOT NULL,
     name TEXT, role TEXT, previous_role TEXT, role_changed INTEGER NOT NULL, appearance TEXT, created_at TEXT);
   CREATE INDEX persona_event_at ON persona_event (at);
-  CREATE TABLE job (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat INTEGER NOT NULL, persona INTEGER NOT NULL,
-    ended INTEGER NOT NULL, key TEXT NOT NULL, alias TEXT, native_id TEXT, type TEXT, label INTEGER NOT NULL,
-    background INTEGER NOT NULL, outcome TEXT, UNIQUE (key, ended));
+  CREATE TABLE job (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, ended_at INTEGER, seat INTEGER NOT NULL,
+    persona INTEGER NOT NULL, native_id TEXT, key TEXT, alias TEXT, type INTEGER, label INTEGER NOT NULL,
+    background INTEGER NOT NULL, outcome TEXT);
   CREATE INDEX job_at ON job (at);
+  CREATE INDEX job_ended_at ON job (ended_at) WHERE ended_at IS NOT NULL;
   CREATE TABLE launch (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, persona INTEGER NOT NULL, harness TEXT NOT NULL,
     name TEXT NOT NULL, role TEXT);
   CREATE INDEX launch_at ON launch (at);
