@@ -17,6 +17,7 @@ const areas: Area[] = [
   { name: 'world', load: async () => (await import('./world')).benchWorld },
   { name: 'activity', load: async () => (await import('./activity')).benchActivity },
   { name: 'usage', load: async () => (await import('./usage')).benchUsage },
+  { name: 'history', load: async () => (await import('./history')).benchHistory },
 ];
 
 const args = process.argv.slice(2);

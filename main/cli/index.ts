@@ -33,6 +33,9 @@ Fleet
   work-items --label <role> [--json]     the backlog items labelled with a role
   jobs [--json] [--all]                  running subagents of every seat, longest first (--all: also ended in 30 min)
   usage [--json] [--since today|24h|7d]  tokens, context fill and cost per seat (with subagents) and in total
+  history [--since 2h|ISO] [--seat ID] [--kind needs-you|jobs|roles|activity] [--json]
+                                         recorded transitions, oldest first (default: the last 24 h)
+  history --digest [--since 1h] [--json] what happened while you were away (as the world's panel shows it)
 
 Agents
   agents list [--json]                   personas with their role and seat
@@ -100,6 +103,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await (await import('./jobs')).runJobsCommand(rest, { ...io, home });
       case 'usage':
         return await (await import('./usage')).runUsageCommand(rest, { ...io, home });
+      case 'history':
+        return await (await import('./history')).runHistoryCommand(rest, { ...io, home });
       case 'candidates':
       case 'seats':
       case 'fleet':
