@@ -22,8 +22,12 @@ import { launchAction, profileAction, type StationAction } from './panels/statio
 import { ProfilePanel } from './panels/profilePanel';
 import { StationMenu } from './panels/stationMenu';
 import { TrayPanel } from './panels/tray';
+import { Timeline } from './panels/timeline';
+import { AwayPanel } from './panels/awayPanel';
+import { attachAway, historyHook, type HistoryHook } from './history/pageHistory';
 import type { AppState } from './store/appState';
 import { createAppStore, describeFailure } from './store/createAppStore';
+import { inPast, shownFleet } from './store/historyActions';
 import { FrameLoop } from './world/frameLoop';
 import { panBy } from './world/camera';
 import { attachInput } from './world/input';
@@ -64,6 +68,10 @@ export interface PageHook {
   labels(): LabelRect[];
   /** Each agent at its desk in page pixels: feet, desk, harness, activity, pose and the sprite frame shown. */
   seating(): SeatingRect[];
+  /** The timeline and the away digest: open or not, live or past, the moment shown, the away entries (issue 27). */
+  history(): HistoryHook;
+  /** As if the window had been away `minutes` minutes and came back now (the away digest, without the wait). */
+  simulateAway(minutes: number): Promise<void>;
 }
 
 /** An envelope as the page hook reports it (labels only). */
@@ -170,7 +178,7 @@ async function boot(host: HTMLElement): Promise<void> {
     const focusedAgent = active && mirror.root.contains(active) ? (active.dataset.agent ?? null) : null;
     const id = world.hovered ?? focusedAgent;
     if (id === null) return card.hide();
-    card.show(hoverCardFacts(store.getState().fleet, id, Date.now()), agentBox(id));
+    card.show(hoverCardFacts(shownFleet(store.getState()), id, Date.now()), agentBox(id));
   };
   mirror.root.addEventListener('focusin', () => requestAnimationFrame(placeCard));
   mirror.root.addEventListener('focusout', () => setTimeout(placeCard, 0));
@@ -211,6 +219,8 @@ async function boot(host: HTMLElement): Promise<void> {
     if (card.shown !== null) placeCard();
   }, QUEUE_TICK_MS);
   attachNotifications({ bridge, pick: pickAgent });
+  const timeline = new Timeline(store);
+  attachAway(store);
   host.after(
     queue.root,
     mirror.root,
@@ -231,16 +241,26 @@ async function boot(host: HTMLElement): Promise<void> {
     createToast(store),
     createNotices(store),
     createEmptyHint(store, bridge),
+    timeline.root,
+    timeline.banner,
+    new AwayPanel(store, pickAgent).root,
   );
 
+  const NO_PENDING: AppState['ui']['pending'] = {};
+  let shownPast = false;
   // Unchanged agents keep their records from snapshot to snapshot, so the world and the mirror skip them.
   const agentModels = new AgentModelCache();
   let shown: Pick<AppState, 'fleet' | 'ui'> | null = null;
-  const render = (state: AppState) => {
+  const render = (live: AppState) => {
+    // The world draws the moment the timeline shows, else now; the live fleet keeps changing underneath meanwhile.
+    const past = inPast(live);
+    const state = past ? { ...live, fleet: shownFleet(live), ui: { ...live.ui, pending: NO_PENDING } } : live;
     if (!shown || state.fleet !== shown.fleet || state.ui.pending !== shown.ui.pending || state.ui.reducedMotion !== shown.ui.reducedMotion) {
       world.reducedMotion = state.ui.reducedMotion;
       const model = selectWorld(state, agentModels);
-      world.sync(model, viewport());
+      // A jump in time (a seek, a return to live) puts everyone at their places at once; a live change walks.
+      world.sync(model, viewport(), past !== shownPast || (past && state.fleet !== shown?.fleet));
+      shownPast = past;
       mirror.sync(model);
       if (!shown || state.fleet !== shown.fleet) queue.sync(state.fleet);
       envelopes.sync(state.fleet?.teams, state.ui.reducedMotion, state.fleet?.messages);
@@ -356,6 +376,8 @@ async function boot(host: HTMLElement): Promise<void> {
         desk: { ...seat.desk, x: seat.desk.x + bounds.left, y: seat.desk.y + bounds.top },
       }));
     },
+    history: () => historyHook(store.getState()),
+    simulateAway: (minutes) => store.getState().actions.simulateAway(minutes),
   };
   (window as unknown as { __pixelfleet: PageHook }).__pixelfleet = hook;
 }

@@ -104,11 +104,14 @@ export class World {
     this.root.addChild(this.overlay, this.labelLayer, this.agentLayer);
   }
 
-  /** Reconciles the views with a new model; only changed records touch their views. */
-  sync(model: WorldModel, viewport: Size): void {
+  /**
+   * Reconciles the views with a new model; only changed records touch their views. `snap` puts moved agents at their
+   * new places at once instead of walking there (a jump in time: a seek on the timeline, a return to live).
+   */
+  sync(model: WorldModel, viewport: Size, snap = false): void {
     this.model = model;
     this.viewport = viewport;
-    this.apply(false);
+    this.apply(snap);
   }
 
   /** Lays the floor out again for a new window size; agents jump to their new slots rather than walk. */
