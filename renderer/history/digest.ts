@@ -53,7 +53,9 @@ export function waitPhrase(ms: number): string {
 export function digestLine(entry: DigestEntry): DigestLine {
   const key = `${entry.kind}|${entry.personaId}|${entry.at}|${entry.alias ?? entry.label ?? ''}`;
   const base = { kind: entry.kind, personaId: entry.personaId, key };
-  const why = entry.why ? whyPhrase(entry.why, entry.certain ?? true) : null;
+  // A wait's certainty is read when main gives it (an entry without it is worded as recorded).
+  const certain = (entry as { certain?: boolean }).certain ?? true;
+  const why = entry.why ? whyPhrase(entry.why, certain) : null;
   const waited = entry.waitedMs === undefined ? null : waitPhrase(entry.waitedMs);
   switch (entry.kind) {
     case 'waiting':
