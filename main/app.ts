@@ -12,7 +12,7 @@ import { appPaths, resolveHarnessHomes, type AppPaths } from './config/paths';
 import { startCommands } from './config/startCommand';
 import { FleetService } from './fleet/FleetService';
 import { confineSeat } from './fleet/seatResolver';
-import { AliasService } from './jobs/AliasService';
+import { HistoryService } from './history/HistoryService';
 import { JobsService } from './jobs/JobsService';
 import { LiveUpdates } from './fleet/LiveUpdates';
 import { AutoOpen } from './fleet/autoOpen';
@@ -84,12 +84,15 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
   const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, { context: { appHome: paths.home, log } });
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
-  const aliases = new AliasService({ file: paths.jobAliases });
-  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...aliases.notices()], log });
+  const history = await HistoryService.open({ file: paths.history, aliasFile: paths.jobAliases, settings: settings.history, record: options.live !== false, log });
+  const aliases = history.aliases;
+  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...history.notices()], log });
   if (demo) await demo.seatPersonas(personas);
   const jobs = new JobsService({ fleet, aliases, reminders: settings.reminders, testClock: env.PIXELFLEET_TEST_CLOCK === '1', log });
 
   const events = createEventStream(log);
+  // History is a subscriber to the change stream: the same whole-then-patches the page gets.
+  const offHistory = events.onEvent((event, payload) => history.onEvent(event, payload));
   const emit = events.emit;
   const updates = createUpdateSender(emit);
   const offFleet = fleet.onChange((snapshot) => {
@@ -157,10 +160,17 @@ export async function createApp(options: AppOptions): Promise<App> {
       return request.all ? board : { ...board, jobs: board.jobs.filter((job) => job.state === 'running') };
     },
     'launch.options': () => launcher.launchOptions(),
-    'agents.launch': (request) => launcher.launch(request),
+    'agents.launch': async (request) => {
+      const result = await launcher.launch(request);
+      history.recordLaunch({ personaId: result.persona.id, harness: request.harness, name: result.persona.name, role: result.persona.role ?? null });
+      return result;
+    },
     'agents.attach': (request) => launcher.attach(request.personaId),
     'agents.openTerminal': (request) => launcher.openTerminal(request.personaId),
     'test.advanceClock': async (request) => ({ offsetMs: await jobs.advanceClock(request.ms) }),
+    'history.span': (request) => history.span(request.buckets),
+    'history.at': (request) => history.at(request.at),
+    'history.digest': (request) => history.digest(request.since),
     'shell.openExternal': async (request) => {
       if (!options.openExternal || !isSafeExternalUrl(request.url)) return { opened: false };
       await options.openExternal(request.url);
@@ -189,6 +199,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       work.dispose();
       for (const reader of Object.values(readers)) reader?.dispose();
       personas.dispose();
+      offHistory();
+      history.dispose();
     },
   };
 }

@@ -21,6 +21,7 @@ import { FleetPatchSchema, JobsPatchSchema } from './updates';
 import { boundedString, cursorString, idString, nameString, pathString, roleString, shownValue } from './bounds';
 import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResultSchema } from './launch';
 import { PROFILE_CHARTER_MAX, RoleProfileSchema } from './roleProfile';
+import { HISTORY_BUCKETS_MAX, HistoryDigestSchema, HistoryMomentSchema, HistorySpanSchema, isoInstant } from './history';
 
 const empty = z.object({}).strict();
 const personaId = idString();
@@ -225,6 +226,21 @@ export const channels = {
   'agents.openTerminal': {
     request: z.object({ personaId }).strict(),
     response: z.object({ opened: z.boolean(), reason: z.string().nullable() }),
+  },
+  /** The retained history for the timeline bar: needs-you spans and job counts per bucket (issue 27). */
+  'history.span': {
+    request: z.object({ buckets: z.number().int().min(1).max(HISTORY_BUCKETS_MAX).optional() }).strict(),
+    response: HistorySpanSchema,
+  },
+  /** The world as it was at `at` (ISO), drawn like a fleet snapshot; read-only. */
+  'history.at': {
+    request: z.object({ at: isoInstant() }).strict(),
+    response: HistoryMomentSchema,
+  },
+  /** "While you were away": what happened since `since` (ISO), still waiting first. */
+  'history.digest': {
+    request: z.object({ since: isoInstant() }).strict(),
+    response: HistoryDigestSchema,
   },
   'shell.openExternal': {
     request: z.object({ url: boundedString('a link', EXTERNAL_URL_MAX_LENGTH) }).strict(),

@@ -9,6 +9,8 @@ export interface AppPaths {
   settings: string;
   /** The job alias store (beside personas.json). */
   jobAliases: string;
+  /** The history store (issue 27). */
+  history: string;
 }
 
 /** The app home: PIXELFLEET_HOME, else the platform's config folder (XDG on Linux). The Electron userData is set to it. */
@@ -27,6 +29,7 @@ export function appPaths(home: string): AppPaths {
     personas: join(home, 'personas.json'),
     settings: join(home, 'settings.json'),
     jobAliases: join(home, 'job-aliases.json'),
+    history: join(home, 'history.sqlite'),
   };
 }
 

@@ -20,7 +20,7 @@ const MIN_TICK_MS = 500;
 /** What the service is built from. */
 export interface JobsOptions {
   fleet: { read(options?: { fresh?: boolean }): Promise<FleetSnapshot>; onChange(listener: (snapshot: FleetSnapshot) => void): () => void };
-  aliases: AliasService;
+  aliases: Pick<AliasService, 'aliasesFor'>;
   reminders?: ReminderSettings;
   /** Milliseconds since epoch. */
   now?: () => number;

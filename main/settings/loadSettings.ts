@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import { defaultNotifySettings, parseNotifySettings } from './notifySettings';
+import { parseHistorySettings } from '../history/settings';
 import {
   AutoOpenRuleSchema,
   DEFAULT_REFRESH_SECONDS,
@@ -102,6 +103,7 @@ export function parseSettings(text: string, file: string, homeDir: string): Load
       problems.push(`${file}: ${where} ${describeIssue(issue, raw.terminal)}; opening a terminal stays off (use {"command": ["xterm", "-e"]}).`);
     }
   }
+  settings.history = parseHistorySettings(raw.history, file, problems);
   return { settings, problems };
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { NotifySettingsSchema, type NotifySettings } from './notifySettings';
+import type { HistorySettings } from '../history/settings';
 
 /** An environment variable name; tokens are only ever read from the environment, never from this file. */
 const EnvironmentNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
@@ -108,6 +109,8 @@ export interface Settings {
   reminders: RemindersConfig;
   /** The terminal the app may open attached to a launched agent; null: off. */
   terminal: TerminalConfig;
+  /** History kept (days, 0: off) and minutes away before the digest shows; absent: the defaults (issue 27). */
+  history?: HistorySettings;
 }
 
 /** The settings used when the file is missing or a part of it is invalid. */

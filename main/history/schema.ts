@@ -1,0 +1,87 @@
+/**
+ * The history store's schema, versioned by `PRAGMA user_version` and marked as ours by `PRAGMA application_id`.
+ * Each migration takes the store from the version before to its own; a store from a newer Pixelfleet is never
+ * written. Times are milliseconds since the epoch (UTC); every table holds transitions, never a census.
+ */
+import type { Database } from './sqlite';
+
+/** `PRAGMA application_id` of a Pixelfleet history store ("PXFH"). */
+export const HISTORY_APPLICATION_ID = 0x50584648;
+
+/** The migrations, in order; `MIGRATIONS[n]` takes a store from version n to n + 1. */
+export const MIGRATIONS: readonly string[] = [
+  // 1: the transitions of seats, activity, needs-you, personas (roles), jobs and launches, and whole states.
+  `
+  CREATE TABLE seat_event (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat TEXT NOT NULL, persona TEXT NOT NULL,
+    opened INTEGER NOT NULL, harness TEXT, session TEXT, home TEXT, cwd TEXT, path TEXT);
+  CREATE INDEX seat_event_at ON seat_event (at);
+  CREATE TABLE activity (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat TEXT NOT NULL, persona TEXT NOT NULL,
+    state TEXT NOT NULL, why TEXT, certain INTEGER NOT NULL, label TEXT, since INTEGER);
+  CREATE INDEX activity_at ON activity (at);
+  CREATE TABLE needs_you (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat TEXT NOT NULL, persona TEXT NOT NULL,
+    entered INTEGER NOT NULL, why TEXT NOT NULL, certain INTEGER NOT NULL, waited_ms INTEGER);
+  CREATE INDEX needs_you_at ON needs_you (at);
+  CREATE TABLE persona_event (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, persona TEXT NOT NULL, removed INTEGER NOT NULL,
+    name TEXT, role TEXT, previous_role TEXT, role_changed INTEGER NOT NULL, appearance TEXT, created_at TEXT);
+  CREATE INDEX persona_event_at ON persona_event (at);
+  CREATE TABLE job (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat TEXT NOT NULL, persona TEXT NOT NULL,
+    ended INTEGER NOT NULL, key TEXT NOT NULL, alias TEXT, native_id TEXT, type TEXT, label TEXT NOT NULL,
+    background INTEGER NOT NULL, outcome TEXT, UNIQUE (key, ended));
+  CREATE INDEX job_at ON job (at);
+  CREATE TABLE launch (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, persona TEXT NOT NULL, harness TEXT NOT NULL,
+    name TEXT NOT NULL, role TEXT);
+  CREATE INDEX launch_at ON launch (at);
+  CREATE TABLE snapshot (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, state TEXT NOT NULL);
+  CREATE INDEX snapshot_at ON snapshot (at);
+  `,
+  // 2: usage samples (issue 26's seat usage, at most one a minute per seat) and the job aliases, moved here from
+  // job-aliases.json so a new subagent adds one row instead of rewriting the whole list.
+  `
+  CREATE TABLE usage_sample (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat TEXT NOT NULL, persona TEXT NOT NULL,
+    input INTEGER NOT NULL, output INTEGER NOT NULL, cache_read INTEGER NOT NULL, cache_write INTEGER NOT NULL,
+    cost_usd REAL, context_used INTEGER, context_fill REAL);
+  CREATE INDEX usage_sample_at ON usage_sample (at);
+  CREATE TABLE alias (key TEXT PRIMARY KEY, alias TEXT NOT NULL UNIQUE, at INTEGER NOT NULL);
+  CREATE TABLE alias_counter (slug TEXT PRIMARY KEY, value INTEGER NOT NULL);
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
+];
+
+/** The schema version this build writes. */
+export const HISTORY_SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Tables that hold timed rows (pruned by retention and the cap). */
+export const TIMED_TABLES = ['seat_event', 'activity', 'needs_you', 'persona_event', 'job', 'launch', 'usage_sample', 'snapshot'] as const;
+
+/** What opening found: ready (migrated when older), foreign (another program's database) or newer than this build. */
+export type SchemaCheck = { kind: 'ready'; from: number } | { kind: 'foreign' } | { kind: 'newer'; version: number };
+
+/**
+ * Brings a writable store to this build's version, each migration in its own transaction. A brand-new file is
+ * set up first (incremental auto-vacuum, so the cap can hand pages back; our application id). `upTo` stops early
+ * (tests of a migration).
+ */
+export function migrate(database: Database, upTo = HISTORY_SCHEMA_VERSION): SchemaCheck {
+  const version = Number(database.pragma('user_version'));
+  const application = Number(database.pragma('application_id'));
+  const tables = Number((database.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() ?? { n: 0 }).n);
+  if (application !== HISTORY_APPLICATION_ID && (tables > 0 || version > 0)) return { kind: 'foreign' };
+  if (version > HISTORY_SCHEMA_VERSION) return { kind: 'newer', version };
+  if (version === 0 && tables === 0) {
+    database.exec('PRAGMA auto_vacuum = INCREMENTAL');
+    database.exec('VACUUM');
+    database.exec(`PRAGMA application_id = ${HISTORY_APPLICATION_ID}`);
+  }
+  for (let step = version; step < upTo; step += 1) {
+    database.exec('BEGIN IMMEDIATE');
+    try {
+      database.exec(MIGRATIONS[step]);
+      database.exec(`PRAGMA user_version = ${step + 1}`);
+      database.exec('COMMIT');
+    } catch (error) {
+      database.exec('ROLLBACK');
+      throw error;
+    }
+  }
+  return { kind: 'ready', from: version };
+}

@@ -1,0 +1,195 @@
+/**
+ * The history store: `history.sqlite` in the app home (WAL, one writer: the host). It writes each batch of
+ * transitions in one transaction, keeps whole states every few minutes so a seek replays at most a few minutes
+ * forward, and prunes by age and size. A corrupt or foreign file is moved aside and a fresh store started.
+ */
+import { promises as fs } from 'node:fs';
+import { HISTORY_SNAPSHOT_EVERY_MS } from './bounds';
+import { decodeRow, insertParams, INSERTS, mergeByTime, SELECTS } from './rows';
+import { migrate, TIMED_TABLES, type SchemaCheck } from './schema';
+import { inTransaction, openDatabase, type Database } from './sqlite';
+import { applyTransition, cloneWorld, decodeWorld, emptyWorld, encodeWorld, type Transition, type WorldState } from './transitions';
+
+/** A store that opened, or why not (`unavailable`: cannot be written now; `newer`: a newer Pixelfleet's store). */
+export type OpenStore = { ok: true; store: HistoryStore; movedAside: string | null } | { ok: false; kind: 'unavailable' | 'newer'; reason: string };
+
+/** True when an error from either driver says the file is not a database or is damaged. */
+export function isCorruptError(error: unknown): boolean {
+  const code = String((error as { code?: unknown })?.code ?? '');
+  const message = String((error as Error)?.message ?? '');
+  return /SQLITE_(NOTADB|CORRUPT)/.test(code) || /file is not a database|malformed|corrupt/i.test(message);
+}
+
+async function moveAside(file: string, now: Date): Promise<string> {
+  const aside = `${file}.aside-${now.toISOString().replace(/[:.]/g, '-')}`;
+  await fs.rename(file, aside);
+  for (const suffix of ['-wal', '-shm']) await fs.rename(`${file}${suffix}`, `${aside}${suffix}`).catch(() => undefined);
+  return aside;
+}
+
+async function tryOpen(file: string, readOnly: boolean): Promise<{ database: Database; check: SchemaCheck }> {
+  const database = await openDatabase(file, { readOnly });
+  try {
+    if (!readOnly) {
+      database.exec('PRAGMA journal_mode = WAL');
+      database.exec('PRAGMA synchronous = NORMAL');
+    }
+    const check = readOnly ? readOnlyCheck(database) : migrate(database);
+    return { database, check };
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}
+
+function readOnlyCheck(database: Database): SchemaCheck {
+  const version = Number(database.pragma('user_version'));
+  return version === 0 ? { kind: 'foreign' } : { kind: 'ready', from: version };
+}
+
+/**
+ * Opens the store for writing, migrating an older one. A corrupt or foreign file is moved aside (the caller logs one
+ * line) and a fresh one started; a newer one is left alone; an unwritable home is `unavailable`.
+ */
+export async function openHistoryStore(file: string, now: () => number = Date.now): Promise<OpenStore> {
+  let movedAside: string | null = null;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const { database, check } = await tryOpen(file, false);
+      if (check.kind === 'ready') return { ok: true, store: new HistoryStore(database, now), movedAside };
+      database.close();
+      if (check.kind === 'newer') return { ok: false, kind: 'newer', reason: `${file} was written by a newer Pixelfleet (schema ${check.version}); history is not recorded until Pixelfleet is updated.` };
+      movedAside = await moveAside(file, new Date(now()));
+    } catch (error) {
+      if (!isCorruptError(error) || attempt > 0) return { ok: false, kind: 'unavailable', reason: `${file} cannot be written (${(error as Error)?.message ?? String(error)})` };
+      movedAside = await moveAside(file, new Date(now()));
+    }
+  }
+  return { ok: false, kind: 'unavailable', reason: `${file} could not be started afresh.` };
+}
+
+/** Opens an existing store read-only (the CLI), or null when there is none. Throws when it is not a store. */
+export async function openHistoryReader(file: string, now: () => number = Date.now): Promise<HistoryStore | null> {
+  const exists = await fs.stat(file).then(() => true, () => false);
+  if (!exists) return null;
+  const { database, check } = await tryOpen(file, true);
+  if (check.kind !== 'ready') {
+    database.close();
+    throw new Error(`${file} is not a Pixelfleet history store`);
+  }
+  return new HistoryStore(database, now);
+}
+
+/** The tables a seek replays (needs-you, launches and usage change nothing drawn). */
+const WORLD_TYPES = ['persona', 'seat', 'activity', 'job'] as const;
+
+/** The open store; every method is synchronous (SQLite on this thread), every write one transaction. */
+export class HistoryStore {
+  private cachedSnapshot: { id: number; world: WorldState } | null = null;
+  private lastSnapshotAt: number | null = null;
+
+  constructor(
+    readonly database: Database,
+    private readonly now: () => number,
+  ) {}
+
+  /** Writes transitions (and, when given, the world after them as a snapshot) in one transaction. */
+  write(transitions: readonly Transition[], snapshot?: WorldState): void {
+    if (transitions.length === 0 && !snapshot) return;
+    inTransaction(this.database, () => {
+      for (const transition of transitions) this.database.prepare(INSERTS[transition.t]).run(...insertParams(transition));
+      if (snapshot) this.insertSnapshot(snapshot);
+    });
+  }
+
+  private insertSnapshot(world: WorldState): void {
+    this.database.prepare('INSERT INTO snapshot (at, state) VALUES (?, ?)').run(world.at, encodeWorld(world));
+    this.lastSnapshotAt = world.at;
+  }
+
+  /** When the newest snapshot was taken (null: none yet). */
+  newestSnapshotAt(): number | null {
+    if (this.lastSnapshotAt === null) {
+      const row = this.database.prepare('SELECT max(at) AS at FROM snapshot').get();
+      this.lastSnapshotAt = row?.at === null || row?.at === undefined ? null : Number(row.at);
+    }
+    return this.lastSnapshotAt;
+  }
+
+  /** True when the world should be saved whole again at `at`. */
+  snapshotDue(at: number): boolean {
+    const last = this.newestSnapshotAt();
+    return last === null || at - last >= HISTORY_SNAPSHOT_EVERY_MS;
+  }
+
+  /** The oldest recorded instant, or null when nothing is recorded. */
+  oldest(): number | null {
+    const row = this.database.prepare('SELECT min(at) AS at FROM snapshot').get();
+    return row?.at === null || row?.at === undefined ? null : Number(row.at);
+  }
+
+  /**
+   * The world at `at`: the newest snapshot at or before it, with the transitions after it applied forward. `exact`
+   * is false when `at` is before everything recorded (the oldest state is given).
+   */
+  seek(at: number): { world: WorldState; exact: boolean } {
+    let row = this.database.prepare('SELECT id, at, state FROM snapshot WHERE at <= ? ORDER BY at DESC, id DESC LIMIT 1').get(at);
+    let exact = true;
+    if (!row) {
+      row = this.database.prepare('SELECT id, at, state FROM snapshot ORDER BY at, id LIMIT 1').get();
+      exact = false;
+    }
+    if (!row) return { world: emptyWorld(at), exact: false };
+    const id = Number(row.id);
+    let base = this.cachedSnapshot?.id === id ? this.cachedSnapshot.world : null;
+    if (!base) {
+      base = decodeWorld(String(row.state)) ?? emptyWorld(Number(row.at));
+      this.cachedSnapshot = { id, world: base };
+    }
+    const world = cloneWorld(base);
+    if (exact) for (const transition of this.transitions(Number(row.at), at, WORLD_TYPES)) applyTransition(world, transition);
+    world.at = exact ? at : world.at;
+    return { world, exact };
+  }
+
+  /** Transitions in `(from, to]`, oldest first, of the given types (all when absent). */
+  transitions(from: number, to: number, types: readonly Transition['t'][] = Object.keys(SELECTS) as Transition['t'][]): Transition[] {
+    const lists = types.map((type) => this.database.prepare(SELECTS[type]).all(from, to).map((row) => decodeRow(type, row)));
+    return mergeByTime(lists);
+  }
+
+  /** Bytes the store's live pages take (free pages left by pruning not counted). */
+  sizeBytes(): number {
+    const pages = Number(this.database.pragma('page_count')) - Number(this.database.pragma('freelist_count'));
+    return pages * Number(this.database.pragma('page_size'));
+  }
+
+  /**
+   * Drops every row before `cutoff`, first saving the world at the cutoff as a snapshot so a seek there stays
+   * exact; then hands the freed pages back to the file system.
+   */
+  dropBefore(cutoff: number): void {
+    const oldest = this.oldest();
+    if (oldest === null || oldest >= cutoff) return;
+    const { world } = this.seek(cutoff);
+    world.at = cutoff;
+    inTransaction(this.database, () => {
+      this.database.prepare('DELETE FROM snapshot WHERE at = ?').run(cutoff);
+      this.insertSnapshot(world);
+      for (const table of TIMED_TABLES) this.database.prepare(`DELETE FROM ${table} WHERE at < ?`).run(cutoff);
+    });
+    this.cachedSnapshot = null;
+    this.lastSnapshotAt = null;
+    this.database.exec('PRAGMA incremental_vacuum');
+  }
+
+  /** The current instant of the store's clock. */
+  clock(): number {
+    return this.now();
+  }
+
+  /** Closes the connection (checkpointing the WAL). */
+  close(): void {
+    this.database.close();
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The fleet's history as main records it (issue 27): transitions only, labels only, never prompt, reply or tool
+ * argument text. The page reads the retained span (the timeline bar), the world at a past moment (scrubbing) and the
+ * away digest; the CLI prints the same shapes. Every time is ISO (UTC), every duration in milliseconds. zod only.
+ */
+import { z } from 'zod';
+import { FleetSnapshotSchema, HarnessSchema, NeedsWhySchema, OutcomeSchema } from './schemas';
+
+/** Most buckets the timeline bar may ask for. */
+export const HISTORY_BUCKETS_MAX = 2000;
+/** Most needs-you spans one span answer lists (the most recent kept). */
+export const HISTORY_SPANS_MAX = 5000;
+/** Most entries an away digest lists. */
+export const DIGEST_ENTRIES_MAX = 200;
+/** Most transitions one CLI listing prints. */
+export const HISTORY_LIST_MAX = 100_000;
+
+/** An ISO instant in a request: a string that `Date.parse` reads. */
+export const isoInstant = () =>
+  z
+    .string()
+    .max(40)
+    .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'must be an ISO date and time, e.g. 2026-12-05T08:00:00Z' });
+
+/** A time a seat waited for the owner: from entering needs-you to leaving it (`to` null: still waiting). */
+export const NeedsYouSpanSchema = z.object({
+  seatId: z.string(),
+  personaId: z.string(),
+  why: NeedsWhySchema,
+  /** False when a heuristic (elapsed time) decided the state. */
+  certain: z.boolean(),
+  from: z.string(),
+  to: z.string().nullable(),
+});
+export type NeedsYouSpan = z.infer<typeof NeedsYouSpanSchema>;
+
+/** One slice of the timeline bar: jobs started, ended and running at its end, and seats needing the owner. */
+export const HistoryBucketSchema = z.object({
+  /** The bucket's start. */
+  at: z.string(),
+  started: z.number().int().nonnegative(),
+  ended: z.number().int().nonnegative(),
+  /** Jobs running at the bucket's end. */
+  running: z.number().int().nonnegative(),
+  /** Seats in needs-you at any time within the bucket. */
+  needsYou: z.number().int().nonnegative(),
+});
+export type HistoryBucket = z.infer<typeof HistoryBucketSchema>;
+
+/**
+ * The retained span for the timeline bar. `from` is null when nothing is recorded yet; `recording` false when
+ * `history.days` is 0 or the store could not be written (`reason` says why). `awayMs` is how long the window must
+ * have been away before the digest shows (settings.json `history.awayMinutes`).
+ */
+export const HistorySpanSchema = z.object({
+  recording: z.boolean(),
+  reason: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string(),
+  bucketMs: z.number().int().positive(),
+  buckets: z.array(HistoryBucketSchema).max(HISTORY_BUCKETS_MAX),
+  needsYou: z.array(NeedsYouSpanSchema).max(HISTORY_SPANS_MAX),
+  awayMs: z.number().int().nonnegative(),
+  days: z.number().nonnegative(),
+});
+export type HistorySpan = z.infer<typeof HistorySpanSchema>;
+
+/**
+ * The world at a past moment, as a fleet snapshot the world draws the same way: seats with their activity and their
+ * running subagents count (recent entries are the jobs running then), personas with the roles they had, stations with
+ * those holders (backlogs empty: they are not recorded) and cursor 0. `exact` is false when the moment is outside the
+ * retained span (the nearest recorded state is given).
+ */
+export const HistoryMomentSchema = z.object({
+  at: z.string(),
+  exact: z.boolean(),
+  snapshot: FleetSnapshotSchema,
+});
+export type HistoryMoment = z.infer<typeof HistoryMomentSchema>;
+
+/** What a digest entry tells. */
+export const DigestKindSchema = z.enum(['waiting', 'waited', 'turn-done', 'job-ended', 'launch', 'error']);
+export type DigestKind = z.infer<typeof DigestKindSchema>;
+
+/**
+ * One line of "While you were away". `personaId` is the agent the entry centres on. `waitedMs` for waiting/waited
+ * (still waiting: until now); `count` for turns finished (one entry per agent); `alias`, `type`, `outcome` for jobs.
+ */
+export const DigestEntrySchema = z.object({
+  kind: DigestKindSchema,
+  personaId: z.string(),
+  seatId: z.string().nullable(),
+  /** The agent's name then. */
+  name: z.string(),
+  role: z.string().nullable(),
+  /** When it happened (waits: when the wait began; turns: the last one). */
+  at: z.string(),
+  why: NeedsWhySchema.optional(),
+  waitedMs: z.number().int().nonnegative().optional(),
+  count: z.number().int().positive().optional(),
+  alias: z.string().nullable().optional(),
+  type: z.string().nullable().optional(),
+  label: z.string().optional(),
+  outcome: OutcomeSchema.optional(),
+  harness: HarnessSchema.optional(),
+});
+export type DigestEntry = z.infer<typeof DigestEntrySchema>;
+
+/**
+ * The away digest since a moment: still waiting first (longest first), then waited (longest first), turns finished,
+ * jobs ended, launches, errors (each newest first). Empty `entries`: nothing happened (the panel is not shown).
+ */
+export const HistoryDigestSchema = z.object({
+  since: z.string(),
+  until: z.string(),
+  entries: z.array(DigestEntrySchema).max(DIGEST_ENTRIES_MAX),
+  /** Entries left out past the bound. */
+  more: z.number().int().nonnegative(),
+});
+export type HistoryDigest = z.infer<typeof HistoryDigestSchema>;
+
+/** What the CLI's `--kind` selects. */
+export const HistoryFilterKindSchema = z.enum(['needs-you', 'jobs', 'roles', 'activity']);
+export type HistoryFilterKind = z.infer<typeof HistoryFilterKindSchema>;
+
+const eventBase = {
+  at: z.string(),
+  seatId: z.string().nullable(),
+  personaId: z.string().nullable(),
+};
+
+/** One recorded transition, as `pixelfleet history --json` lists it (oldest first). */
+export const HistoryEventSchema = z.discriminatedUnion('type', [
+  z.object({ ...eventBase, type: z.literal('seat.opened'), harness: HarnessSchema, sessionId: z.string() }),
+  z.object({ ...eventBase, type: z.literal('seat.closed') }),
+  z.object({
+    ...eventBase,
+    type: z.literal('activity'),
+    state: z.enum(['working', 'needs-you', 'idle', 'unknown']),
+    why: NeedsWhySchema.nullable(),
+    certain: z.boolean(),
+    label: z.string().nullable(),
+  }),
+  z.object({ ...eventBase, type: z.literal('needs-you.entered'), why: NeedsWhySchema, certain: z.boolean() }),
+  z.object({ ...eventBase, type: z.literal('needs-you.left'), why: NeedsWhySchema, waitedMs: z.number().int().nonnegative() }),
+  z.object({ ...eventBase, type: z.literal('role'), name: z.string(), role: z.string().nullable(), previous: z.string().nullable() }),
+  z.object({
+    ...eventBase,
+    type: z.literal('job.started'),
+    alias: z.string().nullable(),
+    nativeId: z.string().nullable(),
+    jobType: z.string().nullable(),
+    label: z.string(),
+    background: z.boolean(),
+    /** The parent agent's persona (the job's seat holder). */
+    parent: z.string(),
+  }),
+  z.object({
+    ...eventBase,
+    type: z.literal('job.ended'),
+    alias: z.string().nullable(),
+    nativeId: z.string().nullable(),
+    jobType: z.string().nullable(),
+    label: z.string(),
+    background: z.boolean(),
+    parent: z.string(),
+    outcome: OutcomeSchema.nullable(),
+  }),
+  z.object({ ...eventBase, type: z.literal('launch'), harness: HarnessSchema, name: z.string(), role: z.string().nullable() }),
+  z.object({
+    ...eventBase,
+    type: z.literal('usage'),
+    input: z.number().int().nonnegative(),
+    output: z.number().int().nonnegative(),
+    cacheRead: z.number().int().nonnegative(),
+    cacheWrite: z.number().int().nonnegative(),
+    costUsd: z.number().nonnegative().nullable(),
+    contextFill: z.number().nonnegative().nullable(),
+  }),
+]);
+export type HistoryEvent = z.infer<typeof HistoryEventSchema>;
+
+/** `pixelfleet history --json`: the window listed and its transitions, oldest first. */
+export const HistoryListSchema = z.object({
+  since: z.string(),
+  until: z.string(),
+  events: z.array(HistoryEventSchema).max(HISTORY_LIST_MAX),
+  /** Transitions left out past the bound (the oldest are kept). */
+  more: z.number().int().nonnegative(),
+});
+export type HistoryList = z.infer<typeof HistoryListSchema>;
