@@ -27,21 +27,22 @@ test('scrubbing the timeline to before a role change shows the agent at its old 
   await dragAgent(page, id, 'tester');
   await expect.poll(() => page.evaluate((persona) => window.__pixelfleet!.state().fleet!.personas.find((entry) => entry.id === persona)?.role, id)).toBe('tester');
 
-  // H shows the bar over the retained span; the demo filled the past hour, so the span reaches well before the change.
-  await page.locator('canvas:not(.backdrop)').focus();
+  // H shows the bar over the retained span, which reaches back before the change.
+  await page.locator('#world > canvas:not(.backdrop)').focus();
   await page.keyboard.press('h');
   const bar = page.locator('[data-timeline]');
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('data-mode', 'live');
   await expect.poll(async () => (await historyOf(page)).span?.from ?? null).not.toBeNull();
   const span = (await historyOf(page)).span!;
-  expect(Date.parse(span.from!)).toBeLessThan(changedAt - 5 * 60_000);
-
-  // Press on the track two minutes before the change (one pixel is a few seconds here).
-  const track = (await page.locator('[data-timeline-track]').boundingBox())!;
   const from = Date.parse(span.from!);
   const to = Date.parse(span.to);
-  const target = changedAt - 120_000;
+  expect(from).toBeLessThan(changedAt);
+
+  // Press on the track two minutes before the change, or halfway there when the span began since (one pixel is a
+  // few seconds of an hour's span).
+  const track = (await page.locator('[data-timeline-track]').boundingBox())!;
+  const target = Math.max(changedAt - 120_000, (from + changedAt) / 2);
   await page.mouse.click(track.x + ((target - from) / (to - from)) * track.width, track.y + track.height / 2);
 
   await expect(bar).toHaveAttribute('data-mode', 'past');
@@ -53,6 +54,7 @@ test('scrubbing the timeline to before a role change shows the agent at its old 
   await expect(page.locator('[data-past-banner]')).toBeVisible();
   await expect(page.locator('[data-past-banner]')).toContainText('PAST ·');
   expect(await page.evaluate(() => document.body.dataset.historyMode)).toBe('past');
+  await page.screenshot({ path: test.info().outputPath('past.png') });
   // The live fleet still holds the change underneath.
   expect(await page.evaluate((persona) => window.__pixelfleet!.state().fleet!.personas.find((entry) => entry.id === persona)?.role, id)).toBe('tester');
 
@@ -63,20 +65,26 @@ test('scrubbing the timeline to before a role change shows the agent at its old 
   expect(await stationOf(page, id)).toBe('builder');
 
   // Escape returns to now.
-  await page.locator('canvas:not(.backdrop)').focus();
+  await page.locator('#world > canvas:not(.backdrop)').focus();
   await page.keyboard.press('Escape');
   await expect(bar).toHaveAttribute('data-mode', 'live');
   await expect(page.locator('[data-past-banner]')).toBeHidden();
   await expect.poll(() => stationOf(page, id)).toBe(roleKey('tester'));
 
-  // Play runs the past forward; Live stops it.
-  await page.mouse.click(track.x + track.width * 0.2, track.y + track.height / 2);
+  // Play runs the past forward at 600×: ten seconds of the past a wall second at least; it ends at now, back live.
+  await page.mouse.click(track.x + 2, track.y + track.height / 2);
   await expect(bar).toHaveAttribute('data-mode', 'past');
   const start = Date.parse((await historyOf(page)).handle!);
   await page.locator('[data-timeline-play="600"]').click();
-  await expect.poll(async () => Date.parse((await historyOf(page)).handle ?? '0')).toBeGreaterThan(start + 600_000);
-  await page.locator('[data-timeline] [data-timeline-live]').click();
-  await expect.poll(() => historyOf(page).then((history) => [history.mode, history.playing])).toEqual(['live', null]);
+  await expect(page.locator('[data-timeline-play="600"]')).toHaveAttribute('aria-pressed', 'true');
+  const played = await page.evaluate(() => Date.now());
+  if (to - start > 5 * 60_000) {
+    await expect.poll(async () => Date.parse((await historyOf(page)).handle ?? '0')).toBeGreaterThan(start + 120_000);
+    await page.locator('[data-timeline] [data-timeline-live]').click();
+  }
+  await expect.poll(() => historyOf(page).then((history) => [history.mode, history.playing]), { timeout: 20_000 }).toEqual(['live', null]);
+  expect(await page.evaluate(() => Date.now())).toBeGreaterThan(played);
+  await expect.poll(() => stationOf(page, id)).toBe(roleKey('tester'));
 });
 
 test('after a simulated absence, "While you were away" lists what happened; an entry centres its agent; Escape dismisses it', async ({ page }) => {
@@ -86,6 +94,7 @@ test('after a simulated absence, "While you were away" lists what happened; an e
   const panel = page.locator('[data-panel="away"]');
   await expect(panel).toBeVisible();
   const entries = panel.locator('[data-away-entry]');
+  await page.screenshot({ path: test.info().outputPath('away.png') });
   expect(await entries.count()).toBeGreaterThan(0);
   const listed = (await historyOf(page)).away!;
   expect(listed.length).toBe(await entries.count());
@@ -100,7 +109,7 @@ test('after a simulated absence, "While you were away" lists what happened; an e
   const index = listed.findIndex((entry) => personas.includes(entry.personaId));
   expect(index, 'an entry names an agent of the fleet').toBeGreaterThanOrEqual(0);
   const pick = listed[index].personaId;
-  await page.locator('canvas:not(.backdrop)').focus();
+  await page.locator('#world > canvas:not(.backdrop)').focus();
   await page.keyboard.press('+');
   await page.keyboard.press('+');
   await entries.nth(index).click();

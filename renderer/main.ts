@@ -22,12 +22,12 @@ import { launchAction, profileAction, type StationAction } from './panels/statio
 import { ProfilePanel } from './panels/profilePanel';
 import { StationMenu } from './panels/stationMenu';
 import { TrayPanel } from './panels/tray';
-import { Timeline } from './panels/timeline';
+import { Timeline, TIMELINE_INSET } from './panels/timeline';
 import { AwayPanel } from './panels/awayPanel';
 import { attachAway, historyHook, type HistoryHook } from './history/pageHistory';
 import type { AppState } from './store/appState';
 import { createAppStore, describeFailure } from './store/createAppStore';
-import { inPast, shownFleet } from './store/historyActions';
+import { inPast, shownFleet, shownNowMs } from './store/historyActions';
 import { FrameLoop } from './world/frameLoop';
 import { panBy } from './world/camera';
 import { attachInput } from './world/input';
@@ -159,7 +159,9 @@ async function boot(host: HTMLElement): Promise<void> {
     loop.wake();
     loop.requestDraw();
   };
-  const viewport = () => ({ width: app.screen.width, height: app.screen.height });
+  /** Pixels the timeline bar takes at the bottom while it is open: the floor is fitted above it. */
+  let timelineInset = 0;
+  const viewport = () => ({ width: app.screen.width, height: app.screen.height - timelineInset });
   const mirror = new Mirror(store);
   const tray = new TrayPanel(store);
   const agentBox = (id: string) => {
@@ -178,7 +180,7 @@ async function boot(host: HTMLElement): Promise<void> {
     const focusedAgent = active && mirror.root.contains(active) ? (active.dataset.agent ?? null) : null;
     const id = world.hovered ?? focusedAgent;
     if (id === null) return card.hide();
-    card.show(hoverCardFacts(shownFleet(store.getState()), id, Date.now()), agentBox(id));
+    card.show(hoverCardFacts(shownFleet(store.getState()), id, shownNowMs(store.getState())), agentBox(id));
   };
   mirror.root.addEventListener('focusin', () => requestAnimationFrame(placeCard));
   mirror.root.addEventListener('focusout', () => setTimeout(placeCard, 0));
@@ -211,7 +213,7 @@ async function boot(host: HTMLElement): Promise<void> {
     redraw();
   };
   const portraits = new Portraits(sprites.art);
-  const queue = new QueueStrip(pickAgent, (look) => portraits.url(look));
+  const queue = new QueueStrip(pickAgent, (look) => portraits.url(look), () => shownNowMs(store.getState()));
   // A job's parent link does what picking from the queue does: focus, centre, open the tray.
   const jobsBoard = new JobsBoard(store, pickAgent);
   setInterval(() => {
@@ -221,6 +223,13 @@ async function boot(host: HTMLElement): Promise<void> {
   attachNotifications({ bridge, pick: pickAgent });
   const timeline = new Timeline(store);
   attachAway(store);
+  store.subscribe((state, previous) => {
+    if (state.history.timelineOpen === previous.history.timelineOpen) return;
+    timelineInset = state.history.timelineOpen ? TIMELINE_INSET : 0;
+    world.resize(viewport());
+    tray.place();
+    redraw();
+  });
   host.after(
     queue.root,
     mirror.root,

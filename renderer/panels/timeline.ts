@@ -14,6 +14,8 @@ import { element, setAttribute, setText } from './dom';
 
 /** Milliseconds between reads of the span while the bar is open (its right end is now, and now moves). */
 export const SPAN_REFRESH_MS = 60_000;
+/** Pixels of the window's bottom the open bar takes (with its margin): the floor is fitted above them. */
+export const TIMELINE_INSET = 46;
 /** Height of the painted strip area, in CSS pixels. */
 const TRACK_HEIGHT = 24;
 /** Height of the needs-you band at the top of the track. */
@@ -71,12 +73,13 @@ export class Timeline {
     const past = inPast(state);
     this.root.hidden = !timelineOpen;
     document.body.dataset.historyMode = past ? 'past' : 'live';
+    document.body.dataset.timelineOpen = String(timelineOpen);
     setAttribute(this.root, 'data-mode', past ? 'past' : 'live');
     setAttribute(this.root, 'data-at', viewing?.moment?.at ?? '');
     for (const [speed, button] of this.speedButtons) setAttribute(button, 'aria-pressed', String(playing === speed));
     const atMs = viewing ? viewing.atMs : null;
     const label = atMs === null ? 'Live' : pastBanner(atMs, Date.now());
-    setText(this.shown, viewing?.error ?? state.history.spanError ?? (atMs === null ? 'Live' : label.replace('PAST · ', '')));
+    setText(this.shown, viewing?.error ?? state.history.spanError ?? (atMs === null ? 'now' : label.replace('PAST · ', '')));
     this.banner.hidden = !past;
     setText(this.bannerText, label);
     this.followSpan(timelineOpen);

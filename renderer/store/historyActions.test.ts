@@ -4,7 +4,7 @@ import type { Answer } from '../../shared/contract';
 import type { DigestEntry, HistoryDigest, HistorySpan } from '../../shared/history';
 import type { FleetSnapshot, Persona } from '../../shared/schemas';
 import { createAppStore, type AppStore } from './createAppStore';
-import { shownFleet } from './historyActions';
+import { shownFleet, shownNowMs } from './historyActions';
 
 const T0 = Date.parse('2026-12-05T08:00:00.000Z');
 const HOUR = 3_600_000;
@@ -214,5 +214,16 @@ describe('the history slice', () => {
     expect(main.state.digestAsked).toHaveLength(1);
     expect(Date.now() - Date.parse(main.state.digestAsked[0])).toBeGreaterThanOrEqual(30 * 60_000);
     expect(store.getState().history.away).toBeNull();
+  });
+});
+
+describe('the clock of the world shown', () => {
+  it('is now while live, the moment answered in the past, and the handle before the first answer', () => {
+    const live = { history: { timelineOpen: true, span: null, spanError: null, viewing: null, playing: null, away: null } };
+    expect(shownNowMs(live, 123)).toBe(123);
+    const asked = { history: { ...live.history, viewing: { atMs: T0, moment: null, error: null } } };
+    expect(shownNowMs(asked, 123)).toBe(T0);
+    const answered = { history: { ...live.history, viewing: { atMs: T0 + 5, moment: { at: new Date(T0).toISOString(), exact: true, snapshot: fleet('builder', 0) }, error: null } } };
+    expect(shownNowMs(answered, 123)).toBe(T0);
   });
 });

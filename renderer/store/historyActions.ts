@@ -72,6 +72,14 @@ export function shownFleet(state: Pick<AppState, 'fleet' | 'history'>): FleetSna
   return state.history.viewing?.moment?.snapshot ?? state.fleet;
 }
 
+/** The clock of the world shown: the viewed moment's time (waits are "for 3 min" as of then), else now. */
+export function shownNowMs(state: Pick<AppState, 'history'>, nowMs = Date.now()): number {
+  const viewing = state.history.viewing;
+  if (!viewing) return nowMs;
+  const at = viewing.moment ? Date.parse(viewing.moment.at) : Number.NaN;
+  return Number.isNaN(at) ? viewing.atMs : at;
+}
+
 /** True while the world shows the past. */
 export function inPast(state: Pick<AppState, 'history'>): boolean {
   return state.history.viewing !== null;
