@@ -88,6 +88,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const aliases = history.aliases;
   const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...history.notices()], log });
   if (demo) await demo.seatPersonas(personas);
+  if (demo) await history.fillDemoPast(() => fleet.read({ fresh: true }));
   const jobs = new JobsService({ fleet, aliases, reminders: settings.reminders, testClock: env.PIXELFLEET_TEST_CLOCK === '1', log });
 
   const events = createEventStream(log);

@@ -32,6 +32,9 @@ Fleet
   needs-you [--json]                     agents waiting for you (question, plan, approval, turn done…), oldest first
   work-items --label <role> [--json]     the backlog items labelled with a role
   jobs [--json] [--all]                  running subagents of every seat, longest first (--all: also ended in 30 min)
+  history [--since 2h|ISO] [--seat ID] [--kind needs-you|jobs|roles|activity] [--json]
+                                         recorded transitions, oldest first (default: the last 24 h)
+  history --digest [--since 1h] [--json] what happened while you were away (as the world's panel shows it)
 
 Agents
   agents list [--json]                   personas with their role and seat
@@ -97,6 +100,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await (await import('./needsYou')).runNeedsYouCommand(rest, { ...io, home });
       case 'jobs':
         return await (await import('./jobs')).runJobsCommand(rest, { ...io, home });
+      case 'history':
+        return await (await import('./history')).runHistoryCommand(rest, { ...io, home });
       case 'candidates':
       case 'seats':
       case 'fleet':

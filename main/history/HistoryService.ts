@@ -5,7 +5,9 @@
  */
 import type { EventName, EventOf } from '../../shared/contract';
 import type { HistoryDigest, HistoryMoment, HistorySpan } from '../../shared/history';
-import type { Harness, Notice } from '../../shared/schemas';
+import { jobKey } from '../../shared/jobs';
+import type { FleetSnapshot, Harness, Notice } from '../../shared/schemas';
+import { writeDemoHistory } from './demoHistory';
 import { HISTORY_BUCKETS_DEFAULT, HISTORY_CAP_BYTES, HISTORY_CAP_TRIM_SHARE, HISTORY_PRUNE_EVERY_MS } from './bounds';
 import { moveAliasFile, StoreAliases } from './aliases';
 import { worldSnapshot } from './moment';
@@ -109,6 +111,22 @@ export class HistoryService {
   /** Records an agent launched from Pixelfleet. */
   recordLaunch(launched: { personaId: string; harness: Harness; name: string; role: string | null }): void {
     this.writer?.launch(launched);
+  }
+
+  /**
+   * The demo's first run: fills the past hour (when nothing is recorded yet) through the recorder, consistent with
+   * the fleet `read` gives. Returns whether it wrote.
+   */
+  async fillDemoPast(read: () => Promise<FleetSnapshot>, hours = 1): Promise<boolean> {
+    if (!this.writer || !this.store || this.store.oldest() !== null) return false;
+    const snapshot = await read();
+    const recorder = this.writer;
+    if (!recorder) return false;
+    writeDemoHistory(recorder, snapshot, this.now(), {
+      hours,
+      alias: (job) => (job.nativeId === null ? null : (this.aliases.aliasesNow([{ key: jobKey(job.seatId, job.nativeId), type: job.type }]).values().next().value ?? null)),
+    });
+    return recorder.failed === null;
   }
 
   /** Retention (`history.days`) and the size cap: the oldest rows go first. */

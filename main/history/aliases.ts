@@ -51,6 +51,11 @@ export class StoreAliases {
 
   /** The alias of every requested subagent, issuing new ones (committed before they are returned). */
   async aliasesFor(requests: readonly AliasRequest[]): Promise<Map<string, string>> {
+    return this.aliasesNow(requests);
+  }
+
+  /** `aliasesFor` on this thread (SQLite is synchronous): for writers that cannot wait, such as the demo's past. */
+  aliasesNow(requests: readonly AliasRequest[]): Map<string, string> {
     const missing = requests.filter((request) => !this.cache.has(request.key));
     if (missing.length > 0) this.issue(missing);
     const result = new Map<string, string>();

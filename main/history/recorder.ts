@@ -137,7 +137,7 @@ export class HistoryRecorder {
     derive(out, this.store.newestSnapshotAt() ?? 0);
     const due = this.store.snapshotDue(at);
     if (out.length === 0 && !due) return;
-    if (at > this.world.at) this.world.at = at;
+    this.world.at = at;
     try {
       this.store.write(out, due ? cloneWorld(this.world) : undefined);
     } catch (error) {
