@@ -272,7 +272,9 @@ async function boot(host: HTMLElement): Promise<void> {
       shownPast = past;
       mirror.sync(model);
       if (!shown || state.fleet !== shown.fleet) queue.sync(state.fleet);
-      envelopes.sync(state.fleet?.teams, state.ui.reducedMotion, state.fleet?.messages);
+      // Envelopes are live messages: they wait while the past is shown, and fly on (none again) back live.
+      envelopes.root.hidden = past;
+      if (!past) envelopes.sync(state.fleet?.teams, state.ui.reducedMotion, state.fleet?.messages);
       tray.place();
       if (card.shown !== null) placeCard();
       loop.wake();

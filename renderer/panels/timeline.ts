@@ -79,9 +79,15 @@ export class Timeline {
     for (const [speed, button] of this.speedButtons) setAttribute(button, 'aria-pressed', String(playing === speed));
     const atMs = viewing ? viewing.atMs : null;
     const label = atMs === null ? 'Live' : pastBanner(atMs, Date.now());
-    setText(this.shown, viewing?.error ?? state.history.spanError ?? (atMs === null ? 'now' : label.replace('PAST · ', '')));
+    // What the owner should know about the bar: a failed read, recording off, or a moment outside what was kept.
+    const inexact = viewing?.moment?.exact === false;
+    const off = span && !span.recording ? `History is not being recorded${span.reason ? `: ${span.reason}` : ''}` : null;
+    const note = viewing?.error ?? state.history.spanError ?? off ?? (inexact ? 'Outside the history kept: the nearest recorded moment is shown' : null);
+    setText(this.shown, `${atMs === null ? 'now' : label.replace('PAST · ', '')}${note ? ' ⚠' : ''}`);
+    setAttribute(this.shown, 'title', note ?? '');
+    setAttribute(this.root, 'data-timeline-note', note ?? '');
     this.banner.hidden = !past;
-    setText(this.bannerText, label);
+    setText(this.bannerText, inexact ? `${label} (nearest recorded)` : label);
     this.followSpan(timelineOpen);
     if (!timelineOpen) return;
     const scale = this.scale();
