@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeAliasFile } from '../jobs/aliasRules';
 import { HistoryService } from './HistoryService';
-import { activity, persona, seat } from './testing';
+import { activity, persona, seat } from './testing/records';
 
 const T0 = Date.parse('2026-12-05T08:00:00.000Z');
 const DAY = 86_400_000;

@@ -9,11 +9,14 @@ import type { Persona, Seat } from '../../shared/schemas';
 import { HISTORY_LABEL_MAX, HISTORY_USAGE_SAMPLE_MS } from './bounds';
 import type { PastJob, PastSeat, Transition, WorldState } from './transitions';
 
-/** When a record's own time is usable: parsed and clamped into [floor, now]; else now. */
+/**
+ * A transition's time: the record's own time when it lies in [floor, now]; otherwise now (a record time before the
+ * seat's last transition, such as a turn's start for a state seen only now, is not when this change happened).
+ */
 export function clampTime(iso: string | null | undefined, floor: number, now: number): number {
   const parsed = iso ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(parsed)) return Math.max(floor, now);
-  return Math.min(Math.max(parsed, floor), Math.max(floor, now));
+  if (Number.isNaN(parsed) || parsed < floor) return Math.max(floor, now);
+  return Math.min(parsed, Math.max(floor, now));
 }
 
 const cut = (label: string | undefined | null) => (label == null ? null : label.length > HISTORY_LABEL_MAX ? label.slice(0, HISTORY_LABEL_MAX) : label);

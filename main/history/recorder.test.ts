@@ -6,7 +6,7 @@ import { worldSnapshot } from './moment';
 import { readDigest, readList } from './queries';
 import { HistoryRecorder } from './recorder';
 import { openHistoryStore, type HistoryStore } from './store';
-import { activity, job, persona, seat } from './testing';
+import { activity, job, persona, seat } from './testing/records';
 
 const T0 = Date.parse('2026-12-05T08:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,6 +1,6 @@
 /** Builders of seats, personas and jobs for the history tests and the bench (no I/O). */
-import type { Job } from '../../shared/jobs';
-import type { Activity, Persona, Seat } from '../../shared/schemas';
+import type { Job } from '../../../shared/jobs';
+import type { Activity, Persona, Seat } from '../../../shared/schemas';
 
 /** A persona with a fixed look. */
 export function persona(id: string, name: string, role?: string): Persona {
