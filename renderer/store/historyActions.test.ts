@@ -227,3 +227,21 @@ describe('the clock of the world shown', () => {
     expect(shownNowMs(answered, 123)).toBe(T0);
   });
 });
+
+describe('play pressed while live', () => {
+  it('starts an hour back, or where the history kept begins when that is later', async () => {
+    vi.useFakeTimers({ now: T0 + 3 * HOUR, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const main = memoryMain({ now: () => Date.now() });
+    store = createAppStore({ bridge: main.bridge, messageMs: 0 });
+    await store.getState().actions.load();
+    await store.getState().actions.refreshSpan();
+    store.getState().actions.play(60);
+    expect(store.getState().history.viewing?.atMs).toBe(T0 + 2 * HOUR);
+    store.getState().actions.goLive();
+    vi.setSystemTime(T0 + HOUR / 2);
+    await store.getState().actions.refreshSpan();
+    store.getState().actions.play(600);
+    expect(store.getState().history.viewing?.atMs).toBe(T0);
+    await main.release();
+  });
+});

@@ -47,7 +47,7 @@ export interface HistoryActions {
   refreshSpan(): Promise<void>;
   /** Shows the world as it was at `atMs` (pausing playback); at or past the span's end, returns to live. */
   seek(atMs: number): void;
-  /** Plays the past at `speed` from the moment shown (from the span's start when live). */
+  /** Plays the past at `speed` from the moment shown (from an hour ago, or the span's start if later, when live). */
   play(speed: PlaybackSpeed): void;
   pause(): void;
   /** Shows now again. */
@@ -63,6 +63,9 @@ export interface HistoryActions {
 
 /** The away time before the digest shows while main has not said (settings.json `history.awayMinutes`). */
 export const DEFAULT_AWAY_MS = 10 * 60_000;
+
+/** How far back play starts when pressed while live: the last hour. */
+export const PLAY_FROM_LIVE_MS = 3_600_000;
 
 /** The initial history slice. */
 export const INITIAL_HISTORY: HistoryState = { timelineOpen: false, span: null, spanError: null, viewing: null, playing: null, away: null };
@@ -166,7 +169,9 @@ export function createHistoryActions({ bridge, get, set, describe, now = Date.no
       const end = endMs();
       if (playback) playback = changeSpeed(playback, speed, wall, end);
       else {
-        const from = current?.atMs ?? (span?.from ? Date.parse(span.from) : null);
+        // From the moment shown; from live, the last PLAY_FROM_LIVE_MS (or all that was kept, when less).
+        const kept = span?.from ? Date.parse(span.from) : null;
+        const from = current?.atMs ?? (kept === null ? null : Math.max(kept, end - PLAY_FROM_LIVE_MS));
         if (from === null || from >= end) return;
         playback = startPlayback(from, speed, wall);
         show(from);
