@@ -20,6 +20,8 @@ export const TIMELINE_INSET = 46;
 const TRACK_HEIGHT = 24;
 /** Height of the needs-you band at the top of the track. */
 const BAND_HEIGHT = 5;
+/** Pixels at the bar's right end that mean now. */
+const LIVE_EDGE_PX = 2;
 /** How far an arrow key moves the handle (Shift: ten times as far). */
 const KEY_STEP_MS = 60_000;
 
@@ -141,8 +143,11 @@ export class Timeline {
     const seekAt = (event: PointerEvent) => {
       const scale = this.scale();
       if (!scale) return;
-      const bounds = this.track.getBoundingClientRect();
-      this.store.getState().actions.seek(msAt(scale, event.clientX - bounds.left));
+      const x = event.clientX - this.track.getBoundingClientRect().left;
+      const { actions } = this.store.getState();
+      // The bar's last pixels are now: the handle dropped there is live again.
+      if (x >= scale.width - LIVE_EDGE_PX) actions.goLive();
+      else actions.seek(msAt(scale, x));
     };
     this.track.addEventListener('pointerdown', (event) => {
       if (event.button !== 0) return;
