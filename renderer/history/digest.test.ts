@@ -41,7 +41,7 @@ describe('the away digest', () => {
   });
 
   it('sums the kinds in the heading and leaves out those with none', () => {
-    expect(digestSummary([entry('waiting', 'a', 'x'), entry('waited', 'b', 'x'), entry('turn-done', 'c', 'x', { count: 4 }), entry('job-ended', 'd', 'x')])).toBe('2 waited for you · 4 turns finished · 1 job ended');
+    expect(digestSummary([entry('waiting', 'a', 'x'), entry('waited', 'b', 'x'), entry('turn-done', 'c', 'x', { count: 4 }), entry('job-ended', 'd', 'x')])).toBe('2 waits for you · 4 turns finished · 1 job ended');
     expect(digestSummary([entry('launch', 'a', 'x'), entry('launch', 'b', 'x'), entry('error', 'c', 'x')])).toBe('2 launches · 1 error');
     expect(digestSummary([])).toBe('');
   });

@@ -77,13 +77,13 @@ export function digestLine(entry: DigestEntry): DigestLine {
   }
 }
 
-/** The heading under the title: "2 waited for you · 5 turns finished · 1 job ended". */
+/** The heading under the title: "2 waits for you · 5 turns finished · 1 job ended". */
 export function digestSummary(entries: readonly DigestEntry[]): string {
   const count = (kinds: DigestKind[]) => entries.filter((entry) => kinds.includes(entry.kind)).reduce((sum, entry) => sum + (entry.kind === 'turn-done' ? (entry.count ?? 1) : 1), 0);
   const parts: string[] = [];
-  const waits = count(['waiting', 'waited']);
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  if (waits > 0) parts.push(`${waits} waited for you`);
+  const waits = count(['waiting', 'waited']);
+  if (waits > 0) parts.push(plural(waits, 'wait for you', 'waits for you'));
   const turns = count(['turn-done']);
   if (turns > 0) parts.push(plural(turns, 'turn finished', 'turns finished'));
   const jobs = count(['job-ended']);
