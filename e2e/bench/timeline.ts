@@ -1,7 +1,8 @@
 /**
  * The timeline's cost to the page (issue 27): page CPU of a still world with the bar closed, open, and showing the
- * past (the tint, the banner and the past fleet drawn) — the bar runs nothing while it is still — and how long a
- * press on the bar takes until the world shows that moment (the host's answer and the page's drawing, p95).
+ * past (the tint, the banner and the past fleet drawn) — the bar runs nothing while it is still — how long a press
+ * on the bar takes until the world shows that moment (the host's answer and the page's drawing, p95), and page CPU
+ * while the past plays at 600×.
  */
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config';
@@ -19,7 +20,7 @@ interface Hook {
   history(): { mode: string; at: string | null; handle: string | null; span: { from: string | null; to: string } | null };
 }
 
-/** Page CPU in ms/s over `seconds` of doing nothing. */
+/** Page CPU in ms/s over `seconds` in which the test does nothing. */
 async function idleCpu(page: Page, seconds: number): Promise<number> {
   const session = await page.context().newCDPSession(page);
   await session.send('Performance.enable');
@@ -118,6 +119,13 @@ export async function benchTimeline(log: (line: string) => void, table: BenchTab
     const past = await idleCpu(page, 5);
     log(`showing the past (tint and banner), still: page CPU ${past.toFixed(1)} ms/s`);
     table.add({ figure: 'still world page showing the past', goal: below(5), value: past, unit: 'ms/s' });
+
+    // Playing: a moment asked and drawn every step; the same budget as the world's animating agents.
+    await page.mouse.click(track.x + 3, track.y + track.height / 2);
+    await page.locator('[data-timeline-play="600"]').click();
+    const playing = await idleCpu(page, 5);
+    log(`playing the past at 600×: page CPU ${playing.toFixed(1)} ms/s`);
+    table.add({ figure: 'page playing the past at 600×', goal: atMost(150), value: playing, unit: 'ms/s' });
     await page.close();
   } finally {
     close();

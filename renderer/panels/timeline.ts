@@ -38,6 +38,8 @@ export class Timeline {
   private painted = '';
   private refresh: ReturnType<typeof setInterval> | null = null;
   private dragging = false;
+  /** The track's width as last observed (read from the observer, never from layout while syncing). */
+  private width = 0;
 
   constructor(private readonly store: AppStore) {
     const actions = () => store.getState().actions;
@@ -59,14 +61,20 @@ export class Timeline {
     store.subscribe((state, previous) => {
       if (state.history !== previous.history) this.sync(state);
     });
-    addEventListener('resize', () => this.sync(store.getState()));
+    // The track's width comes from an observer: reading it while syncing would force a layout on every seek.
+    new ResizeObserver(([entry]) => {
+      const width = Math.floor(entry.contentRect.width);
+      if (width === this.width) return;
+      this.width = width;
+      this.sync(store.getState());
+    }).observe(this.track);
     this.sync(store.getState());
   }
 
   /** The bar's scale now (null before the span is read or while hidden). */
   private scale(): TimelineScale | null {
     const span = this.store.getState().history.span;
-    const width = this.track.clientWidth;
+    const width = this.width;
     return span && width > 0 ? scaleOf(span, width) : null;
   }
 
