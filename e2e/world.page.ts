@@ -5,7 +5,7 @@ import { freshHome, removeHome, startHost, type RunningHost } from './host';
 
 /** The parts of the page hook the tests read. */
 interface Hook {
-  state(): { fleet: { personas: { id: string; name: string; role?: string }[]; seats: { personaId: string; subagents?: { running: number; recent: { nativeId: string | null; replayable: boolean; state: string; label: string }[] } }[] } | null; roles: { role: string; builtIn: boolean }[] | null; counters: { replayRequests: number }; replay?: { running: boolean } | null; ui: { pending: Record<string, unknown> } };
+  state(): { fleet: { personas: { id: string; name: string; role?: string }[]; seats: { personaId: string; subagents?: { running: number; recent: { nativeId: string | null; replayable: boolean; state: string; label: string }[] } }[] } | null; roles: { role: string; builtIn: boolean }[] | null; counters: { replayRequests: number }; replay?: { running: boolean } | null; ui: { pending: Record<string, unknown>; focused?: string | null } };
   actions: { setRole(id: string, role: string | null): Promise<boolean> };
   screenPosition(kind: 'agent' | 'station', id: string): { x: number; y: number } | null;
   renderer: string;
@@ -16,7 +16,9 @@ interface Hook {
   redrawDifference(): number;
   poses(): Record<string, string>;
   labels(): { kind: string; id: string; x: number; y: number; width: number; height: number; text?: string }[];
-  seating(): { id: string; harness: string | null; state: string; pose: string; frame: string; feet: { x: number; y: number }; desk: { x: number; y: number; width: number; height: number } }[];
+  seating(): { id: string; harness: string | null; station: string; state: string; pose: string; frame: string; feet: { x: number; y: number }; desk: { x: number; y: number; width: number; height: number } }[];
+  history(): { timeline: boolean; mode: 'live' | 'past'; at: string | null; handle: string | null; playing: number | null; span: { from: string | null; to: string } | null; away: { kind: string; personaId: string; text: string }[] | null };
+  simulateAway(minutes: number): Promise<void>;
 }
 
 declare global {

@@ -23,8 +23,12 @@ import { launchAction, profileAction, type StationAction } from './panels/statio
 import { ProfilePanel } from './panels/profilePanel';
 import { StationMenu } from './panels/stationMenu';
 import { TrayPanel } from './panels/tray';
+import { Timeline, TIMELINE_INSET } from './panels/timeline';
+import { AwayPanel } from './panels/awayPanel';
+import { attachAway, historyHook, type HistoryHook } from './history/pageHistory';
 import type { AppState } from './store/appState';
 import { createAppStore, describeFailure } from './store/createAppStore';
+import { inPast, shownFleet, shownNowMs } from './store/historyActions';
 import { FrameLoop } from './world/frameLoop';
 import { panBy } from './world/camera';
 import { attachInput } from './world/input';
@@ -69,6 +73,10 @@ export interface PageHook {
   contextBars(): Record<string, ContextBarReadout>;
   /** The fleet HUD line's text (tokens and cost today and for open seats), or null before the fleet is read. */
   usageHud(): string | null;
+  /** The timeline and the away digest: open or not, live or past, the moment shown, the away entries (issue 27). */
+  history(): HistoryHook;
+  /** As if the window had been away `minutes` minutes and came back now (the away digest, without the wait). */
+  simulateAway(minutes: number): Promise<void>;
 }
 
 /** An envelope as the page hook reports it (labels only). */
@@ -156,7 +164,9 @@ async function boot(host: HTMLElement): Promise<void> {
     loop.wake();
     loop.requestDraw();
   };
-  const viewport = () => ({ width: app.screen.width, height: app.screen.height });
+  /** Pixels the timeline bar takes at the bottom while it is open: the floor is fitted above it. */
+  let timelineInset = 0;
+  const viewport = () => ({ width: app.screen.width, height: app.screen.height - timelineInset });
   const mirror = new Mirror(store);
   const tray = new TrayPanel(store);
   const agentBox = (id: string) => {
@@ -175,7 +185,7 @@ async function boot(host: HTMLElement): Promise<void> {
     const focusedAgent = active && mirror.root.contains(active) ? (active.dataset.agent ?? null) : null;
     const id = world.hovered ?? focusedAgent;
     if (id === null) return card.hide();
-    card.show(hoverCardFacts(store.getState().fleet, id, Date.now()), agentBox(id));
+    card.show(hoverCardFacts(shownFleet(store.getState()), id, shownNowMs(store.getState())), agentBox(id));
   };
   mirror.root.addEventListener('focusin', () => requestAnimationFrame(placeCard));
   mirror.root.addEventListener('focusout', () => setTimeout(placeCard, 0));
@@ -208,7 +218,7 @@ async function boot(host: HTMLElement): Promise<void> {
     redraw();
   };
   const portraits = new Portraits(sprites.art);
-  const queue = new QueueStrip(pickAgent, (look) => portraits.url(look));
+  const queue = new QueueStrip(pickAgent, (look) => portraits.url(look), () => shownNowMs(store.getState()));
   // A job's parent link does what picking from the queue does: focus, centre, open the tray.
   const jobsBoard = new JobsBoard(store, pickAgent);
   const usageHud = new UsageHud(store);
@@ -217,6 +227,15 @@ async function boot(host: HTMLElement): Promise<void> {
     if (card.shown !== null) placeCard();
   }, QUEUE_TICK_MS);
   attachNotifications({ bridge, pick: pickAgent });
+  const timeline = new Timeline(store);
+  attachAway(store);
+  store.subscribe((state, previous) => {
+    if (state.history.timelineOpen === previous.history.timelineOpen) return;
+    timelineInset = state.history.timelineOpen ? TIMELINE_INSET : 0;
+    world.resize(viewport());
+    tray.place();
+    redraw();
+  });
   host.after(
     queue.root,
     mirror.root,
@@ -238,19 +257,31 @@ async function boot(host: HTMLElement): Promise<void> {
     createNotices(store),
     createEmptyHint(store, bridge),
     usageHud.root,
+    timeline.root,
+    timeline.banner,
+    new AwayPanel(store, pickAgent).root,
   );
 
+  const NO_PENDING: AppState['ui']['pending'] = {};
+  let shownPast = false;
   // Unchanged agents keep their records from snapshot to snapshot, so the world and the mirror skip them.
   const agentModels = new AgentModelCache();
   let shown: Pick<AppState, 'fleet' | 'ui'> | null = null;
-  const render = (state: AppState) => {
+  const render = (live: AppState) => {
+    // The world draws the moment the timeline shows, else now; the live fleet keeps changing underneath meanwhile.
+    const past = inPast(live);
+    const state = past ? { ...live, fleet: shownFleet(live), ui: { ...live.ui, pending: NO_PENDING } } : live;
     if (!shown || state.fleet !== shown.fleet || state.ui.pending !== shown.ui.pending || state.ui.reducedMotion !== shown.ui.reducedMotion) {
       world.reducedMotion = state.ui.reducedMotion;
       const model = selectWorld(state, agentModels);
-      world.sync(model, viewport());
+      // A jump in time (a seek, a return to live) puts everyone at their places at once; a live change walks.
+      world.sync(model, viewport(), past !== shownPast || (past && state.fleet !== shown?.fleet));
+      shownPast = past;
       mirror.sync(model);
       if (!shown || state.fleet !== shown.fleet) queue.sync(state.fleet);
-      envelopes.sync(state.fleet?.teams, state.ui.reducedMotion, state.fleet?.messages);
+      // Envelopes are live messages: they wait while the past is shown, and fly on (none again) back live.
+      envelopes.root.hidden = past;
+      if (!past) envelopes.sync(state.fleet?.teams, state.ui.reducedMotion, state.fleet?.messages);
       tray.place();
       if (card.shown !== null) placeCard();
       loop.wake();
@@ -368,6 +399,8 @@ async function boot(host: HTMLElement): Promise<void> {
       return contextBars(world);
     },
     usageHud: () => (usageHud.root.hidden ? null : usageHud.root.textContent),
+    history: () => historyHook(store.getState()),
+    simulateAway: (minutes) => store.getState().actions.simulateAway(minutes),
   };
   (window as unknown as { __pixelfleet: PageHook }).__pixelfleet = hook;
 }

@@ -18,6 +18,7 @@ const areas: Area[] = [
   { name: 'activity', load: async () => (await import('./activity')).benchActivity },
   { name: 'usage', load: async () => (await import('./usage')).benchUsage },
   { name: 'history', load: async () => (await import('./history')).benchHistory },
+  { name: 'timeline', load: async () => (await import('./timeline')).benchTimeline },
 ];
 
 const args = process.argv.slice(2);

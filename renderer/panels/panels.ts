@@ -82,6 +82,7 @@ function createKeysHint(): HTMLElement {
     ['Drag', 'an agent onto a station to give it that role'],
     ['Tab', 'to an agent; R for its role, Enter for its tray'],
     ['J', 'the jobs board'],
+    ['H', 'the timeline: drag back through the day; Esc for now'],
     ['F', 'fit all'],
     ['+ −', 'zoom; drag the floor to pan'],
     ['Esc', 'close a panel'],

@@ -6,6 +6,7 @@ import type { LaunchActions } from './launchActions';
 import type { ProfileActions, ProfileState } from './profileActions';
 import type { ReplayLine } from './replayLines';
 import type { UpdateActions } from './updateActions';
+import type { HistoryActions, HistoryState } from './historyActions';
 
 /** A role change shown before main confirmed it; `previous` is what a refusal rolls back to. */
 export interface PendingRole {
@@ -88,7 +89,7 @@ export interface UiState {
 }
 
 /** Every writer of the store; nothing else calls setState. */
-export interface AppActions extends LaunchActions, ProfileActions, UpdateActions {
+export interface AppActions extends LaunchActions, ProfileActions, UpdateActions, HistoryActions {
   load(): Promise<void>;
   setRole(personaId: string, role: string | null): Promise<boolean>;
   focus(personaId: string | null): void;
@@ -129,6 +130,8 @@ export interface AppState {
   jobsClockOffsetMs: number;
   ui: UiState;
   replay: ReplayState | null;
+  /** The timeline, the moment the world shows (live or past) and the away digest (issue 27). */
+  history: HistoryState;
   /**
    * Requests made and updates taken, for tests and tools: replay reads (collapsing a replay stops them), whole reads
    * of the fleet (start, a gap, a reconnect) and fleet changes applied.

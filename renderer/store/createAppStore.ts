@@ -7,6 +7,8 @@ import { createLaunchActions } from './launchActions';
 import { createProfileActions } from './profileActions';
 import { createReplayActions } from './replayActions';
 import { createUpdateActions } from './updateActions';
+import { createHistoryActions, INITIAL_HISTORY, inPast } from './historyActions';
+import { guardPast } from '../history/pastGuard';
 
 /** Options for a store; tests pass a short refresh interval. */
 export interface AppStoreOptions {
@@ -35,7 +37,8 @@ export function roleChangeText(name: string, role: string | null): string {
 
 /** Creates a store bound to a bridge; call `actions.load()` to read the fleet and follow its changes. */
 export function createAppStore(options: AppStoreOptions): AppStore {
-  const { bridge } = options;
+  // While the world shows the past, no gesture writes: the store's bridge refuses the writing channels.
+  const bridge = guardPast(options.bridge, () => inPast(store.getState()));
   const messageMs = options.messageMs ?? 6000;
   let nextMessageId = 1;
   let unsubscribe: (() => void) | null = null;
@@ -67,10 +70,13 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       onFleetRead: (error) => ui({ error: error === null ? null : `Could not read the fleet: ${describeFailure(error)}` }),
     });
 
+    const { dispose: disposeHistory, ...history } = createHistoryActions({ bridge, get, set, describe: describeFailure });
+
     const actions: AppActions = {
       ...launch,
       ...profile,
       ...updates,
+      ...history,
       async load() {
         if (!unsubscribe) {
           const offs = [
@@ -225,6 +231,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
         unsubscribe?.();
         unsubscribe = null;
         replay.collapseReplay();
+        disposeHistory();
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
       },
@@ -238,6 +245,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       jobsClockOffsetMs: 0,
       ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null, toast: null },
       replay: null,
+      history: INITIAL_HISTORY,
       counters: { replayRequests: 0, fleetReads: 0, fleetPatches: 0 },
       actions,
     };

@@ -104,11 +104,14 @@ export class World {
     this.root.addChild(this.overlay, this.labelLayer, this.agentLayer);
   }
 
-  /** Reconciles the views with a new model; only changed records touch their views. */
-  sync(model: WorldModel, viewport: Size): void {
+  /**
+   * Reconciles the views with a new model; only changed records touch their views. `jump` puts moved agents at their
+   * new places at once instead of walking there (a jump in time: a seek on the timeline, a return to live).
+   */
+  sync(model: WorldModel, viewport: Size, jump = false): void {
     this.model = model;
     this.viewport = viewport;
-    this.apply(false);
+    this.apply(false, jump);
   }
 
   /** Lays the floor out again for a new window size; agents jump to their new slots rather than walk. */
@@ -126,7 +129,7 @@ export class World {
   }
 
 
-  private apply(snap: boolean): void {
+  private apply(snap: boolean, jump = false): void {
     const { model, viewport } = this;
     if (this.autoFit && viewport.width > 0) this.layoutViewport = viewport;
     const shape = `${this.layoutViewport?.width ?? 0}×${this.layoutViewport?.height ?? 0}|${model.stations.map((station) => `${station.key}${station.lobby ? '*' : ''}`).join('\n')}|${model.agents.map((agent) => `${agent.id}@${agent.stationKey}`).join('\n')}`;
@@ -192,7 +195,7 @@ export class World {
         else this.plan.markFull();
       }
       view.setNameRoom((this.layout.stations.get(record.stationKey)?.pitch ?? CELL_WIDTH) - 2);
-      this.retarget(record.id, view, this.layout.agents.get(record.id)!, snap);
+      this.retarget(record.id, view, this.layout.agents.get(record.id)!, snap || jump);
       this.placeDesk(record, this.layout.agents.get(record.id)!);
     }
     this.agentRecords = new Map(agents.records.map((record) => [record.id, record]));

@@ -3,6 +3,8 @@
  * badge for its card and tray, click a station's sign (or right-click the station) for its menu, click empty floor to close it, drag empty floor to pan, wheel to zoom, arrows and +/- on the page, F to fit all. Hit tests use the pure layout.
  */
 import type { AppStore } from '../store/createAppStore';
+import { PAST_REFUSAL } from '../history/pastGuard';
+import { inPast } from '../store/historyActions';
 import { panBy, toWorld, zoomAt } from './camera';
 import { badgeHitBox } from './BadgeView';
 import { agentAt, contains, signHitBox, stationAt, type Point } from './layout';
@@ -15,7 +17,7 @@ const DRAG_THRESHOLD = 4;
 const PAN_STEP = 48;
 
 type Gesture =
-  | { kind: 'agent'; id: string; start: Point; grab: Point; moved: boolean; over: string | null }
+  | { kind: 'agent'; id: string; start: Point; grab: Point; moved: boolean; over: string | null; refused?: boolean }
   | { kind: 'pan'; last: Point; start: Point; moved: boolean }
   | null;
 
@@ -95,6 +97,13 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
       return;
     }
     if (!gesture.moved && Math.hypot(screen.x - gesture.start.x, screen.y - gesture.start.y) < DRAG_THRESHOLD) return;
+    // The world shows the past: an agent is not dragged (no gesture writes); the owner is told once.
+    if (inPast(store.getState())) {
+      if (!gesture.moved) store.getState().actions.pushMessage('info', `${PAST_REFUSAL.message}.`);
+      gesture.moved = true;
+      gesture.refused = true;
+      return;
+    }
     gesture.moved = true;
     const view = world.agentViews.get(gesture.id);
     if (!view) return;
@@ -118,6 +127,7 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
       return;
     }
     highlight(null);
+    if (ended.refused) return;
     if (!ended.moved) {
       // A click on a character opens its card with the tray (running subagents or not).
       actions.openTray(ended.id);
@@ -158,7 +168,11 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     const inMirror = Boolean(target?.closest('[data-mirror]'));
     const centre = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
     const moves: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP, 0], ArrowRight: [-PAN_STEP, 0], ArrowUp: [0, PAN_STEP], ArrowDown: [0, -PAN_STEP] };
-    if (event.key === 'j' || event.key === 'J') store.getState().actions.toggleJobs();
+    const { history, actions } = store.getState();
+    if (event.key === 'j' || event.key === 'J') actions.toggleJobs();
+    else if (event.key === 'h' || event.key === 'H') actions.toggleTimeline();
+    else if (event.key === 'Escape' && history.away) actions.dismissAway();
+    else if (event.key === 'Escape' && history.viewing) actions.goLive();
     else if (event.key === 'f' || event.key === 'F') world.fit(viewport());
     else if (event.key === '+' || event.key === '=') world.moveCamera(zoomAt(world.camera, centre, 1));
     else if (event.key === '-' || event.key === '_') world.moveCamera(zoomAt(world.camera, centre, -1));

@@ -24,6 +24,8 @@ export interface LabelRect {
 export interface SeatingRect {
   id: string;
   harness: AgentModel['harness'];
+  /** The station the agent stands at in the world shown (live or past); '' is the lobby. */
+  station: string;
   state: AgentModel['activity']['state'];
   pose: string;
   frame: string;
@@ -80,6 +82,7 @@ export function seating(world: World): SeatingRect[] {
     seats.push({
       id,
       harness: view.record.harness,
+      station: view.record.stationKey,
       state: view.record.activity.state,
       pose: view.currentPose,
       frame: view.shownFrame,

@@ -1,0 +1,100 @@
+/**
+ * "While you were away", pure: the digest's entries in the panel's order (still waiting first, longest wait first;
+ * then waits that ended, longest first; then turns finished, jobs ended, launches and errors, newest first) and the
+ * words each line and the heading say. Labels only, as main recorded them.
+ */
+import { whyPhrase } from '../../shared/activity';
+import type { DigestEntry, DigestKind } from '../../shared/history';
+
+/** The panel's order of kinds. */
+export const DIGEST_ORDER: readonly DigestKind[] = ['waiting', 'waited', 'turn-done', 'job-ended', 'launch', 'error'];
+
+/** One line of the panel: the agent it centres on, what happened, and the details after it. */
+export interface DigestLine {
+  kind: DigestKind;
+  personaId: string;
+  /** A stable key for the entry (kind, agent, time). */
+  key: string;
+  text: string;
+  detail: string;
+}
+
+const rank = (kind: DigestKind) => DIGEST_ORDER.indexOf(kind);
+const timeOf = (entry: DigestEntry) => {
+  const ms = Date.parse(entry.at);
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+};
+
+/** The entries in the panel's order (a copy); waits without a known length go after the known ones of their kind. */
+export function orderDigest(entries: readonly DigestEntry[]): DigestEntry[] {
+  return [...entries].sort((a, b) => {
+    const byKind = rank(a.kind) - rank(b.kind);
+    if (byKind !== 0) return byKind;
+    if (a.kind === 'waiting' || a.kind === 'waited') {
+      const byWait = (b.waitedMs ?? -1) - (a.waitedMs ?? -1);
+      if (byWait !== 0) return byWait;
+    }
+    return timeOf(b) - timeOf(a) || a.personaId.localeCompare(b.personaId);
+  });
+}
+
+/** "45 s", "23 min", "1 h 5 min", "2 d 3 h": a waited time in milliseconds. */
+export function waitPhrase(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** What one entry says, as the panel shows it. */
+export function digestLine(entry: DigestEntry): DigestLine {
+  const key = `${entry.kind}|${entry.personaId}|${entry.at}|${entry.alias ?? entry.label ?? ''}`;
+  const base = { kind: entry.kind, personaId: entry.personaId, key };
+  // A wait's certainty is read when main gives it (an entry without it is worded as recorded).
+  const certain = (entry as { certain?: boolean }).certain ?? true;
+  const why = entry.why ? whyPhrase(entry.why, certain) : null;
+  const waited = entry.waitedMs === undefined ? null : waitPhrase(entry.waitedMs);
+  switch (entry.kind) {
+    case 'waiting':
+      return { ...base, text: `${entry.name} is still waiting${waited ? ` (${waited})` : ''}`, detail: join(why, entry.label) };
+    case 'waited':
+      return { ...base, text: `${entry.name} waited${waited ? ` ${waited}` : ''} for you`, detail: join(why, entry.label) };
+    case 'turn-done': {
+      const count = entry.count ?? 1;
+      return { ...base, text: `${entry.name} finished ${count === 1 ? 'a turn' : `${count} turns`}`, detail: join(entry.role ? `as ${entry.role}` : null) };
+    }
+    case 'job-ended':
+      return { ...base, text: `${entry.name}'s job ${entry.alias ?? entry.label ?? ''} ended`.replace('  ', ' '), detail: join(entry.type, entry.outcome, entry.alias ? entry.label : null) };
+    case 'launch':
+      return { ...base, text: `${entry.name} was launched`, detail: join(entry.harness, entry.role ? `as ${entry.role}` : null) };
+    case 'error':
+      return { ...base, text: `${entry.name} stopped on an error`, detail: join(entry.label) };
+    default:
+      return entry.kind satisfies never;
+  }
+}
+
+/** The heading under the title: "2 waits for you · 5 turns finished · 1 job ended". */
+export function digestSummary(entries: readonly DigestEntry[]): string {
+  const count = (kinds: DigestKind[]) => entries.filter((entry) => kinds.includes(entry.kind)).reduce((sum, entry) => sum + (entry.kind === 'turn-done' ? (entry.count ?? 1) : 1), 0);
+  const parts: string[] = [];
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const waits = count(['waiting', 'waited']);
+  if (waits > 0) parts.push(plural(waits, 'wait for you', 'waits for you'));
+  const turns = count(['turn-done']);
+  if (turns > 0) parts.push(plural(turns, 'turn finished', 'turns finished'));
+  const jobs = count(['job-ended']);
+  if (jobs > 0) parts.push(plural(jobs, 'job ended', 'jobs ended'));
+  const launches = count(['launch']);
+  if (launches > 0) parts.push(plural(launches, 'launch', 'launches'));
+  const errors = count(['error']);
+  if (errors > 0) parts.push(plural(errors, 'error', 'errors'));
+  return parts.join(' · ');
+}
+
+function join(...parts: (string | null | undefined)[]): string {
+  return parts.filter((part): part is string => typeof part === 'string' && part.length > 0).join(' · ');
+}

@@ -1,0 +1,223 @@
+/**
+ * The history slice: the timeline (open or not, the retained span), the moment the world shows (`viewing`: null is
+ * live) and its playback, and the away digest. The live fleet keeps following main underneath; the world draws the
+ * viewed moment instead while there is one (see `shownFleet`). Seeks ask main for one moment at a time, the latest
+ * wins. Playback steps on a timer only while it plays; nothing runs while the timeline is still.
+ */
+import type { Bridge } from '../bridge';
+import type { DigestEntry, HistoryMoment, HistorySpan } from '../../shared/history';
+import type { FleetSnapshot } from '../../shared/schemas';
+import { orderDigest } from '../history/digest';
+import { changeSpeed, playbackAt, PLAYBACK_STEP_MS, startPlayback, type Playback, type PlaybackSpeed } from '../history/playback';
+import type { AppState } from './appState';
+
+/** The moment the world shows instead of now. */
+export interface Viewing {
+  /** The moment asked for (where the handle is). */
+  atMs: number;
+  /** Main's answer for the latest moment answered (null until the first: the live world shows, marked as past). */
+  moment: HistoryMoment | null;
+  /** Why the last moment could not be read, if it could not. */
+  error: string | null;
+}
+
+/** What happened while the owner was away, in the panel's order. */
+export interface AwayDigest {
+  sinceMs: number;
+  untilMs: number;
+  entries: DigestEntry[];
+  /** Entries main left out past its bound. */
+  more: number;
+}
+
+/** The history slice of the store. */
+export interface HistoryState {
+  timelineOpen: boolean;
+  span: HistorySpan | null;
+  spanError: string | null;
+  viewing: Viewing | null;
+  playing: PlaybackSpeed | null;
+  away: AwayDigest | null;
+}
+
+/** The history slice's writers. */
+export interface HistoryActions {
+  toggleTimeline(): void;
+  /** Reads the retained span again (the bar's strips and columns, the away setting). */
+  refreshSpan(): Promise<void>;
+  /** Shows the world as it was at `atMs` (pausing playback); at or past the span's end, returns to live. */
+  seek(atMs: number): void;
+  /** Plays the past at `speed` from the moment shown (from an hour ago, or the span's start if later, when live). */
+  play(speed: PlaybackSpeed): void;
+  pause(): void;
+  /** Shows now again. */
+  goLive(): void;
+  /** The window lost the focus at `nowMs`. */
+  windowAway(nowMs?: number): void;
+  /** The window has the focus again: after long enough away, the digest since then is read and shown if not empty. */
+  windowBack(nowMs?: number): Promise<void>;
+  /** For tests: as if the window had been away `minutes` minutes and came back now. */
+  simulateAway(minutes: number): Promise<void>;
+  dismissAway(): void;
+}
+
+/** The away time before the digest shows while main has not said (settings.json `history.awayMinutes`). */
+export const DEFAULT_AWAY_MS = 10 * 60_000;
+
+/** How far back play starts when pressed while live: the last hour. */
+export const PLAY_FROM_LIVE_MS = 3_600_000;
+
+/** The initial history slice. */
+export const INITIAL_HISTORY: HistoryState = { timelineOpen: false, span: null, spanError: null, viewing: null, playing: null, away: null };
+
+/** The fleet the world draws: the viewed moment's, else the live one. */
+export function shownFleet(state: Pick<AppState, 'fleet' | 'history'>): FleetSnapshot | null {
+  return state.history.viewing?.moment?.snapshot ?? state.fleet;
+}
+
+/** The clock of the world shown: the viewed moment's time (waits are "for 3 min" as of then), else now. */
+export function shownNowMs(state: Pick<AppState, 'history'>, nowMs = Date.now()): number {
+  const viewing = state.history.viewing;
+  if (!viewing) return nowMs;
+  const at = viewing.moment ? Date.parse(viewing.moment.at) : Number.NaN;
+  return Number.isNaN(at) ? viewing.atMs : at;
+}
+
+/** True while the world shows the past. */
+export function inPast(state: Pick<AppState, 'history'>): boolean {
+  return state.history.viewing !== null;
+}
+
+interface HistoryDependencies {
+  bridge: Bridge;
+  get: () => AppState;
+  set: (patch: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void;
+  describe: (error: unknown) => string;
+  now?: () => number;
+}
+
+/** Creates the history actions over the store's `get` and `set`. */
+export function createHistoryActions({ bridge, get, set, describe, now = Date.now }: HistoryDependencies): HistoryActions & { dispose(): void } {
+  const patch = (part: Partial<HistoryState>) => set((state) => ({ history: { ...state.history, ...part } }));
+  const viewing = (part: Partial<Viewing>) => set((state) => (state.history.viewing ? { history: { ...state.history, viewing: { ...state.history.viewing, ...part } } } : {}));
+  let inFlight = false;
+  /** The moment to read once the one on its way is answered (null: none). */
+  let wanted: number | null = null;
+  let playback: Playback | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let awaySince: number | null = null;
+
+  const read = (atMs: number) => {
+    inFlight = true;
+    bridge.invoke('history.at', { at: new Date(atMs).toISOString() }).then(
+      (moment) => {
+        // A return to live while it was on its way: the answer is not shown.
+        if (get().history.viewing) viewing({ moment, error: null });
+      },
+      (error: unknown) => viewing({ error: `Could not read that moment: ${describe(error)}` }),
+    ).finally(() => {
+      inFlight = false;
+      const next = wanted;
+      wanted = null;
+      if (next !== null && get().history.viewing) read(next);
+    });
+  };
+  const show = (atMs: number) => {
+    const current = get().history.viewing;
+    patch({ viewing: { atMs, moment: current?.moment ?? null, error: current?.error ?? null } });
+    if (inFlight) wanted = atMs;
+    else read(atMs);
+  };
+  const stopTimer = () => {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    playback = null;
+  };
+  const endMs = () => {
+    const span = get().history.span;
+    return span ? Math.max(Date.parse(span.to), now()) : now();
+  };
+  const awayMs = () => get().history.span?.awayMs ?? DEFAULT_AWAY_MS;
+
+  const actions: HistoryActions = {
+    toggleTimeline() {
+      if (get().history.timelineOpen) {
+        actions.goLive();
+        patch({ timelineOpen: false });
+      } else {
+        patch({ timelineOpen: true });
+        void actions.refreshSpan();
+      }
+    },
+    async refreshSpan() {
+      try {
+        patch({ span: await bridge.invoke('history.span', {}), spanError: null });
+      } catch (error) {
+        patch({ spanError: `Could not read the history: ${describe(error)}` });
+      }
+    },
+    seek(atMs) {
+      stopTimer();
+      if (get().history.playing !== null) patch({ playing: null });
+      if (atMs >= endMs()) return actions.goLive();
+      show(atMs);
+    },
+    play(speed) {
+      const span = get().history.span;
+      const current = get().history.viewing;
+      const wall = now();
+      const end = endMs();
+      if (playback) playback = changeSpeed(playback, speed, wall, end);
+      else {
+        // From the moment shown; from live, the last PLAY_FROM_LIVE_MS (or all that was kept, when less).
+        const kept = span?.from ? Date.parse(span.from) : null;
+        const from = current?.atMs ?? (kept === null ? null : Math.max(kept, end - PLAY_FROM_LIVE_MS));
+        if (from === null || from >= end) return;
+        playback = startPlayback(from, speed, wall);
+        show(from);
+      }
+      patch({ playing: speed });
+      timer ??= setInterval(() => {
+        if (!playback) return;
+        const step = playbackAt(playback, now(), endMs());
+        if (step.ended) actions.goLive();
+        else show(step.atMs);
+      }, PLAYBACK_STEP_MS);
+    },
+    pause() {
+      stopTimer();
+      patch({ playing: null });
+    },
+    goLive() {
+      stopTimer();
+      wanted = null;
+      if (get().history.viewing !== null || get().history.playing !== null) patch({ viewing: null, playing: null });
+    },
+    windowAway(nowMs = now()) {
+      awaySince ??= nowMs;
+    },
+    async windowBack(nowMs = now()) {
+      const since = awaySince;
+      awaySince = null;
+      if (since === null) return;
+      if (!get().history.span) await actions.refreshSpan();
+      if (nowMs - since < awayMs()) return;
+      try {
+        const digest = await bridge.invoke('history.digest', { since: new Date(since).toISOString() });
+        if (digest.entries.length === 0) return;
+        patch({ away: { sinceMs: since, untilMs: Date.parse(digest.until), entries: orderDigest(digest.entries), more: digest.more } });
+      } catch (error) {
+        patch({ spanError: `Could not read what happened while you were away: ${describe(error)}` });
+      }
+    },
+    simulateAway(minutes) {
+      const back = now();
+      awaySince = back - minutes * 60_000;
+      return actions.windowBack(back);
+    },
+    dismissAway() {
+      patch({ away: null });
+    },
+  };
+  return { ...actions, dispose: stopTimer };
+}
