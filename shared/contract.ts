@@ -22,6 +22,9 @@ import { boundedString, cursorString, idString, nameString, pathString, roleStri
 import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResultSchema } from './launch';
 import { PROFILE_CHARTER_MAX, RoleProfileSchema } from './roleProfile';
 
+/** The contract's version: bumped when a change breaks older peers; a remote host speaking another one is refused. */
+export const CONTRACT_VERSION = 1;
+
 const empty = z.object({}).strict();
 const personaId = idString();
 /**
@@ -303,6 +306,7 @@ export const ERROR_CODES = {
   invalid_response: 'a bug in main: its answer broke the contract (logged)',
   invalid_event: 'a bug in main: an event broke the contract (logged, not sent)',
   internal: 'an unexpected failure in main (logged)',
+  unreachable: 'the remote host holding that agent cannot be reached now (or speaks another contract version); nothing changed',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

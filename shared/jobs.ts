@@ -40,6 +40,8 @@ export const JobSchema = z.object({
   reminder: JobReminderSchema.optional(),
   /** The job's own token totals, from its subagent entry; absent means unknown (issue 26). */
   usage: SubagentUsageSchema.optional(),
+  /** The remote host the job runs on; absent means this machine. */
+  host: z.string().optional(),
 });
 export type Job = z.infer<typeof JobSchema>;
 

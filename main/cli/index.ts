@@ -33,6 +33,12 @@ Fleet
   work-items --label <role> [--json]     the backlog items labelled with a role
   jobs [--json] [--all]                  running subagents of every seat, longest first (--all: also ended in 30 min)
 
+Remotes (agents on other machines, over ssh)
+  remote add <name> <ssh destination> [--command "<remote pixelfleet command>"]
+  remote list [--json]
+  remote remove <name>
+  serve --stdio [--home DIR]            serve this machine's fleet over stdin/stdout (run by a host through ssh)
+
 Agents
   agents list [--json]                   personas with their role and seat
   agents roles [--json]                  roles with their counts, in station order
@@ -97,6 +103,10 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await (await import('./needsYou')).runNeedsYouCommand(rest, { ...io, home });
       case 'jobs':
         return await (await import('./jobs')).runJobsCommand(rest, { ...io, home });
+      case 'serve':
+        return await (await import('./serve')).runServeCommand(rest, { ...io, home });
+      case 'remote':
+        return await (await import('./remote')).runRemoteCommand(rest, { ...io, home });
       case 'candidates':
       case 'seats':
       case 'fleet':
