@@ -100,7 +100,7 @@ export function mergeBoard(local: JobBoard, remotes: readonly RemoteState[], rev
     if (!remote.board || remote.unreachableSince !== null) continue;
     for (const job of remote.board.jobs) jobs.push(localJob(remote.name, job));
     for (const [key, alias] of Object.entries(remote.board.aliases)) aliases[remoteId(remote.name, key)] = alias;
-    for (const entry of remote.board.unlisted) unlisted.push({ ...entry, seatId: remoteId(remote.name, entry.seatId) });
+    for (const entry of remote.board.unlisted) unlisted.push({ ...entry, seatId: remoteId(remote.name, entry.seatId), host: remote.name });
   }
   return { jobs: sortJobs(jobs, Date.parse(local.at)), aliases, unlisted, at: local.at, cursor, revision };
 }

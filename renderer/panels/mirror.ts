@@ -19,7 +19,8 @@ function agentLabel(agent: AgentModel): string {
   const subagents = agent.subagents === null ? 'subagents unknown' : `${agent.subagents} subagents running`;
   const harness = agent.harness ? `${agent.harness}, ` : '';
   const team = agent.team === null ? '' : `, ${agent.teamLead ? 'leads' : 'in'} team ${agent.team}`;
-  return `${agent.name}, ${harness}${activityPhrase(agent.activity)}, ${subagents}${team}${agent.pending ? ', role change pending' : ''}`;
+  const host = agent.host ? `on ${agent.host}${agent.unreachable ? ' (unreachable, last known)' : ''}, ` : '';
+  return `${agent.name}, ${host}${harness}${activityPhrase(agent.activity)}, ${subagents}${team}${agent.pending ? ', role change pending' : ''}`;
 }
 
 /** The mirror; call `sync` with each new world model. */
@@ -94,6 +95,8 @@ export class Mirror {
       setAttribute(button, 'data-why', agent.activity.why ?? '');
       setAttribute(button, 'data-team', agent.team ?? '');
       setAttribute(button, 'data-team-lead', agent.teamLead ? 'true' : 'false');
+      setAttribute(button, 'data-host', agent.host ?? '');
+      setAttribute(button, 'data-unreachable', agent.unreachable ? 'true' : 'false');
       setAttribute(button, 'aria-label', agentLabel(agent));
       if (button.textContent !== agent.name) button.textContent = agent.name;
     }

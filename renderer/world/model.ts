@@ -33,6 +33,10 @@ export interface AgentModel {
   team: string | null;
   /** True when the agent leads that team. */
   teamLead: boolean;
+  /** The remote host the agent lives on (issue 28), or null for this machine. */
+  host?: string | null;
+  /** True while that host cannot be reached: the agent is its last known self, greyed. */
+  unreachable?: boolean;
 }
 
 /** Everything the scene draws, stations in world order (built-ins, custom roles, then the lobby). */
@@ -101,6 +105,8 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
       pending: pending !== undefined,
       team: teamName,
       teamLead,
+      host: persona.host ?? null,
+      unreachable: seat?.unreachableSince !== undefined,
     };
     cache?.entries.set(persona.id, { persona, seat, pending, team: teamName, lead: teamLead, model });
     return model;
