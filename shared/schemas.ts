@@ -215,6 +215,9 @@ export const NoticeSchema = z.object({
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 
+/** The id prefix of the notice a remote host shows while it cannot be reached (`remote-unreachable:<host>`). */
+export const UNREACHABLE_NOTICE_PREFIX = 'remote-unreachable:';
+
 /** The longest message summary shown on an envelope, in characters. */
 export const MESSAGE_SUMMARY_MAX = 60;
 

@@ -3,7 +3,7 @@
  * namespaced by host. Pure; the hub gives the cursor and revision of the result.
  */
 import { sortJobs, type JobBoard } from '../../shared/jobs';
-import type { FleetSnapshot, Notice, Persona, Seat, Station } from '../../shared/schemas';
+import { UNREACHABLE_NOTICE_PREFIX, type FleetSnapshot, type Notice, type Persona, type Seat, type Station } from '../../shared/schemas';
 import { roleKey } from '../../shared/roles';
 import { clockTime, localJob, localPersona, localSeat, remoteId } from './namespace';
 
@@ -46,7 +46,7 @@ export class SeatViews {
 export function unreachableNotice(remote: RemoteState): Notice | null {
   if (remote.unreachableSince === null) return null;
   return {
-    id: `remote-unreachable:${remote.name}`,
+    id: `${UNREACHABLE_NOTICE_PREFIX}${remote.name}`,
     level: 'warning',
     message: `${remote.name} unreachable since ${clockTime(remote.unreachableSince)}${remote.reason ? `: ${remote.reason}` : ''}; its agents show as last known.`,
   };

@@ -1,7 +1,7 @@
 /** The world as plain records, derived from the store: what each station and agent view shows. Pure. */
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
-import type { Activity, Appearance, FleetSnapshot, Harness } from '../../shared/schemas';
+import { UNREACHABLE_NOTICE_PREFIX, type Activity, type Appearance, type FleetSnapshot, type Harness } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 
 /** The lobby's station key (agents without a role stand there). */
@@ -78,6 +78,8 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
     });
   }
   const seats = new Map((fleet?.seats ?? []).map((seat) => [seat.personaId, seat]));
+  // Hosts that cannot be reached now: their agents (seated or not) show greyed as last known.
+  const downHosts = new Set((fleet?.notices ?? []).flatMap((notice) => (notice.id.startsWith(UNREACHABLE_NOTICE_PREFIX) ? [notice.id.slice(UNREACHABLE_NOTICE_PREFIX.length)] : [])));
   const teams = teamsByPersona(fleet);
   const agents: AgentModel[] = (fleet?.personas ?? []).map((persona) => {
     const pending = state.ui.pending[persona.id];
@@ -89,7 +91,8 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
     const teamName = team?.name ?? null;
     const teamLead = team?.lead ?? false;
     const cached = cache?.entries.get(persona.id);
-    if (cached && cached.persona === persona && cached.seat === seat && cached.pending === pending && cached.team === teamName && cached.lead === teamLead) {
+    const unreachable = seat?.unreachableSince !== undefined || (persona.host !== undefined && downHosts.has(persona.host));
+    if (cached && cached.persona === persona && cached.seat === seat && cached.pending === pending && cached.team === teamName && cached.lead === teamLead && (cached.model.unreachable ?? false) === unreachable) {
       return cached.model;
     }
     const model: AgentModel = {
@@ -106,7 +109,7 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
       team: teamName,
       teamLead,
       host: persona.host ?? null,
-      unreachable: seat?.unreachableSince !== undefined,
+      unreachable,
     };
     cache?.entries.set(persona.id, { persona, seat, pending, team: teamName, lead: teamLead, model });
     return model;
