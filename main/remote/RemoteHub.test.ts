@@ -14,6 +14,7 @@ import { addRemote } from './remoteStore';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const STAND_IN = join(ROOT, 'main', 'remote', 'fixtures', 'stand-in-ssh.mjs');
 const OLD_PEER = join(ROOT, 'main', 'remote', 'fixtures', 'old-peer.mjs');
+const SCRIPTED_PEER = join(ROOT, 'main', 'remote', 'fixtures', 'scripted-peer.mjs');
 const PIXELFLEET = `${process.execPath} ${join(ROOT, 'main', 'cli', 'pixelfleet.mjs')}`;
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -97,6 +98,23 @@ describe('remotes', () => {
     const answer = await call('subagents.replay', { seat: '@boxb:claude:no-such-session', nativeId: 'toolu_x' });
     // The remote answers for its own seats: this one is not there, so the remote says not found.
     expect(answer).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('a remote cannot reach this machine’s files', () => {
+  it('never reads a local file a remote seat names: the replay goes to the remote, which answers for its own machine', async () => {
+    const { call } = await world([{ name: 'peer', command: `env PEER_PATH=/etc/hostname ${process.execPath} ${SCRIPTED_PEER} honest` }]);
+    const snapshot = (await call('fleet.read', {})) as { ok: true; value: ResponseOf<'fleet.read'> };
+    const seat = snapshot.value.seats.find((entry) => entry.host === 'peer')!;
+    expect(seat).toMatchObject({ id: '@peer:claude:s1', subagents: { running: 1 } });
+    const answer = await call('subagents.replay', { seat: seat.id, nativeId: 'toolu_x' });
+    expect(answer).toEqual({ ok: true, value: { status: 'unavailable', reason: 'answered by the remote for claude:s1' } });
+  });
+
+  it('marks a remote that answers garbage unreachable, keeping what it had', async () => {
+    const { call } = await world([{ name: 'noise', command: `${process.execPath} ${SCRIPTED_PEER} garbage` }]);
+    const snapshot = (await call('fleet.read', {})) as { ok: true; value: ResponseOf<'fleet.read'> };
+    expect(snapshot.value.notices?.find((entry) => entry.id === 'remote-unreachable:noise')?.message).toContain('answered garbage');
   });
 });
 
