@@ -30,6 +30,8 @@ import { LaunchService } from './launch/LaunchService';
 import { WorkService } from './work/WorkService';
 import { createTeamsPort } from './teams';
 import { exportProfile, readProfileView, saveProfileView } from './roles/profileHandlers';
+import { openRemotes } from './remote/openRemotes';
+import { routeRemotes } from './remote/routeRemotes';
 
 /** How the app is started. */
 export interface AppOptions {
@@ -43,6 +45,8 @@ export interface AppOptions {
   /** Start file watching and the safety poll (off for one-shot CLI commands). */
   live?: boolean;
   log?: (message: string) => void;
+  /** Join the remotes the home lists (off for `serve --stdio`: a remote never reaches further). */
+  remotes?: boolean;
 }
 
 /** A running app: its router, its event stream and its services. */
@@ -99,8 +103,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   const offHistory = events.onEvent((event, payload) => history.onEvent(event, payload));
   const emit = events.emit;
   const updates = createUpdateSender(emit);
+  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log });
   const offFleet = fleet.onChange((snapshot) => {
-    updates.fleet(snapshot);
+    if (hub) hub.fleet(snapshot);
+    else updates.fleet(snapshot);
     // A seat opened or hired is watched from its first snapshot on, not from the next refresh.
     void live?.syncWatched();
   });
@@ -112,12 +118,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     deliver: (note) => emit('notify.show', note),
     log,
   });
-  const offJobs = jobs.onChange((board) => updates.jobs(board));
+  const offJobs = jobs.onChange((board) => (hub ? hub.board(board) : updates.jobs(board)));
 
   const launcher = new LaunchService({ fleet, personas, env, terminal: settings.terminal });
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
   let live: LiveUpdates | null = null;
   if (options.live !== false) {
+    hub?.start();
     work.start();
     jobs.start();
     live = new LiveUpdates({ fleet, extraPaths: [paths.personas], onPoll: async () => {
@@ -182,7 +189,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       return { opened: true };
     },
   };
-  const router = createRouter(handlers, log);
+  const router = createRouter(hub ? routeRemotes(handlers, hub, { waitForRemotes: options.live === false }) : handlers, log);
 
   return {
     paths,
@@ -195,6 +202,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     onEvent: events.onEvent,
     async dispose() {
       offFleet();
+      hub?.dispose();
       fleet.dispose();
       notifier.dispose();
       offJobs();

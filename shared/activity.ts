@@ -14,6 +14,8 @@ export interface NeedsYouEntry {
   certain: boolean;
   since: string | null;
   label: string | null;
+  /** The remote host the seat is on; absent means this machine. */
+  host?: string;
 }
 
 /** The activity of a seat that cannot be read: unknown, never a guess. */
@@ -42,6 +44,7 @@ export function needsYouQueue(snapshot: Pick<FleetSnapshot, 'seats' | 'personas'
       certain: activity.certain,
       since: activity.since,
       label: activity.label ?? null,
+      ...(seat.host !== undefined ? { host: seat.host } : {}),
     });
   }
   return entries.sort((a, b) => sinceMs(a.since) - sinceMs(b.since) || a.seatId.localeCompare(b.seatId));

@@ -24,6 +24,9 @@ import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResul
 import { PROFILE_CHARTER_MAX, RoleProfileSchema } from './roleProfile';
 import { HISTORY_BUCKETS_MAX, HistoryDigestSchema, HistoryMomentSchema, HistorySpanSchema, isoInstant } from './history';
 
+/** The contract's version: bumped when a change breaks older peers; a remote host speaking another one is refused. */
+export const CONTRACT_VERSION = 1;
+
 const empty = z.object({}).strict();
 const personaId = idString();
 /**
@@ -325,6 +328,7 @@ export const ERROR_CODES = {
   invalid_response: 'a bug in main: its answer broke the contract (logged)',
   invalid_event: 'a bug in main: an event broke the contract (logged, not sent)',
   internal: 'an unexpected failure in main (logged)',
+  unreachable: 'the remote host holding that agent cannot be reached now (or speaks another contract version); nothing changed',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -40,6 +40,8 @@ export const JobSchema = z.object({
   reminder: JobReminderSchema.optional(),
   /** The job's own token totals, from its subagent entry; absent means unknown (issue 26). */
   usage: SubagentUsageSchema.optional(),
+  /** The remote host the job runs on; absent means this machine. */
+  host: z.string().optional(),
 });
 export type Job = z.infer<typeof JobSchema>;
 
@@ -51,6 +53,8 @@ export const UnlistedSchema = z.object({
   harness: HarnessSchema.optional(),
   persona: z.string().optional(),
   role: z.string().nullable().optional(),
+  /** The remote host the seat is on; absent means this machine. */
+  host: z.string().optional(),
 });
 export type Unlisted = z.infer<typeof UnlistedSchema>;
 
@@ -108,12 +112,15 @@ export interface JobFilter {
   /** A role key (lowercase), or `''` for jobs whose parent has no role. */
   role?: string;
   state?: Job['state'];
+  /** A remote host's name, or `''` for this machine's jobs. */
+  host?: string;
 }
 
 /** Rule J4: the jobs matching every filter given. Roles compare case-insensitively, as stations do. */
-export function filterJobs<T extends Pick<Job, 'harness' | 'role' | 'state'>>(jobs: readonly T[], filter: JobFilter): T[] {
+export function filterJobs<T extends Pick<Job, 'harness' | 'role' | 'state'> & { host?: string }>(jobs: readonly T[], filter: JobFilter): T[] {
   return jobs.filter(
     (job) =>
+      (filter.host === undefined || (job.host ?? '') === filter.host) &&
       (filter.harness === undefined || job.harness === filter.harness) &&
       (filter.state === undefined || job.state === filter.state) &&
       (filter.role === undefined || (job.role ?? '').toLowerCase() === filter.role),
@@ -144,6 +151,7 @@ export function boardRows(board: Pick<JobBoard, 'jobs' | 'unlisted'>, filter: Jo
   const unlisted = board.unlisted.filter(
     (entry) =>
       filter.state !== 'ended' &&
+      (filter.host === undefined || (entry.host ?? '') === filter.host) &&
       (filter.harness === undefined || entry.harness === filter.harness) &&
       (filter.role === undefined || (entry.role ?? '').toLowerCase() === filter.role),
   );

@@ -106,6 +106,8 @@ export const PersonaSchema = z.object({
   appearance: AppearanceSchema,
   role: z.string().optional(),
   seat: SeatAddressSchema.optional(),
+  /** The remote host (its name in `remote list`) this persona lives on; absent means this machine. */
+  host: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -145,6 +147,8 @@ export const CandidateSchema = z.object({
   opened: z.boolean().optional(),
   /** The name of the persona holding the session, when it is opened. */
   openedBy: z.string().optional(),
+  /** The remote host the session is on; absent means this machine. */
+  host: z.string().optional(),
 });
 export type Candidate = z.infer<typeof CandidateSchema>;
 
@@ -187,6 +191,10 @@ export const SeatSchema = z.object({
   /** Context fill and token totals from the seat's own records; absent means unknown (issue 26). */
   usage: UsageSchema.optional(),
   unknownReason: z.string().optional(),
+  /** The remote host the seat is on (its address resolves there); absent means this machine. */
+  host: z.string().optional(),
+  /** Set while the seat's host cannot be reached: the instant it became unreachable (ISO); the seat is its last known state. */
+  unreachableSince: z.string().optional(),
 });
 export type Seat = z.infer<typeof SeatSchema>;
 
@@ -206,6 +214,9 @@ export const NoticeSchema = z.object({
   message: z.string(),
 });
 export type Notice = z.infer<typeof NoticeSchema>;
+
+/** The id prefix of the notice a remote host shows while it cannot be reached (`remote-unreachable:<host>`). */
+export const UNREACHABLE_NOTICE_PREFIX = 'remote-unreachable:';
 
 /** The longest message summary shown on an envelope, in characters. */
 export const MESSAGE_SUMMARY_MAX = 60;

@@ -19,6 +19,7 @@ const areas: Area[] = [
   { name: 'usage', load: async () => (await import('./usage')).benchUsage },
   { name: 'history', load: async () => (await import('./history')).benchHistory },
   { name: 'timeline', load: async () => (await import('./timeline')).benchTimeline },
+  { name: 'remote', load: async () => (await import('./remote')).benchRemote },
 ];
 
 const args = process.argv.slice(2);

@@ -31,7 +31,7 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
       const lines = snapshot.seats.map((seat) => {
         const persona = names.get(seat.personaId);
         const count = seat.subagents ? String(seat.subagents.running) : '?';
-        return `${seat.id}  ${persona?.name ?? '?'} (${persona?.role ?? 'unassigned'})  ${activityPhrase(seat.activity)}  subagents: ${count}${seat.unknownReason ? ` — ${seat.unknownReason}` : ''}\n`;
+        return `${seat.id}  ${persona?.name ?? '?'} (${persona?.role ?? 'unassigned'})${seat.host ? ` on ${seat.host}` : ''}  ${activityPhrase(seat.activity)}  subagents: ${count}${seat.unknownReason ? ` — ${seat.unknownReason}` : ''}\n`;
       });
       const stations = snapshot.stations.map((station) => `${station.role}: ${station.count} agent(s), ${station.backlog.items.length} item(s)${station.backlog.error ? ` — ${station.backlog.error}` : ''}\n`);
       return [`cursor ${snapshot.cursor}\n`, ...lines, ...stations].join('');

@@ -37,6 +37,12 @@ Fleet
                                          recorded transitions, oldest first (default: the last 24 h)
   history --digest [--since 1h] [--json] what happened while you were away (as the world's panel shows it)
 
+Remotes (agents on other machines, over ssh)
+  remote add <name> <ssh destination> [--command "<remote pixelfleet command>"]
+  remote list [--json]
+  remote remove <name>
+  serve --stdio [--home DIR]            serve this machine's fleet over stdin/stdout (run by a host through ssh)
+
 Agents
   agents list [--json]                   personas with their role and seat
   agents roles [--json]                  roles with their counts, in station order
@@ -105,6 +111,10 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await (await import('./usage')).runUsageCommand(rest, { ...io, home });
       case 'history':
         return await (await import('./history')).runHistoryCommand(rest, { ...io, home });
+      case 'serve':
+        return await (await import('./serve')).runServeCommand(rest, { ...io, home });
+      case 'remote':
+        return await (await import('./remote')).runRemoteCommand(rest, { ...io, home });
       case 'candidates':
       case 'seats':
       case 'fleet':

@@ -10,7 +10,7 @@ export async function runNeedsYouCommand(argv: string[], io: CliIo & { home: str
   rejectUnknown(args, ['json']);
   if (args.positionals.length > 0) throw new UsageError('needs-you takes no arguments.');
   const snapshot = await withRouter(io, (call) => call('fleet.read', { fresh: true }));
-  const queue = needsYouQueue(snapshot).map(({ seatId, persona, harness, why, certain, since, label }) => ({ seatId, persona, harness, why, certain, since, label }));
+  const queue = needsYouQueue(snapshot).map(({ seatId, persona, harness, why, certain, since, label, host }) => ({ seatId, persona, harness, why, certain, since, label, ...(host !== undefined ? { host } : {}) }));
   if (args.flags.has('json')) {
     io.stdout(`${JSON.stringify(queue, null, 2)}\n`);
     return 0;
@@ -22,7 +22,7 @@ export async function runNeedsYouCommand(argv: string[], io: CliIo & { home: str
   const now = Date.now();
   for (const entry of queue) {
     const waited = elapsedPhrase(entry.since, now);
-    io.stdout(`${entry.persona} (${entry.harness}) ${whyPhrase(entry.why, entry.certain)}${entry.label ? ` — ${entry.label}` : ''}${waited ? `, ${waited}` : ''}  [${entry.seatId}]\n`);
+    io.stdout(`${entry.persona} (${entry.harness}${entry.host ? ` on ${entry.host}` : ''}) ${whyPhrase(entry.why, entry.certain)}${entry.label ? ` — ${entry.label}` : ''}${waited ? `, ${waited}` : ''}  [${entry.seatId}]\n`);
   }
   return 0;
 }

@@ -97,7 +97,10 @@ export class JobRow {
     setText(this.cells.label, job.label);
     setText(this.cells.type, job.type ?? 'unknown');
     setText(this.cells.harness, job.harness);
-    setText(this.parent, job.role ? `${job.persona} (${job.role})` : job.persona);
+    const where = job.host ? `@${job.host}` : '';
+    setText(this.parent, job.role ? `${job.persona}${where} (${job.role})` : `${job.persona}${where}`);
+    if (job.host) this.root.setAttribute('data-host', job.host);
+    else this.root.removeAttribute('data-host');
     this.parent.setAttribute('aria-label', `Show ${job.persona} in the world`);
     setText(this.cells.kind, job.kind);
     setText(this.cells.started, clockTime(job.startedAt));

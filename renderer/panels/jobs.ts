@@ -38,6 +38,9 @@ export class JobsBoard {
   private readonly harness = select('harness', [['', 'all harnesses'], ...HarnessSchema.options.map((value) => [value, value] as [string, string])]);
   private readonly role = select('role', [['*', 'all roles']]);
   private readonly state = select('state', [['', 'running and ended'], ['running', 'running'], ['ended', 'ended']]);
+  /** Remote hosts (issue 28): `*` all, `''` this machine, else a host's name; shown once a board lists a remote job. */
+  private readonly host = select('host', [['*', 'all hosts'], ['', 'this machine']]);
+  private hostKeys = '';
   private readonly empty = element('p', { class: 'muted', 'data-jobs-empty': true });
   private readonly body = element('tbody', {});
   private readonly rows = new Map<string, JobRow>();
@@ -62,11 +65,12 @@ export class JobsBoard {
     );
     this.root.append(
       element('header', {}, pixelTitle('Jobs'), this.counts, close),
-      element('div', { class: 'jobs-filters' }, label('Harness', this.harness), label('Role', this.role), label('State', this.state)),
+      element('div', { class: 'jobs-filters' }, label('Harness', this.harness), label('Role', this.role), label('State', this.state), label('Host', this.host)),
       this.empty,
       table,
     );
-    for (const control of [this.harness, this.role, this.state]) control.addEventListener('change', () => this.applyFilters());
+    this.host.parentElement!.hidden = true;
+    for (const control of [this.harness, this.role, this.state, this.host]) control.addEventListener('change', () => this.applyFilters());
     this.body.addEventListener('keydown', (event) => this.onKey(event));
     this.root.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape') return;
@@ -93,6 +97,7 @@ export class JobsBoard {
     if (this.harness.value) filter.harness = HarnessSchema.parse(this.harness.value);
     if (this.role.value !== '*') filter.role = this.role.value;
     if (this.state.value === 'running' || this.state.value === 'ended') filter.state = this.state.value;
+    if (this.host.value !== '*') filter.host = this.host.value;
     this.store.getState().actions.setJobsFilter(filter);
   }
 
@@ -136,6 +141,15 @@ export class JobsBoard {
       const value = this.role.value;
       this.role.replaceChildren(option('*', 'all roles'), ...roles.map((role) => option(role, role === '' ? 'no role' : role)));
       this.role.value = roles.includes(value) ? value : '*';
+    }
+    const hosts = [...new Set([...board.jobs, ...board.unlisted].flatMap((entry) => (entry.host ? [entry.host] : [])))].sort();
+    const hostKeys = hosts.join('\n');
+    if (hostKeys !== this.hostKeys) {
+      this.hostKeys = hostKeys;
+      const value = this.host.value;
+      this.host.replaceChildren(option('*', 'all hosts'), option('', 'this machine'), ...hosts.map((host) => option(host, host)));
+      this.host.value = value === '*' || value === '' || hosts.includes(value) ? value : '*';
+      this.host.parentElement!.hidden = hosts.length === 0;
     }
   }
 

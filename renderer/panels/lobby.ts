@@ -59,7 +59,7 @@ export class LobbyPanel {
     const rows = candidates ? lobbyRows(candidates, this.filter.value, home, new Date()) : [];
     this.status.textContent =
       candidates === null ? 'Looking for sessions…' : candidates.length === 0 ? 'No sessions found.' : rows.length === 0 ? 'No session matches the filter.' : `${rows.length} of ${candidates.length} sessions`;
-    this.list.replaceChildren(...rows.map((row) => this.row(row)));
+    this.list.replaceChildren(...byHost(rows).flatMap(([host, hostRows]) => [...(host === null ? [] : [hostHeading(host)]), ...hostRows.map((row) => this.row(row))]));
     if (opening) this.filter.focus();
   }
 
@@ -68,7 +68,7 @@ export class LobbyPanel {
     const folder = row.folder ?? 'folder unknown';
     return element(
       'li',
-      { 'data-candidate': row.id, 'data-opened': row.opened ? 'true' : 'false', class: 'lobby-row' },
+      { 'data-candidate': row.id, 'data-opened': row.opened ? 'true' : 'false', 'data-host': row.host ?? '', class: 'lobby-row' },
       element('span', { class: 'lobby-harness' }, harnessLabel(row.harness)),
       element('span', { class: `lobby-folder${row.folder ? '' : ' muted'}`, title: folder, 'data-lobby-folder': true }, folder),
       element('span', { class: 'lobby-when', 'data-lobby-when': true }, row.when),
@@ -78,4 +78,20 @@ export class LobbyPanel {
         : element('button', { type: 'button', onclick: () => void actions.openCandidate(row.id) }, 'Open'),
     );
   }
+}
+
+/** Rows grouped by host: this machine's first, then each remote host's in name order (issue 28). */
+function byHost(rows: readonly LobbyRow[]): [string | null, LobbyRow[]][] {
+  const groups = new Map<string | null, LobbyRow[]>([[null, []]]);
+  for (const row of rows) {
+    const group = groups.get(row.host) ?? [];
+    group.push(row);
+    groups.set(row.host, group);
+  }
+  return [...groups.entries()].sort(([first], [second]) => (first === null ? -1 : second === null ? 1 : first.localeCompare(second)));
+}
+
+/** The heading a remote host's sessions are listed under. */
+function hostHeading(host: string): HTMLElement {
+  return element('li', { class: 'lobby-host muted', 'data-lobby-host': host, role: 'presentation' }, `on ${host}`);
 }

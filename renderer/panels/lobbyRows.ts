@@ -55,6 +55,8 @@ export interface LobbyRow {
   opened: boolean;
   /** The name of the agent holding the session, when it is opened. */
   openedBy: string | null;
+  /** The remote host the session is on (issue 28), or null for this machine. */
+  host: string | null;
 }
 
 /**
@@ -74,10 +76,11 @@ export function lobbyRows(candidates: readonly Candidate[], filter: string, owne
       size: sizeText(candidate.size, candidate.harness),
       opened: candidate.opened === true,
       openedBy: candidate.openedBy ?? null,
+      host: candidate.host ?? null,
     }))
     .filter((row) => {
       if (words.length === 0) return true;
-      const haystack = [row.folder ?? '', HARNESS_NAMES[row.harness], row.harness, row.openedBy ?? '', row.id].join(' ').toLowerCase();
+      const haystack = [row.folder ?? '', HARNESS_NAMES[row.harness], row.harness, row.openedBy ?? '', row.id, row.host ?? ''].join(' ').toLowerCase();
       return words.every((word) => haystack.includes(word));
     });
 }

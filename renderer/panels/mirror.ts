@@ -21,7 +21,8 @@ function agentLabel(agent: AgentModel): string {
   const harness = agent.harness ? `${agent.harness}, ` : '';
   const team = agent.team === null ? '' : `, ${agent.teamLead ? 'leads' : 'in'} team ${agent.team}`;
   const context = agent.context.percent === null ? 'context unknown' : `context ${agent.context.percent} % full${agent.context.level === 'calm' ? '' : ` (${agent.context.level})`}`;
-  return `${agent.name}, ${harness}${activityPhrase(agent.activity)}, ${subagents}, ${context}${team}${agent.pending ? ', role change pending' : ''}`;
+  const host = agent.host ? `on ${agent.host}${agent.unreachable ? ' (unreachable, last known)' : ''}, ` : '';
+  return `${agent.name}, ${host}${harness}${activityPhrase(agent.activity)}, ${subagents}, ${context}${team}${agent.pending ? ', role change pending' : ''}`;
 }
 
 /** The mirror; call `sync` with each new world model. */
@@ -98,6 +99,8 @@ export class Mirror {
       setAttribute(button, 'data-team-lead', agent.teamLead ? 'true' : 'false');
       setAttribute(button, 'data-context-level', agent.context.level);
       setAttribute(button, 'data-context-fill', agent.context.percent === null ? '' : String(agent.context.percent / 100));
+      setAttribute(button, 'data-host', agent.host ?? '');
+      setAttribute(button, 'data-unreachable', agent.unreachable ? 'true' : 'false');
       setAttribute(button, 'aria-label', agentLabel(agent));
       if (button.textContent !== agent.name) button.textContent = agent.name;
     }

@@ -31,6 +31,10 @@ export class QueueStrip {
   private readonly list: HTMLOListElement;
   private readonly entries = new Map<string, EntryView>();
   private queue: NeedsYouEntry[] = [];
+  /** The host filter (issue 28): `*` all, `''` this machine, else a remote host; shown once a remote agent waits. */
+  private readonly hostFilter: HTMLSelectElement;
+  private hostKeys = '';
+  private snapshot: FleetSnapshot | null = null;
 
   constructor(
     private readonly pick: (personaId: string) => void,
@@ -38,12 +42,18 @@ export class QueueStrip {
     private readonly now: () => number = Date.now,
   ) {
     this.list = element('ol', { class: 'queue-list' });
-    this.root = element('section', { class: 'queue', 'data-needs-you-queue': true, 'aria-label': 'Agents waiting for you', hidden: true }, this.list);
+    this.hostFilter = element('select', { class: 'queue-host', 'data-needs-you-host-filter': true, 'aria-label': 'Show agents of', hidden: true }, element('option', { value: '*' }, 'all hosts'));
+    this.hostFilter.addEventListener('change', () => this.sync(this.snapshot));
+    this.root = element('section', { class: 'queue', 'data-needs-you-queue': true, 'aria-label': 'Agents waiting for you', hidden: true }, this.hostFilter, this.list);
   }
 
   /** Brings the strip in line with a snapshot, touching only what changed (a busy fleet syncs several times a second). */
   sync(snapshot: FleetSnapshot | null): void {
-    this.queue = snapshot ? needsYouQueue(snapshot) : [];
+    this.snapshot = snapshot;
+    const waiting = snapshot ? needsYouQueue(snapshot) : [];
+    this.syncHosts(waiting);
+    const host = this.hostFilter.value;
+    this.queue = host === '*' ? waiting : waiting.filter((entry) => (entry.host ?? '') === host);
     const looks = new Map((snapshot?.personas ?? []).map((persona) => [persona.id, persona.appearance]));
     const seen = new Set<string>();
     const order: HTMLLIElement[] = [];
@@ -69,6 +79,7 @@ export class QueueStrip {
         setAttribute(view.button, 'data-why', entry.why);
         setAttribute(view.button, 'data-certain', String(entry.certain));
         setAttribute(view.button, 'data-seat', entry.seatId);
+        setAttribute(view.button, 'data-host', entry.host ?? '');
         setText(view.name, entry.persona);
         setText(view.why, entry.label ? `${phrase} · ${entry.label}` : phrase);
       }
@@ -90,8 +101,20 @@ export class QueueStrip {
       if (item === cursor) cursor = cursor.nextElementSibling;
       else this.list.insertBefore(item, cursor);
     }
-    this.root.hidden = this.queue.length === 0;
+    this.root.hidden = this.queue.length === 0 && (host === '*' || waiting.length === 0);
     this.tick();
+  }
+
+  /** Offers a host filter once an agent of a remote host waits: all hosts, this machine, and each host. */
+  private syncHosts(waiting: readonly NeedsYouEntry[]): void {
+    const hosts = [...new Set(waiting.flatMap((entry) => (entry.host ? [entry.host] : [])))].sort();
+    const keys = hosts.join('\n');
+    if (keys === this.hostKeys) return;
+    this.hostKeys = keys;
+    const value = this.hostFilter.value;
+    this.hostFilter.replaceChildren(element('option', { value: '*' }, 'all hosts'), element('option', { value: '' }, 'this machine'), ...hosts.map((host) => element('option', { value: host }, host)));
+    this.hostFilter.value = value === '*' || value === '' || hosts.includes(value) ? value : '*';
+    this.hostFilter.hidden = hosts.length === 0 && this.hostFilter.value === '*';
   }
 
   /** Refreshes the "how long" of every entry. */

@@ -16,7 +16,7 @@ import { LABEL_BOXES, NAME_PLATE_WIDTH, type Point } from './layout';
 import type { WornLook } from './lookAtlas';
 import { lookKey, type LookFrame } from './looks';
 import type { AgentModel } from './model';
-import { shortenToWidth } from './pixelFont';
+import { pixelSpelling, pixelTextWidth, shortenToWidth } from './pixelFont';
 import type { Sprites } from './sprites';
 
 const FOCUS = 0xffe58a;
@@ -102,7 +102,7 @@ export class AgentView extends Container {
     const before = this.record;
     this.record = record;
     if (!this.look || lookKey(record.appearance) !== this.look.key) this.dress(record);
-    if (!before || before.name !== record.name || before.harness !== record.harness) this.drawNamePlate(record);
+    if (!before || before.name !== record.name || before.harness !== record.harness || before.host !== record.host) this.drawNamePlate(record);
     this.badge.update(record.subagents);
     if (!before || !sameGauge(before.context, record.context)) {
       this.shownGauge = record.context;
@@ -112,7 +112,7 @@ export class AgentView extends Container {
     this.bubble.update(record.activity);
     const unknown = record.activity.state === 'unknown';
     this.body.tint = unknown ? UNKNOWN_TINT : 0xffffff;
-    this.body.alpha = unknown ? 0.85 : 1;
+    this.body.alpha = record.unreachable ? 0.45 : unknown ? 0.85 : 1;
     this.showFrame();
   }
 
@@ -247,7 +247,10 @@ export class AgentView extends Container {
     const room = Math.floor((this.nameRoom * this.zoom) / textScale(this.zoom));
     const edge = record.harness ? HARNESS_COLOURS[record.harness] : PLATE;
     // Pixel-rounded plate with an edge in the harness's colour; bright while the agent has the keyboard focus.
-    this.plate.show(platePicture(spotlit ? record.name : shortenToWidth(record.name, room - 6), this.ring.visible ? FOCUS : edge));
+    // A remote agent's plate ends in its host's tag (`Ada@build`); the name gives way first when room is short.
+    const tag = record.host ? `@${record.host}` : '';
+    const name = spotlit ? record.name : shortenToWidth(record.name, Math.max(8, room - 6 - pixelTextWidth(pixelSpelling(tag))));
+    this.plate.show(platePicture(`${name}${tag}`, this.ring.visible ? FOCUS : edge));
     this.plate.position.set(Math.round(-this.plate.pictureWidth / 2), 0);
     this.zIndex = spotlit ? 1_000_000 : Math.round(this.position.y);
     this.showPlate();

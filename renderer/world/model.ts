@@ -1,7 +1,7 @@
 /** The world as plain records, derived from the store: what each station and agent view shows. Pure. */
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
 import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
-import type { Activity, Appearance, FleetSnapshot, Harness } from '../../shared/schemas';
+import { UNREACHABLE_NOTICE_PREFIX, type Activity, type Appearance, type FleetSnapshot, type Harness } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 import { contextGauge, sameGauge, type ContextGauge } from './contextBar';
 
@@ -36,6 +36,10 @@ export interface AgentModel {
   teamLead: boolean;
   /** The context bar under the character (issue 26): its level and whole percent, unknown without a fill. */
   context: ContextGauge;
+  /** The remote host the agent lives on (issue 28), or null for this machine. */
+  host?: string | null;
+  /** True while that host cannot be reached: the agent is its last known self, greyed. */
+  unreachable?: boolean;
 }
 
 /** Everything the scene draws, stations in world order (built-ins, custom roles, then the lobby). */
@@ -77,6 +81,8 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
     });
   }
   const seats = new Map((fleet?.seats ?? []).map((seat) => [seat.personaId, seat]));
+  // Hosts that cannot be reached now: their agents (seated or not) show greyed as last known.
+  const downHosts = new Set((fleet?.notices ?? []).flatMap((notice) => (notice.id.startsWith(UNREACHABLE_NOTICE_PREFIX) ? [notice.id.slice(UNREACHABLE_NOTICE_PREFIX.length)] : [])));
   const teams = teamsByPersona(fleet);
   const agents: AgentModel[] = (fleet?.personas ?? []).map((persona) => {
     const pending = state.ui.pending[persona.id];
@@ -88,7 +94,8 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
     const teamName = team?.name ?? null;
     const teamLead = team?.lead ?? false;
     const cached = cache?.entries.get(persona.id);
-    if (cached && cached.persona === persona && cached.seat === seat && cached.pending === pending && cached.team === teamName && cached.lead === teamLead) {
+    const unreachable = seat?.unreachableSince !== undefined || (persona.host !== undefined && downHosts.has(persona.host));
+    if (cached && cached.persona === persona && cached.seat === seat && cached.pending === pending && cached.team === teamName && cached.lead === teamLead && (cached.model.unreachable ?? false) === unreachable) {
       return cached.model;
     }
     const model: AgentModel = {
@@ -105,6 +112,8 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
       team: teamName,
       teamLead,
       context: contextGauge(seat?.usage),
+      host: persona.host ?? null,
+      unreachable,
     };
     // A seat that changed only in what the world does not draw (token totals, a cost) keeps its record, so neither the
     // scene nor the mirror redoes the agent: the bar redraws only when its own figure changes.
@@ -137,6 +146,8 @@ export function sameAgentModel(first: AgentModel, second: AgentModel): boolean {
     first.team === second.team &&
     first.teamLead === second.teamLead &&
     sameGauge(first.context, second.context) &&
+    (first.host ?? null) === (second.host ?? null) &&
+    (first.unreachable ?? false) === (second.unreachable ?? false) &&
     a.state === b.state &&
     a.why === b.why &&
     a.certain === b.certain &&
