@@ -9,6 +9,7 @@ import type { FleetUsage, SubagentUsage, Usage } from '../shared/usage';
 import { hudText } from '../renderer/panels/usageHud';
 import { jobTokensText } from '../renderer/panels/jobRow';
 import { contextGauge } from '../renderer/world/contextBar';
+import { usageLines } from '../shared/usagePhrases';
 import { freshHome, removeHome, startHost, type RunningHost } from './host';
 import { openWorld } from './world.page';
 
@@ -52,13 +53,18 @@ async function openWithUsage(page: Page): Promise<void> {
 
 /** Each agent's bar as drawn, as the mirror says it, and as its seat's usage says it should be. */
 async function bars(page: Page) {
-  const read = await hook(page, (found) => ({ bars: found.contextBars(), seats: found.state().fleet?.seats ?? [], personas: found.state().fleet?.personas ?? [] }));
-  const mirror = await page.locator('[data-mirror] [data-agent]').evaluateAll((nodes) =>
-    Object.fromEntries(nodes.map((node) => [node.getAttribute('data-agent'), { level: node.getAttribute('data-context-level'), fill: node.getAttribute('data-context-fill') }])),
-  );
+  // One read: the hook's contextBars() applies the latest snapshot first, so bars, mirror and state agree in it.
+  const read = await page.evaluate(() => {
+    const found = (window as unknown as { __pixelfleet: UsageHook }).__pixelfleet;
+    const drawn = found.contextBars();
+    const mirror = Object.fromEntries(
+      [...document.querySelectorAll('[data-mirror] [data-agent]')].map((node) => [node.getAttribute('data-agent'), { level: node.getAttribute('data-context-level'), fill: node.getAttribute('data-context-fill') }]),
+    );
+    return { bars: drawn, mirror, seats: found.state().fleet?.seats ?? [], personas: found.state().fleet?.personas ?? [] };
+  });
   return read.personas.map((persona) => {
     const seat = read.seats.find((entry) => entry.personaId === persona.id);
-    return { id: persona.id, name: persona.name, usage: seat?.usage, expected: contextGauge(seat?.usage), drawn: read.bars[persona.id], mirror: mirror[persona.id] };
+    return { id: persona.id, name: persona.name, usage: seat?.usage, expected: contextGauge(seat?.usage), drawn: read.bars[persona.id], mirror: read.mirror[persona.id] };
   });
 }
 
@@ -101,20 +107,35 @@ test('hovering a character shows its model, context used / window, session total
     await page.mouse.move(at!.x, at!.y, { steps: 4 });
     await expect(card).toHaveAttribute('data-card-agent', id);
   };
+  /** The card's lines and its seat's usage now, read together (the demo moves on between any two reads). */
+  const shown = (id: string) =>
+    page.evaluate((persona) => {
+      const seat = (window as unknown as { __pixelfleet: UsageHook }).__pixelfleet.state().fleet?.seats.find((entry) => entry.personaId === persona);
+      const text = (name: string) => document.querySelector<HTMLElement>(`[data-hover-card] [data-card-${name}]`);
+      const lines = Object.fromEntries(['model', 'context', 'totals', 'cost', 'with-subagents', 'skipped'].map((name) => [name, text(name)?.hidden ? null : (text(name)?.textContent ?? null)]));
+      return { usage: seat?.usage, lines, level: document.querySelector('[data-hover-card]')?.getAttribute('data-card-context-level') };
+    }, id);
+  const agrees = async (id: string) => {
+    const { usage, lines, level } = await shown(id);
+    const want = usageLines(usage);
+    const same = lines.model === want.model && lines.context === want.context && lines.totals === want.totals && lines.cost === want.cost && lines['with-subagents'] === want.withSubagents && lines.skipped === want.skipped && level === contextGauge(usage).level;
+    return same ? { usage, lines } : null;
+  };
   await hover(fullest.id);
   await expect(card).toBeVisible();
-  await expect(card).toHaveAttribute('data-card-context-level', fullest.expected.level);
-  const usage = fullest.usage!;
-  await expect(card.locator('[data-card-model]')).toHaveText(usage.model ? `model ${usage.model}` : 'model unknown');
-  await expect(card.locator('[data-card-context]')).toHaveText(new RegExp(`^context \\S+ / \\S+ \\(${fullest.expected.percent} %\\)$`));
-  await expect(card.locator('[data-card-totals]')).toHaveText(new RegExp(`^session ${usage.partial ? '≥' : ''}[\\d.]+[kMBT]? tok \\(in `));
-  await expect(card.locator('[data-card-cost]')).toHaveText(usage.cost ? new RegExp(`^cost ≥?\\$[\\d.,k]+${usage.cost.estimated ? ' est\\.' : ''}$`) : 'cost: no price for this model');
+  let seen: Awaited<ReturnType<typeof agrees>> = null;
+  await expect.poll(async () => (seen = await agrees(fullest.id)) !== null, { message: 'the card says what its seat holds' }).toBe(true);
+  const { usage, lines } = seen!;
+  expect(lines.model).toBe(usage!.model ? `model ${usage!.model}` : 'model unknown');
+  expect(lines.context).toMatch(/^context \S+ \/ \S+ \(\d+ %\)$/);
+  expect(lines.totals).toMatch(new RegExp(`^session ${usage!.partial ? '≥' : ''}[\\d.]+[kMBT]? tok \\(in `));
+  expect(lines.cost).toMatch(usage!.cost ? new RegExp(`^cost ≥?\\$[\\d.,k]+${usage!.cost.estimated ? ' est\\.' : ''}$`) : /^cost: no price for this model$/);
   await page.screenshot({ path: test.info().outputPath('hover-usage.png') });
   // The agent whose window is unknown says so instead of a percent.
   const unknown = agents.find((agent) => agent.usage !== undefined && agent.expected.level === 'unknown');
   if (unknown) {
     await hover(unknown.id);
-    await expect(card).toHaveAttribute('data-card-context-level', 'unknown');
+    await expect.poll(async () => (await agrees(unknown.id)) !== null, { message: 'the card says what its seat holds' }).toBe(true);
     await expect(card.locator('[data-card-context]')).toHaveText(/^context (unknown|\S+ \/ window unknown)$/);
   }
 });
@@ -140,8 +161,11 @@ test('the jobs board has a tokens column: a compact figure, "≥" while partial,
   await expect(board).toBeVisible();
   await expect(board.locator('th')).toContainText(['Tokens']);
   await expect.poll(() => board.locator('tr[data-job-key]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-  const rows = await board.locator('tr[data-job-key]').evaluateAll((nodes) => nodes.map((node) => ({ alias: node.getAttribute('data-job-alias'), tokens: node.querySelector('[data-job-tokens]')?.textContent ?? null })));
-  const jobs = await hook(page, (found) => found.state().jobs?.jobs ?? []);
+  // Rows and the board they show, read together (the board's DOM follows the store as it changes).
+  const { rows, jobs } = await page.evaluate(() => ({
+    rows: [...document.querySelectorAll('[data-panel="jobs"] tr[data-job-key]')].map((node) => ({ alias: node.getAttribute('data-job-alias'), tokens: node.querySelector('[data-job-tokens]')?.textContent ?? null })),
+    jobs: (window as unknown as { __pixelfleet: UsageHook }).__pixelfleet.state().jobs?.jobs ?? [],
+  }));
   for (const row of rows) {
     expect(row.tokens, `job ${row.alias}`).toMatch(/^(\?|≥?[\d.]+[kMBT]? tok)$/);
     const job = jobs.find((entry) => (entry.alias ?? '') === row.alias);
