@@ -1,9 +1,10 @@
 /** `pixelfleet jobs` in-process over a real temp home and a real Claude journal. */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from './index';
+import { openDatabase } from '../history/sqlite';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -64,7 +65,10 @@ describe('pixelfleet jobs', () => {
 
     const text = await cli(['jobs'], env);
     expect(text.stdout).toMatch(/^general-purpose-1 .*background.*running.*Ada \(claude\)\s+Run the slow suite$/m);
-    expect(await readFile(join(dir, 'home', 'job-aliases.json'), 'utf8')).toContain('"explore":2');
+    // The aliases live in the history store: one row each, the type's counter at its last number.
+    const store = await openDatabase(join(dir, 'home', 'history.sqlite'), { readOnly: true });
+    expect(store.prepare("SELECT value FROM alias_counter WHERE slug = 'explore'").get()).toEqual({ value: 2 });
+    store.close();
   });
 
   it('drops the jobs of a closed seat and brings them back with their first aliases when it reopens', async () => {
