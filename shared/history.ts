@@ -42,7 +42,7 @@ export const HistoryBucketSchema = z.object({
   ended: z.number().int().nonnegative(),
   /** Jobs running at the bucket's end. */
   running: z.number().int().nonnegative(),
-  /** Seats in needs-you at any time within the bucket. */
+  /** Seats in needs-you within the bucket: those whose needs-you began or ended in it, or that waited through it. */
   needsYou: z.number().int().nonnegative(),
 });
 export type HistoryBucket = z.infer<typeof HistoryBucketSchema>;

@@ -16,6 +16,7 @@ const areas: Area[] = [
   { name: 'fleet', load: async () => (await import('./fleet')).benchFleet },
   { name: 'world', load: async () => (await import('./world')).benchWorld },
   { name: 'activity', load: async () => (await import('./activity')).benchActivity },
+  { name: 'history', load: async () => (await import('./history')).benchHistory },
   { name: 'timeline', load: async () => (await import('./timeline')).benchTimeline },
 ];
 

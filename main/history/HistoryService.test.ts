@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeAliasFile } from '../jobs/aliasRules';
 import { HistoryService } from './HistoryService';
-import { activity, persona, seat } from './testing/records';
+import { activity, job, persona, seat } from './testing/records';
 
 const T0 = Date.parse('2026-12-05T08:00:00.000Z');
 const DAY = 86_400_000;
@@ -74,6 +74,37 @@ describe('history service', () => {
     // The file itself shrank to about the cap (free pages handed back).
     const { size } = await import('node:fs').then((fs) => fs.statSync(file));
     expect(size).toBeLessThanOrEqual(cap * 1.5);
+  });
+
+  it('the span: jobs started, ended and running per bucket, needs-you spans (still open last) and seats waiting per bucket', async () => {
+    const dir = home();
+    const clock = { now: T0 };
+    const { service } = await open(dir, { clock });
+    const board = (jobs: ReturnType<typeof job>[]) => service.onEvent('jobs.changed', { board: { jobs, aliases: {}, unlisted: [], at: iso(clock.now) } });
+    service.onEvent('fleet.changed', { snapshot: { cursor: 1, seats: [seat('claude:a', 'p1', activity('working', iso(T0)))], personas: [persona('p1', 'Ada')], stations: [] } });
+    clock.now = T0 + 10 * 60_000;
+    service.onEvent('fleet.patched', { patch: { from: 1, cursor: 2, seats: { set: [seat('claude:a', 'p1', activity('needs-you', iso(clock.now), 'question'))] } } });
+    board([job('claude:a', 'p1', 'n1', iso(clock.now)), job('claude:a', 'p1', 'n2', iso(clock.now))]);
+    clock.now = T0 + 30 * 60_000;
+    service.onEvent('fleet.patched', { patch: { from: 2, cursor: 3, seats: { set: [seat('claude:a', 'p1', activity('working', iso(clock.now)))] } } });
+    board([job('claude:a', 'p1', 'n1', iso(T0 + 10 * 60_000), { at: iso(clock.now), outcome: 'completed' }), job('claude:a', 'p1', 'n2', iso(T0 + 10 * 60_000))]);
+    clock.now = T0 + 50 * 60_000;
+    service.onEvent('fleet.patched', { patch: { from: 3, cursor: 4, seats: { set: [seat('claude:a', 'p1', activity('needs-you', iso(clock.now), 'approval'))] } } });
+    clock.now = T0 + 60 * 60_000;
+    const span = service.span(6);
+    expect(span).toMatchObject({ recording: true, from: iso(T0), to: iso(clock.now), bucketMs: 600_000, awayMs: 600_000, days: 7 });
+    expect(span.buckets.map((bucket) => [bucket.started, bucket.ended, bucket.running, bucket.needsYou])).toEqual([
+      [0, 0, 0, 0],
+      [2, 0, 2, 1],
+      [0, 0, 2, 1],
+      [0, 1, 1, 1],
+      [0, 0, 1, 0],
+      [0, 0, 1, 1],
+    ]);
+    expect(span.needsYou).toEqual([
+      { seatId: 'claude:a', personaId: 'p1', why: 'question', certain: true, from: iso(T0 + 10 * 60_000), to: iso(T0 + 30 * 60_000) },
+      { seatId: 'claude:a', personaId: 'p1', why: 'approval', certain: true, from: iso(T0 + 50 * 60_000), to: null },
+    ]);
   });
 
   it('history.days 0 records nothing and says why', async () => {

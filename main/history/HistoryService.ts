@@ -137,10 +137,12 @@ export class HistoryService {
       const now = this.now();
       store.dropBefore(now - this.settings.days * DAY_MS);
       const cap = this.options.capBytes ?? HISTORY_CAP_BYTES;
-      for (let round = 0; round < 10 && store.sizeBytes() > cap; round += 1) {
+      for (let round = 0, size = store.sizeBytes(); round < 10 && size > cap; round += 1, size = store.sizeBytes()) {
         const oldest = store.oldest();
         if (oldest === null || oldest >= now) break;
-        store.dropBefore(oldest + Math.max(1000, Math.ceil((now - oldest) * HISTORY_CAP_TRIM_SHARE)));
+        // Drop the share of the span the excess stands for (at least a tenth), so a few rounds reach the cap.
+        const share = Math.min(0.9, Math.max(HISTORY_CAP_TRIM_SHARE, 1 - (cap * (1 - HISTORY_CAP_TRIM_SHARE)) / size));
+        store.dropBefore(oldest + Math.max(1000, Math.ceil((now - oldest) * share)));
       }
       this.aliases.trim();
     } catch (error) {

@@ -37,7 +37,7 @@ describe('history store under a crash', () => {
     if (!opened.ok) return;
     expect(opened.movedAside).toBeNull();
     expect(opened.store.database.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
-    const rows = opened.store.database.prepare("SELECT label, count(*) AS n FROM activity WHERE label LIKE 'burst-%' GROUP BY label").all();
+    const rows = opened.store.database.prepare("SELECT name.text AS label, count(*) AS n FROM activity JOIN name ON name.id = activity.label WHERE name.text LIKE 'burst-%' GROUP BY name.text").all();
     opened.store.close();
     const counts = new Map(rows.map((row) => [Number(String(row.label).slice('burst-'.length)), Number(row.n)]));
     // Every burst the child saw committed is there, each whole; a burst after those is whole or absent, never half.
@@ -46,7 +46,7 @@ describe('history store under a crash', () => {
     expect(Math.max(...counts.keys())).toBeLessThanOrEqual(reported + 1);
     // A second connection agrees (nothing is left only in a dead process's memory).
     const check = await openDatabase(join(home, 'history.sqlite'), { readOnly: true });
-    expect(Number(check.prepare("SELECT count(*) AS n FROM activity WHERE label LIKE 'burst-%'").get()!.n)).toBeGreaterThanOrEqual(reported * SEATS);
+    expect(Number(check.prepare("SELECT count(*) AS n FROM activity JOIN name ON name.id = activity.label WHERE name.text LIKE 'burst-%'").get()!.n)).toBeGreaterThanOrEqual(reported * SEATS);
     check.close();
   }, 60_000);
 });

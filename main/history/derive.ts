@@ -118,23 +118,24 @@ function jobFields(job: Job) {
  * was running. `known` says whether the recorder has seen its start (a job ended before recording began is not
  * listed as started, but its end is).
  */
-export function jobTransitions(world: WorldState, job: Job, now: number, floor: number, known: (key: string) => boolean): Transition[] {
+export function jobTransitions(world: WorldState, job: Job, now: number, floor: number, known: (key: string) => boolean, newRow: () => number): Transition[] {
   const fields = jobFields(job);
   const running = world.jobs.get(fields.key);
   const out: Transition[] = [];
   if (!running && !known(fields.key)) {
     const at = clampTime(job.startedAt, floor, now);
-    out.push({ t: 'job', at, ended: false, outcome: null, ...fields });
-    if (job.state === 'ended') out.push({ t: 'job', at: clampTime(job.endedAt, at, now), ended: true, outcome: job.outcome ?? null, ...fields });
+    const row = newRow();
+    out.push({ t: 'job', at, row, ended: false, outcome: null, ...fields });
+    if (job.state === 'ended') out.push({ t: 'job', at: clampTime(job.endedAt, at, now), row, ended: true, outcome: job.outcome ?? null, ...fields });
     return out;
   }
-  if (running && job.state === 'ended') out.push({ t: 'job', at: clampTime(job.endedAt, Math.max(floor, running.startedAt), now), ended: true, outcome: job.outcome ?? null, ...fields });
+  if (running && job.state === 'ended') out.push({ t: 'job', at: clampTime(job.endedAt, Math.max(floor, running.startedAt), now), row: running.row, ended: true, outcome: job.outcome ?? null, ...fields });
   return out;
 }
 
 /** A running job gone from the board (its seat closed): it ended, how unknown. */
 export function jobGone(job: PastJob, now: number): Transition {
-  return { t: 'job', at: Math.max(now, job.startedAt), ended: true, outcome: null, key: job.key, seat: job.seat, persona: job.persona, alias: job.alias, nativeId: job.nativeId, type: job.type, label: job.label, background: job.background };
+  return { t: 'job', at: Math.max(now, job.startedAt), row: job.row, ended: true, outcome: null, key: job.key, seat: job.seat, persona: job.persona, alias: job.alias, nativeId: job.nativeId, type: job.type, label: job.label, background: job.background };
 }
 
 /** A usage sample of a seat when its usage is present and the last sample is a minute old (or there is none). */

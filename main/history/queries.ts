@@ -4,7 +4,7 @@
  */
 import { DIGEST_ENTRIES_MAX, HISTORY_BUCKETS_MAX, HISTORY_LIST_MAX, HISTORY_SPANS_MAX, type DigestEntry, type HistoryBucket, type HistoryEvent, type HistoryFilterKind, type NeedsYouSpan } from '../../shared/history';
 import type { HistoryStore } from './store';
-import type { JobTransition, NeedsTransition, Transition, WorldState } from './transitions';
+import type { NeedsTransition, Transition, WorldState } from './transitions';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -32,41 +32,63 @@ export function needsYouSpans(start: WorldState, rows: readonly NeedsTransition[
   return spans.slice(-HISTORY_SPANS_MAX);
 }
 
-/** Jobs started, ended and running per bucket, and seats in needs-you within each. */
-export function bucketsOf(from: number, bucketMs: number, count: number, runningAtStart: number, jobs: readonly JobTransition[], spans: readonly NeedsYouSpan[]): HistoryBucket[] {
+/**
+ * Jobs started, ended and running per bucket (counted by SQLite), and seats in needs-you per bucket: those with a
+ * needs-you change in it (counted by SQLite) or, where the spans listed reach, those waiting through it.
+ */
+export function bucketsOf(from: number, bucketMs: number, count: number, runningAtStart: number, counts: BucketCounts, spans: readonly NeedsYouSpan[]): HistoryBucket[] {
   const buckets: HistoryBucket[] = Array.from({ length: count }, (_, index) => ({ at: iso(from + index * bucketMs), started: 0, ended: 0, running: 0, needsYou: 0 }));
-  const indexOf = (at: number) => Math.min(count - 1, Math.max(0, Math.floor((at - from) / bucketMs)));
-  for (const job of jobs) {
-    const bucket = buckets[indexOf(job.at)];
-    if (job.ended) bucket.ended += 1;
-    else bucket.started += 1;
-  }
+  const clampIndex = (index: number) => Math.min(count - 1, Math.max(0, index));
+  for (const [index, value] of counts.started) buckets[clampIndex(index)].started += value;
+  for (const [index, value] of counts.ended) buckets[clampIndex(index)].ended += value;
   let running = runningAtStart;
   for (const bucket of buckets) {
     running = Math.max(0, running + bucket.started - bucket.ended);
     bucket.running = running;
   }
+  const overlapping = new Array<number>(count).fill(0);
   for (const span of spans) {
-    const first = indexOf(Date.parse(span.from));
-    const last = span.to === null ? count - 1 : indexOf(Date.parse(span.to));
-    for (let index = first; index <= last; index += 1) buckets[index].needsYou += 1;
+    const first = clampIndex(Math.floor((Date.parse(span.from) - from) / bucketMs));
+    const last = span.to === null ? count - 1 : clampIndex(Math.floor((Date.parse(span.to) - from) / bucketMs));
+    for (let index = first; index <= last; index += 1) overlapping[index] += 1;
   }
+  for (const [index, value] of counts.needsYou) buckets[clampIndex(index)].needsYou = value;
+  buckets.forEach((bucket, index) => (bucket.needsYou = Math.max(bucket.needsYou, overlapping[index])));
   return buckets;
 }
 
-/** The timeline: span from the oldest state to now, cut into at most `buckets` buckets. */
+/** Per-bucket counts from SQLite: bucket index → jobs started, jobs ended, seats with a needs-you change. */
+export interface BucketCounts {
+  started: Map<number, number>;
+  ended: Map<number, number>;
+  needsYou: Map<number, number>;
+}
+
+function grouped(store: HistoryStore, sql: string, from: number, bucketMs: number, to: number): Map<number, number> {
+  return new Map(store.database.prepare(sql).all(from, bucketMs, from, to).map((row) => [Number(row.b), Number(row.n)]));
+}
+
+/**
+ * The timeline: span from the oldest state to now, cut into at most `buckets` buckets. Counts are grouped by SQLite;
+ * needs-you spans are those of the most recent needs-you changes (at most HISTORY_SPANS_MAX spans).
+ */
 export function readSpan(store: HistoryStore, now: number, buckets: number) {
   const oldest = store.oldest();
   const from = oldest ?? now;
   const count = Math.max(1, Math.min(HISTORY_BUCKETS_MAX, buckets));
   const bucketMs = Math.max(1000, Math.ceil((now - from) / count));
-  const start = store.seek(from).world;
-  const rows = store.transitions(from, now, ['needs', 'job']);
-  const needs = rows.filter((row): row is NeedsTransition => row.t === 'needs');
-  const jobs = rows.filter((row): row is JobTransition => row.t === 'job');
-  const spans = needsYouSpans(start, needs, now);
   const used = Math.max(1, Math.min(count, Math.ceil((now - from) / bucketMs)));
-  return { from: oldest === null ? null : iso(from), to: iso(now), bucketMs, buckets: bucketsOf(from, bucketMs, used, start.jobs.size, jobs, spans), needsYou: spans };
+  const counts: BucketCounts = {
+    started: grouped(store, 'SELECT CAST((at - ?) / ? AS INTEGER) AS b, count(*) AS n FROM job WHERE at > ? AND at <= ? GROUP BY b', from, bucketMs, now),
+    ended: grouped(store, 'SELECT CAST((ended_at - ?) / ? AS INTEGER) AS b, count(*) AS n FROM job WHERE ended_at > ? AND ended_at <= ? GROUP BY b', from, bucketMs, now),
+    needsYou: grouped(store, 'SELECT CAST((at - ?) / ? AS INTEGER) AS b, count(DISTINCT seat) AS n FROM needs_you WHERE at > ? AND at <= ? GROUP BY b', from, bucketMs, now),
+  };
+  // The spans of the most recent needs-you changes: from the world just before the oldest of them.
+  const oldestNeeded = store.database.prepare('SELECT min(at) AS at FROM (SELECT at FROM needs_you WHERE at > ? AND at <= ? ORDER BY at DESC LIMIT ?)').get(from, now, HISTORY_SPANS_MAX * 2);
+  const spansFrom = oldestNeeded?.at === null || oldestNeeded?.at === undefined ? from : Math.max(from, Number(oldestNeeded.at) - 1);
+  const needs = store.transitions(spansFrom, now, ['needs']) as NeedsTransition[];
+  const spans = needsYouSpans(store.seek(spansFrom).world, needs, now);
+  return { from: oldest === null ? null : iso(from), to: iso(now), bucketMs, buckets: bucketsOf(from, bucketMs, used, store.seek(from).world.jobs.size, counts, spans), needsYou: spans };
 }
 
 /** Names and roles of personas as the world holds them, else as their last recorded row says. */

@@ -78,6 +78,32 @@ describe('history recorder', () => {
     recorder.fleetPatch({});
     recorder.jobsPatch({ jobs: { set: [job('claude:a', 'p1', 'n1', iso(T0), { at: iso(T0), outcome: 'completed' })] } });
     expect(rowCount(store)).toBe(before);
+    // After a restart the board lists the ended job again (for 30 minutes): still nothing new.
+    const restarted = new HistoryRecorder(store, () => now);
+    restarted.jobsWhole({ jobs: [job('claude:a', 'p1', 'n1', iso(T0), { at: iso(T0), outcome: 'completed' })] });
+    restarted.fleetWhole({ seats: [working], personas: [persona('p1', 'Ada')] });
+    expect(rowCount(store)).toBe(before);
+  });
+
+  it('a job is one row: its end updates the row its start wrote, and a cut by retention keeps a job still running', async () => {
+    const store = await freshStore();
+    let now = T0;
+    const recorder = new HistoryRecorder(store, () => now);
+    recorder.fleetWhole({ seats: [seat('claude:a', 'p1', activity('working', iso(T0)))], personas: [persona('p1', 'Ada')] });
+    recorder.jobsWhole({ jobs: [job('claude:a', 'p1', 'n1', iso(T0)), job('claude:a', 'p1', 'n2', iso(T0))] });
+    now = T0 + 60_000;
+    recorder.jobsPatch({ jobs: { set: [job('claude:a', 'p1', 'n1', iso(T0), { at: iso(now), outcome: 'completed' })] } });
+    // The jobs came in a second change at T0, after the snapshot taken at T0: they lie 1 ms after it.
+    expect(store.database.prepare('SELECT native_id, at, ended_at, outcome FROM job ORDER BY id').all()).toEqual([
+      { native_id: 'n1', at: T0 + 1, ended_at: T0 + 60_000, outcome: 'completed' },
+      { native_id: 'n2', at: T0 + 1, ended_at: null, outcome: null },
+    ]);
+    store.dropBefore(T0 + 120_000);
+    now = T0 + 180_000;
+    recorder.jobsPatch({ jobs: { set: [job('claude:a', 'p1', 'n2', iso(T0), { at: iso(now), outcome: 'failed' })] } });
+    expect(readList(store, T0 + 120_000, now, { kind: 'jobs' }).events).toEqual([expect.objectContaining({ type: 'job.ended', nativeId: 'n2', outcome: 'failed', at: iso(now) })]);
+    expect(store.seek(T0 + 150_000).world.jobs.size).toBe(1);
+    expect(store.seek(now).world.jobs.size).toBe(0);
   });
 
   it('a seek gives the world as it was: the old role before a change, the waiting seat, the running job; across snapshots', async () => {

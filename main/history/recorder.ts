@@ -14,6 +14,8 @@ import { applyTransition, cloneWorld, type Transition, type WorldState } from '.
 
 /** Ended jobs remembered so a board that lists them again writes nothing (the board keeps them 30 minutes). */
 const ENDED_REMEMBERED = 4096;
+/** How far back ended jobs are remembered from the store on start (past the board's 30 minutes). */
+const ENDED_REMEMBERED_MS = 2 * 3_600_000;
 
 /** Records transitions into a store; `failed` is set (and nothing more written) after the first failed write. */
 export class HistoryRecorder {
@@ -28,6 +30,7 @@ export class HistoryRecorder {
     private readonly onFailure: (reason: string) => void = () => {},
   ) {
     this.world = store.seek(now()).world;
+    for (const key of store.endedSince(now() - ENDED_REMEMBERED_MS)) this.rememberEnded(key);
   }
 
   /** Why recording stopped, or null while it records. */
@@ -44,7 +47,7 @@ export class HistoryRecorder {
   fleetWhole(snapshot: Pick<FleetSnapshot, 'seats' | 'personas'>, at = this.now()): void {
     const seen = new Set(snapshot.seats.map((seat) => seat.id));
     const people = new Set(snapshot.personas.map((persona) => persona.id));
-    this.batch(at, (out, floor) => {
+    this.batch(at, (out, floor, at) => {
       this.personas(out, snapshot.personas, at);
       this.seats(out, snapshot.seats, at, floor);
       for (const id of [...this.world.seats.keys()]) if (!seen.has(id)) this.push(out, seatClosed(this.world, id, at));
@@ -55,7 +58,7 @@ export class HistoryRecorder {
   /** A fleet change: only the seats and personas it sets or removes are looked at. */
   fleetPatch(patch: Pick<FleetPatch, 'seats' | 'personas'>, at = this.now()): void {
     if (!patch.seats && !patch.personas) return;
-    this.batch(at, (out, floor) => {
+    this.batch(at, (out, floor, at) => {
       if (patch.personas?.set) this.personas(out, patch.personas.set, at);
       if (patch.seats?.set) this.seats(out, patch.seats.set, at, floor);
       for (const id of patch.seats?.removed ?? []) this.push(out, seatClosed(this.world, id, at));
@@ -66,7 +69,7 @@ export class HistoryRecorder {
   /** A whole board: every job compared; a running job the board no longer lists has ended. */
   jobsWhole(board: Pick<JobBoard, 'jobs'>, at = this.now()): void {
     const listed = new Set(board.jobs.map(jobRowKey));
-    this.batch(at, (out, floor) => {
+    this.batch(at, (out, floor, at) => {
       this.jobs(out, board.jobs, at, floor);
       for (const job of [...this.world.jobs.values()]) if (!listed.has(job.key)) this.push(out, [jobGone(job, at)]);
     });
@@ -75,7 +78,7 @@ export class HistoryRecorder {
   /** A board change: the jobs it sets, and running jobs it removes. */
   jobsPatch(patch: Pick<JobsPatch, 'jobs'>, at = this.now()): void {
     if (!patch.jobs) return;
-    this.batch(at, (out, floor) => {
+    this.batch(at, (out, floor, at) => {
       if (patch.jobs?.set) this.jobs(out, patch.jobs.set, at, floor);
       for (const key of patch.jobs?.removed ?? []) {
         const job = this.world.jobs.get(key);
@@ -86,7 +89,7 @@ export class HistoryRecorder {
 
   /** An agent launched from Pixelfleet. */
   launch(launched: { personaId: string; harness: Harness; name: string; role: string | null }, at = this.now()): void {
-    this.batch(at, (out) => this.push(out, [{ t: 'launch', at, persona: launched.personaId, harness: launched.harness, name: launched.name, role: launched.role }]));
+    this.batch(at, (out, _floor, at) => this.push(out, [{ t: 'launch', at, persona: launched.personaId, harness: launched.harness, name: launched.name, role: launched.role }]));
   }
 
   private personas(out: Transition[], personas: readonly Persona[], at: number): void {
@@ -111,7 +114,7 @@ export class HistoryRecorder {
     for (const job of jobs) {
       const key = jobRowKey(job);
       if (this.ended.has(key)) continue;
-      const transitions = jobTransitions(this.world, job, at, floor, () => false);
+      const transitions = jobTransitions(this.world, job, at, floor, () => false, () => this.store.newJobRow());
       this.push(out, transitions);
       if (job.state === 'ended') this.rememberEnded(key);
     }
@@ -130,11 +133,17 @@ export class HistoryRecorder {
     }
   }
 
-  /** One transaction per change: its transitions, and the whole world when a snapshot is due. */
-  private batch(at: number, derive: (out: Transition[], floor: number) => void): void {
+  /**
+   * One transaction per change: its transitions, and the whole world when a snapshot is due. Every transition lies
+   * after the newest snapshot (at least 1 ms), so a seek from a snapshot replays exactly what came after it.
+   */
+  private batch(requested: number, derive: (out: Transition[], floor: number, at: number) => void): void {
     if (this.failure) return;
+    const newest = this.store.newestSnapshotAt();
+    const floor = newest === null ? Number.NEGATIVE_INFINITY : newest + 1;
+    const at = Math.max(requested, floor);
     const out: Transition[] = [];
-    derive(out, this.store.newestSnapshotAt() ?? 0);
+    derive(out, floor, at);
     const due = this.store.snapshotDue(at);
     if (out.length === 0 && !due) return;
     this.world.at = at;

@@ -34,7 +34,8 @@ describe('history store schema', () => {
     const file = join(home(), 'history.sqlite');
     const old = await openDatabase(file);
     expect(migrate(old, 1)).toEqual({ kind: 'ready', from: 0 });
-    old.prepare('INSERT INTO activity (at, seat, persona, state, why, certain, label, since) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(1000, 'claude:a', 'p1', 'needs-you', 'question', 1, 'AskUserQuestion', 900);
+    for (const text of ['claude:a', 'p1', 'AskUserQuestion']) old.prepare('INSERT INTO name (text) VALUES (?)').run(text);
+    old.prepare('INSERT INTO activity (at, seat, persona, state, why, certain, label, since) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(1000, 1, 2, 'needs-you', 'question', 1, 3, 900);
     expect(() => old.prepare('SELECT * FROM usage_sample').all()).toThrow();
     old.close();
     const opened = await openHistoryStore(file);
@@ -42,7 +43,9 @@ describe('history store schema', () => {
     if (!opened.ok) return;
     const database = opened.store.database;
     expect(Number(database.pragma('user_version'))).toBe(2);
-    expect(database.prepare('SELECT seat, why, label FROM activity').all()).toEqual([{ seat: 'claude:a', why: 'question', label: 'AskUserQuestion' }]);
+    expect(opened.store.transitions(0, 2000)).toEqual([
+      { t: 'activity', at: 1000, seat: 'claude:a', persona: 'p1', state: 'needs-you', why: 'question', certain: true, label: 'AskUserQuestion', since: 900 },
+    ]);
     expect(database.prepare('SELECT count(*) AS n FROM usage_sample').get()).toEqual({ n: 0 });
     expect(database.prepare('SELECT count(*) AS n FROM alias').get()).toEqual({ n: 0 });
     opened.store.close();

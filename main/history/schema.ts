@@ -10,25 +10,29 @@ export const HISTORY_APPLICATION_ID = 0x50584648;
 
 /** The migrations, in order; `MIGRATIONS[n]` takes a store from version n to n + 1. */
 export const MIGRATIONS: readonly string[] = [
-  // 1: the transitions of seats, activity, needs-you, personas (roles), jobs and launches, and whole states.
+  // 1: the transitions of seats, activity, needs-you, personas (roles), jobs and launches, and whole states. Seat ids,
+  // persona ids, labels and job types are interned in `name` (rows hold small integers, not the same strings again);
+  // a job is one row, its start at `at` and its end at `ended_at` (the end updates the row).
   `
-  CREATE TABLE seat_event (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat TEXT NOT NULL, persona TEXT NOT NULL,
+  CREATE TABLE name (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
+  CREATE TABLE seat_event (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat INTEGER NOT NULL, persona INTEGER NOT NULL,
     opened INTEGER NOT NULL, harness TEXT, session TEXT, home TEXT, cwd TEXT, path TEXT);
   CREATE INDEX seat_event_at ON seat_event (at);
-  CREATE TABLE activity (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat TEXT NOT NULL, persona TEXT NOT NULL,
-    state TEXT NOT NULL, why TEXT, certain INTEGER NOT NULL, label TEXT, since INTEGER);
+  CREATE TABLE activity (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat INTEGER NOT NULL, persona INTEGER NOT NULL,
+    state TEXT NOT NULL, why TEXT, certain INTEGER NOT NULL, label INTEGER, since INTEGER);
   CREATE INDEX activity_at ON activity (at);
-  CREATE TABLE needs_you (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat TEXT NOT NULL, persona TEXT NOT NULL,
+  CREATE TABLE needs_you (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat INTEGER NOT NULL, persona INTEGER NOT NULL,
     entered INTEGER NOT NULL, why TEXT NOT NULL, certain INTEGER NOT NULL, waited_ms INTEGER);
   CREATE INDEX needs_you_at ON needs_you (at);
-  CREATE TABLE persona_event (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, persona TEXT NOT NULL, removed INTEGER NOT NULL,
+  CREATE TABLE persona_event (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, persona INTEGER NOT NULL, removed INTEGER NOT NULL,
     name TEXT, role TEXT, previous_role TEXT, role_changed INTEGER NOT NULL, appearance TEXT, created_at TEXT);
   CREATE INDEX persona_event_at ON persona_event (at);
-  CREATE TABLE job (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat TEXT NOT NULL, persona TEXT NOT NULL,
-    ended INTEGER NOT NULL, key TEXT NOT NULL, alias TEXT, native_id TEXT, type TEXT, label TEXT NOT NULL,
-    background INTEGER NOT NULL, outcome TEXT, UNIQUE (key, ended));
+  CREATE TABLE job (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, ended_at INTEGER, seat INTEGER NOT NULL,
+    persona INTEGER NOT NULL, native_id TEXT, key TEXT, alias TEXT, type INTEGER, label INTEGER NOT NULL,
+    background INTEGER NOT NULL, outcome TEXT);
   CREATE INDEX job_at ON job (at);
-  CREATE TABLE launch (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, persona TEXT NOT NULL, harness TEXT NOT NULL,
+  CREATE INDEX job_ended_at ON job (ended_at) WHERE ended_at IS NOT NULL;
+  CREATE TABLE launch (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, persona INTEGER NOT NULL, harness TEXT NOT NULL,
     name TEXT NOT NULL, role TEXT);
   CREATE INDEX launch_at ON launch (at);
   CREATE TABLE snapshot (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, state TEXT NOT NULL);
@@ -37,7 +41,7 @@ export const MIGRATIONS: readonly string[] = [
   // 2: usage samples (issue 26's seat usage, at most one a minute per seat) and the job aliases, moved here from
   // job-aliases.json so a new subagent adds one row instead of rewriting the whole list.
   `
-  CREATE TABLE usage_sample (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat TEXT NOT NULL, persona TEXT NOT NULL,
+  CREATE TABLE usage_sample (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, seat INTEGER NOT NULL, persona INTEGER NOT NULL,
     input INTEGER NOT NULL, output INTEGER NOT NULL, cache_read INTEGER NOT NULL, cache_write INTEGER NOT NULL,
     cost_usd REAL, context_used INTEGER, context_fill REAL);
   CREATE INDEX usage_sample_at ON usage_sample (at);

@@ -5,7 +5,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { HISTORY_SNAPSHOT_EVERY_MS } from './bounds';
-import { decodeRow, insertParams, INSERTS, mergeByTime, SELECTS } from './rows';
+import { decodeRow, insertParams, INSERTS, JOB_END, jobRowTransitions, mergeByTime, SELECTS } from './rows';
 import { migrate, TIMED_TABLES, type SchemaCheck } from './schema';
 import { inTransaction, openDatabase, type Database } from './sqlite';
 import { applyTransition, cloneWorld, decodeWorld, emptyWorld, encodeWorld, type Transition, type WorldState } from './transitions';
@@ -87,6 +87,27 @@ const WORLD_TYPES = ['persona', 'seat', 'activity', 'job'] as const;
 export class HistoryStore {
   private cachedSnapshot: { id: number; world: WorldState } | null = null;
   private lastSnapshotAt: number | null = null;
+  private nextJobRow: number | null = null;
+  private readonly ids = new Map<string, number>();
+  private readonly texts = new Map<number, string>();
+  private readonly intern = (text: string): number => {
+    let id = this.ids.get(text);
+    if (id === undefined) {
+      this.database.prepare('INSERT OR IGNORE INTO name (text) VALUES (?)').run(text);
+      id = Number(this.database.prepare('SELECT id FROM name WHERE text = ?').get(text)!.id);
+      this.ids.set(text, id);
+      this.texts.set(id, text);
+    }
+    return id;
+  };
+  private readonly lookup = (id: number): string => {
+    let text = this.texts.get(id);
+    if (text === undefined) {
+      text = String(this.database.prepare('SELECT text FROM name WHERE id = ?').get(id)?.text ?? `#${id}`);
+      this.texts.set(id, text);
+    }
+    return text;
+  };
 
   constructor(
     readonly database: Database,
@@ -96,15 +117,41 @@ export class HistoryStore {
   /** Writes transitions (and, when given, the world after them as a snapshot) in one transaction. */
   write(transitions: readonly Transition[], snapshot?: WorldState): void {
     if (transitions.length === 0 && !snapshot) return;
-    inTransaction(this.database, () => {
-      for (const transition of transitions) this.database.prepare(INSERTS[transition.t]).run(...insertParams(transition));
-      if (snapshot) this.insertSnapshot(snapshot);
-    });
+    try {
+      inTransaction(this.database, () => {
+        for (const transition of transitions) {
+          // A job is one row: its start inserts it, its end (in this batch or a later one) updates it.
+          if (transition.t === 'job' && transition.ended) this.database.prepare(JOB_END).run(transition.at, transition.outcome, transition.row);
+          else this.database.prepare(INSERTS[transition.t]).run(...insertParams(transition, this.intern));
+        }
+        if (snapshot) this.insertSnapshot(snapshot);
+      });
+    } catch (error) {
+      // Names interned in a transaction that rolled back are not in the table.
+      this.ids.clear();
+      this.texts.clear();
+      throw error;
+    }
   }
 
   private insertSnapshot(world: WorldState): void {
     this.database.prepare('INSERT INTO snapshot (at, state) VALUES (?, ?)').run(world.at, encodeWorld(world));
     this.lastSnapshotAt = world.at;
+  }
+
+  /** A fresh job row id (the next after the largest written), so a job's start and end share one row. */
+  newJobRow(): number {
+    if (this.nextJobRow === null) this.nextJobRow = Number(this.database.prepare('SELECT coalesce(max(id), 0) AS id FROM job').get()?.id ?? 0);
+    this.nextJobRow += 1;
+    return this.nextJobRow;
+  }
+
+  /** Keys of jobs that ended since `since` (a board lists ended jobs for 30 minutes; they are not new after a restart). */
+  endedSince(since: number): string[] {
+    return this.database
+      .prepare('SELECT seat, native_id, key FROM job WHERE ended_at >= ?')
+      .all(since)
+      .map((row) => (typeof row.key === 'string' ? row.key : `${this.lookup(Number(row.seat))}|${String(row.native_id)}`));
   }
 
   /** When the newest snapshot was taken (null: none yet). */
@@ -154,7 +201,11 @@ export class HistoryStore {
 
   /** Transitions in `(from, to]`, oldest first, of the given types (all when absent). */
   transitions(from: number, to: number, types: readonly Transition['t'][] = Object.keys(SELECTS) as Transition['t'][]): Transition[] {
-    const lists = types.map((type) => this.database.prepare(SELECTS[type]).all(from, to).map((row) => decodeRow(type, row)));
+    const lists = types.map((type) =>
+      type === 'job'
+        ? this.database.prepare(SELECTS.job).all(from, to, from, to).flatMap((row) => jobRowTransitions(row, this.lookup, from, to))
+        : this.database.prepare(SELECTS[type]).all(from, to).map((row) => decodeRow(type, row, this.lookup)),
+    );
     return mergeByTime(lists);
   }
 
@@ -176,7 +227,8 @@ export class HistoryStore {
     inTransaction(this.database, () => {
       this.database.prepare('DELETE FROM snapshot WHERE at = ?').run(cutoff);
       this.insertSnapshot(world);
-      for (const table of TIMED_TABLES) this.database.prepare(`DELETE FROM ${table} WHERE at < ?`).run(cutoff);
+      // A job still running at the cutoff keeps its row: its end will update it.
+      for (const table of TIMED_TABLES) this.database.prepare(table === 'job' ? 'DELETE FROM job WHERE at < ? AND ended_at < ?' : `DELETE FROM ${table} WHERE at < ?`).run(...(table === 'job' ? [cutoff, cutoff] : [cutoff]));
     });
     this.cachedSnapshot = null;
     this.lastSnapshotAt = null;

@@ -51,10 +51,11 @@ export interface PersonaTransition {
   appearance: Appearance | null;
   createdAt: string | null;
 }
-/** A job (subagent) started or ended. `key` is the jobs board's row key. */
+/** A job (subagent) started or ended. `key` is the jobs board's row key; `row` the one store row both share. */
 export interface JobTransition {
   t: 'job';
   at: number;
+  row: number;
   seat: string;
   persona: string;
   ended: boolean;
@@ -117,6 +118,8 @@ export interface PastPersona {
 /** A running job as it was. */
 export interface PastJob {
   key: string;
+  /** The job's row in the store (its end updates it). */
+  row: number;
   seat: string;
   persona: string;
   alias: string | null;
@@ -196,6 +199,7 @@ export function applyTransition(world: WorldState, transition: Transition): void
       }
       world.jobs.set(transition.key, {
         key: transition.key,
+        row: transition.row,
         seat: transition.seat,
         persona: transition.persona,
         alias: transition.alias,
