@@ -30,14 +30,15 @@ async function session() {
   });
   const frames = () => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
   const waitFor = async (count: number, until: (list: Record<string, unknown>[]) => boolean = () => true) => {
-    for (let tries = 0; tries < 500 && (frames().length < count || !until(frames())); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Up to 25 s: under a full suite on two cores the first census and its events can take seconds to arrive.
+    for (let tries = 0; tries < 2500 && (frames().length < count || !until(frames())); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
     return frames();
   };
   const send = (value: unknown) => input.write(`${JSON.stringify(value)}\n`);
   return { app, home, input, output, frames, waitFor, send, done };
 }
 
-describe('serve --stdio', () => {
+describe('serve --stdio', { timeout: 60_000 }, () => {
   it('answers a hello with its own and then serves the contract', async () => {
     const peer = await session();
     peer.send({ hello: { contract: CONTRACT_VERSION, app: 'test' } });
