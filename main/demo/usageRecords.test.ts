@@ -47,16 +47,28 @@ describe('demo usage records', () => {
   });
 
   it('Codex seats write token_count events with info; OpenCode seats record tokens, cost and model', async () => {
-    const seats = await startHarnessSeats({ home: tempHome(), codex: 2, opencode: 2, names: ['Ada', 'Bram', 'Cyra', 'Dev'], roles: [null, null, null, null], seed: 3 });
+    let nowMs = Date.parse('2026-12-01T10:00:00Z');
+    const seats = await startHarnessSeats({ home: tempHome(), codex: 2, opencode: 2, names: ['Ada', 'Bram', 'Cyra', 'Dev'], roles: [null, null, null, null], seed: 3, now: () => nowMs, timers: false });
     cleanups.push(() => seats.stop());
     const codex = createCodexReader({ home: seats.codexHome });
     const openCode = createOpenCodeReader({ db: seats.openCodeDb! });
     cleanups.push(() => codex.dispose(), () => openCode.dispose());
-    for (const entry of seats.seats) {
+    const usageOf = async (entry: (typeof seats.seats)[number]) => {
       const reader = entry.seat.harness === 'codex' ? codex : openCode;
       const projection = await reader.project(entry.seat);
       if (!projection.ok) throw new Error(projection.reason);
-      const usage = UsageSchema.parse(projection.usage);
+      return UsageSchema.parse(projection.usage);
+    };
+    const spent = (usage: { totals: { input: number; cacheRead: number } }) => usage.totals.input + usage.totals.cacheRead > 0;
+    // A seat records usage after a model response (a command or a finished turn); step until every seat has had one.
+    for (let step = 0; step < 80; step += 1) {
+      const usages = await Promise.all(seats.seats.map(usageOf));
+      if (usages.every(spent)) break;
+      nowMs += 2500;
+      await seats.step();
+    }
+    for (const entry of seats.seats) {
+      const usage = await usageOf(entry);
       expect(usage.totals.input + usage.totals.cacheRead).toBeGreaterThan(0);
       expect(usage.context?.window).toBe(entry.seat.harness === 'codex' ? 272_000 : 200_000);
       expect(usage.cost?.estimated).toBe(entry.seat.harness === 'codex');

@@ -96,7 +96,7 @@ describe('serve --stdio', { timeout: 60_000 }, () => {
     peer.send({ hello: { contract: CONTRACT_VERSION, app: 'test' } });
     peer.send({ id: 1, channel: 'agents.hire', payload: { name: 'Ada', role: 'builder' } });
     peer.send({ id: 2, channel: 'fleet.read', payload: { fresh: true } });
-    const frames = await peer.waitFor(3, (list) => list.some((frame) => frame.id === 2));
+    const frames = await peer.waitFor(3, (list) => [1, 2].every((id) => list.some((frame) => frame.id === id)));
     expect(frames.find((frame) => frame.id === 1)).toMatchObject({ ok: true, value: { name: 'Ada', role: 'builder' } });
     expect(frames.some((frame) => typeof frame.event === 'string' && String(frame.event).startsWith('fleet.'))).toBe(true);
     peer.input.end();
