@@ -6,6 +6,7 @@
 import 'pixi.js/unsafe-eval';
 import { Application, RendererType, Ticker } from 'pixi.js';
 import { connectBridge } from './connect';
+import { attachConnectionLine } from './panels/connection';
 import { createMessages, createBacklogPanel, createToolbar } from './panels/panels';
 import { HoverCard, hoverCardFacts } from './panels/hoverCard';
 import { LobbyPanel } from './panels/lobby';
@@ -95,6 +96,7 @@ function rendererKind(type: number): PageHook['renderer'] {
 async function boot(host: HTMLElement): Promise<void> {
   const bridge = await connectBridge();
   const store = createAppStore({ bridge });
+  attachConnectionLine(bridge, document.body);
   const { actions } = store.getState();
   const motionQuery = matchMedia('(prefers-reduced-motion: reduce)');
   actions.setReducedMotion(motionQuery.matches);
