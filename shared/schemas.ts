@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FleetUsageSchema, SubagentUsageSchema, UsageSchema } from './usage';
+import { DriftSchema } from './drift';
 
 /** The harnesses Pixelfleet reads. */
 export const HarnessSchema = z.enum(['claude', 'codex', 'opencode']);
@@ -187,6 +188,8 @@ export const SeatSchema = z.object({
   /** Context fill and token totals from the seat's own records; absent means unknown (issue 26). */
   usage: UsageSchema.optional(),
   unknownReason: z.string().optional(),
+  /** Record kinds and fields its reader does not know, by name (issue 29); absent means none were seen. */
+  drift: DriftSchema.optional(),
 });
 export type Seat = z.infer<typeof SeatSchema>;
 

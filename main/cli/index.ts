@@ -21,7 +21,8 @@ export const HELP = `Pixelfleet ${APP_VERSION} — a pixel world for your fleet 
 Usage: pixelfleet <command> [options]
 
 World
-  web [--port N] [--demo] [--agents N]   serve the world in your browser (prints the URL to open)
+  web [--port N] [--demo] [--agents N] [--new-token]
+                                         serve the world in your browser (prints the URL to open)
   demo [--agents N] [--port N]           a simulated fleet in a throwaway home, served like \`web\`
 
 Fleet
@@ -32,6 +33,7 @@ Fleet
   needs-you [--json]                     agents waiting for you (question, plan, approval, turn done…), oldest first
   work-items --label <role> [--json]     the backlog items labelled with a role
   jobs [--json] [--all]                  running subagents of every seat, longest first (--all: also ended in 30 min)
+  doctor [--json]                        does each harness still write what the readers know? (exit 0 ok, 1 drift, 2 unreadable)
 
 Agents
   agents list [--json]                   personas with their role and seat
@@ -97,6 +99,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await (await import('./needsYou')).runNeedsYouCommand(rest, { ...io, home });
       case 'jobs':
         return await (await import('./jobs')).runJobsCommand(rest, { ...io, home });
+      case 'doctor':
+        return await (await import('./doctor')).runDoctorCommand(rest, { ...io, home });
       case 'candidates':
       case 'seats':
       case 'fleet':

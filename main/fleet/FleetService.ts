@@ -2,6 +2,7 @@
  * The live fleet: the seats the owner addressed (personas holding a seat), one shared census of their
  * projections, the change cursor, discovery of candidate seats, and the replay broker.
  */
+import { driftFields } from './seatDrift';
 import { homedir } from 'node:os';
 import type { AgentMessage, Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, SeatAddress, Station, Team } from '../../shared/schemas';
 import { shownValue } from '../../shared/bounds';
@@ -242,7 +243,7 @@ export class FleetService implements SessionResolver {
       // Time-bound rules are evaluated on every census (the refresh tick), without reading the files again.
       this.turnMs.set(id, projection.activity.turnMs ?? null);
       this.messageFacts.set(id, projection.messages ?? []);
-      return { ...base, activity: evaluateActivity(projection.activity, this.now()), subagents: projection.subagents };
+      return { ...base, ...driftFields(evaluateActivity(projection.activity, this.now()), projection.census), subagents: projection.subagents };
     } catch (error) {
       this.options.log?.(`pixelfleet: reading ${id} failed: ${String(error)}`);
       return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `Could not read this session: ${(error as Error)?.message ?? String(error)}` };

@@ -5,6 +5,7 @@
 import type { ActivityBasis } from '../activity/basis';
 import type { Candidate, Harness, ReplayPage, SeatAddress, SubagentSummary } from '../../shared/schemas';
 import type { SessionMessageFact } from '../teams/sessionMessages';
+import type { CensusView } from './kit/census';
 
 /** What a reader consumed to produce a projection (for the CLI's `read` field and the benchmark). */
 export interface ReadStats {
@@ -26,6 +27,8 @@ export type Projection =
       activity: ActivityBasis;
       /** Messages to or from other sessions the journal records (labels only); absent when the harness has none. */
       messages?: SessionMessageFact[];
+      /** The record census: the version the records state and what the reader's rules do not know (issue 29). */
+      census?: CensusView;
     }
   | { ok: false; reason: string };
 

@@ -18,6 +18,8 @@ import { readChildWindow } from './replay';
 import { codexActivityBasis } from './activity';
 import { CODEX_TASK_SCAN_COLD_BYTES } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
+import { censusView, noteVersion } from '../kit/census';
+import { CODEX_KNOWN } from './known';
 import { LINE_POSITION, replayPage } from '../kit/pager';
 
 const THREAD_TOKEN = /^[0-9A-Za-z-]{1,64}$/;
@@ -94,6 +96,8 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
         const { read } = await fs.readHeader(path);
         bytes += read.bytes;
         const id = read.kind === 'header' ? read.header.id : null;
+        // A window that starts inside the rollout did not read line 1: the version comes from the header read here.
+        if (read.kind === 'header') noteVersion(parent.census, read.header.cliVersion);
         if (id !== seat.sessionId) {
           state.tail = null;
           return { ok: false, reason: `The rollout ${path} belongs to thread ${id ?? '(no header)'}, not ${seat.sessionId}.` };
@@ -131,6 +135,7 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
         read: { bytes, skippedLines: tail.skippedLines + parent.malformed + discovery.skippedHeaders },
         lastWriteMs: tail.mtimeMs,
         activity: codexActivityBasis(parent.activity),
+        census: censusView(parent.census, CODEX_KNOWN),
       };
       return { ok: true, projection, path, children: discovery.children, entries };
     } catch (error) {

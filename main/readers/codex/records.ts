@@ -6,6 +6,8 @@ import type { Outcome } from '../../../shared/schemas';
 import { createCodexActivity, foldCodexActivity, type CodexActivityState } from './activity';
 import { CODEX_PENDING_CALLS } from '../kit/bounds';
 import { asObject, parseJson, type Json } from '../kit/json';
+import { createCensus, noteFields, noteKind, noteVersion, type RecordCensus } from '../kit/census';
+import { CODEX_KNOWN, envelopeKind } from './known';
 
 /** What one parent record says about a child. */
 export interface ChildRecord {
@@ -30,6 +32,8 @@ export interface ParentState {
   malformed: number;
   /** The activity projection, folded from the same lines (a second output of the same pass). */
   activity: CodexActivityState;
+  /** The record census of the lines read (issue 29): unknown kinds and fields by name, the `cli_version` stated. */
+  census: RecordCensus;
 }
 
 
@@ -40,7 +44,7 @@ const NOTIFICATION = /<subagent_notification>([\s\S]*?)<\/subagent_notification>
 
 /** A fresh reducer state. */
 export function createParentState(): ParentState {
-  return { seq: 0, calls: new Map(), records: new Map(), malformed: 0, activity: createCodexActivity() };
+  return { seq: 0, calls: new Map(), records: new Map(), malformed: 0, activity: createCodexActivity(), census: createCensus() };
 }
 
 /** Normalises a child reference: thread ids lower-cased, paths absolute (`changelog` names `/root/changelog`). */
@@ -93,6 +97,7 @@ export function reduceParentLine(state: ParentState, line: string): void {
   const envelope = asObject(parsed);
   const payload = asObject(envelope?.payload);
   const at = typeof envelope?.timestamp === 'string' ? envelope.timestamp : null;
+  if (envelope) countEnvelope(state.census, envelope, payload);
   if (envelope && payload) foldCodexActivity(state.activity, envelope.type, payload, at);
   if (!envelope || envelope.type !== 'response_item' || !payload) return;
   switch (payload.type) {
@@ -206,3 +211,10 @@ function readOutput(output: unknown): { text: string; error: boolean } {
   return { text: '', error: true };
 }
 
+
+/** The census of one rollout line: the header's `cli_version`, the line's kind and its unknown envelope fields. */
+function countEnvelope(census: RecordCensus, envelope: Json, payload: Json | null): void {
+  if (envelope.type === 'session_meta' && payload) noteVersion(census, payload.cli_version);
+  noteKind(census, CODEX_KNOWN, envelopeKind(envelope.type, payload?.type));
+  noteFields(census, CODEX_KNOWN, envelope);
+}

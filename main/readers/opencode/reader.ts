@@ -11,6 +11,7 @@ import { existsInSessionV2, inspectStore, schemaReason, V2_ONLY_REASON } from '.
 import { isBusyError, withReadOnly } from './sqlite';
 import { directChildren, readSession, selectActivityFacts, selectTaskRows } from './store';
 import { openCodeActivityBasis } from './activity';
+import { readCensus } from './census';
 import { collectRows, summarize } from './taskCalls';
 import { DISCOVER_LIMIT, OPENCODE_UNCHANGED_REUSE_MS } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
@@ -92,6 +93,7 @@ export async function projectSeat(seat: SeatAddress): Promise<Projection> {
           read: { bytes: window.bytes, skippedLines: window.malformed + malformed },
           lastWriteMs,
           activity: openCodeActivityBasis(selectActivityFacts(database, session.id)),
+          census: readCensus(database, session.id),
         };
       },
       { snapshot: true },
