@@ -14,6 +14,8 @@ import { CODEX_KNOWN } from '../readers/codex/known';
 import type { KnownFormat } from '../readers/kit/census';
 import { OPENCODE_KNOWN } from '../readers/opencode/known';
 import { resolveOpenCodeDbs } from '../readers/opencode/locate';
+import { inspectStore, schemaReason } from '../readers/opencode/schema';
+import { withReadOnly } from '../readers/opencode/sqlite';
 import type { SeatReader } from '../readers/port';
 import { createReaders, harnessName, HARNESSES } from '../readers/registry';
 import { DOCTOR_PERSONAS_MAX_BYTES, DOCTOR_SAMPLE_SESSIONS } from './bounds';
@@ -88,6 +90,14 @@ async function gatherHarness(harness: Harness, reader: SeatReader, homes: Harnes
     harness, name: harnessName(harness), homes: await homesOf(harness, homes), source: opened.length > 0 ? 'seats' : 'sample',
     tested: KNOWN[harness].tested, censuses: [], unreadable: [], missing: [],
   };
+  // A store is checked as a whole first: one that cannot be opened or lacks the 1.x tables lists no session at all.
+  if (harness === 'opencode') {
+    for (const home of findings.homes) {
+      if (!home.found || !home.path.endsWith('.db')) continue;
+      const problem = await storeProblem(home.path);
+      if (problem) findings.unreadable.push({ what: home.path, reason: problem });
+    }
+  }
   let seats: SeatAddress[] = [];
   if (opened.length > 0) {
     for (const stored of opened) {
@@ -124,5 +134,17 @@ export async function gatherFindings(homes: HarnessHomes, opened: SeatAddress[])
     return findings;
   } finally {
     for (const reader of Object.values(readers)) reader?.dispose();
+  }
+}
+
+/** Why an OpenCode store cannot be read (it does not open, or lacks the tables the reader needs), or null. */
+async function storeProblem(path: string): Promise<string | null> {
+  try {
+    return await withReadOnly(path, (database) => {
+      const store = inspectStore(database);
+      return store.ok ? null : schemaReason(store.missing);
+    });
+  } catch (error) {
+    return `The OpenCode database could not be read: ${(error as Error).message}`;
   }
 }
