@@ -52,6 +52,8 @@ export interface PageHook {
   bubbles(): Record<string, string | null>;
   /** The pose each agent shows ('stand', 'work', 'walk', or 'rest' for an idle agent), by persona id. */
   poses(): Record<string, string>;
+  /** The unknown record kinds each agent's drift mark stands for (null: no mark shown), by persona id (issue 29). */
+  drift(): Record<string, string[] | null>;
   /**
    * The camera, the floor's size in world pixels, how often the backdrop was painted, and how many frames were drawn
    * whole and in part (for tests and the bench).
@@ -319,6 +321,10 @@ async function boot(host: HTMLElement): Promise<void> {
     poses: () => {
       flush();
       return Object.fromEntries([...world.agentViews].map(([id, view]) => [id, view.shownPose]));
+    },
+    drift: () => {
+      flush();
+      return Object.fromEntries([...world.agentViews].map(([id, view]) => [id, view.driftMark.visible ? view.driftMark.kinds : null]));
     },
     view: () => ({ ...world.camera, width: world.layout.width, height: world.layout.height, paints: world.backdrop.paints, draws: { ...drawer.counts } }),
     redrawDifference: () => {

@@ -69,3 +69,18 @@ export function compareVersions(left: string, right: string): number {
 export function outsideTested(version: string | null, tested: TestedRange): boolean {
   return version === null || compareVersions(version, tested.to) > 0;
 }
+
+/** The kinds a seat's drift mark names: its unknown kinds, only when they come from outside the tested range. */
+export function markedKinds(drift: Drift | undefined): string[] | null {
+  if (!drift || !drift.outside || drift.kinds.length === 0) return null;
+  return drift.kinds.map((kind) => kind.name);
+}
+
+/** The sentence the hover card and the mirror say for a drift mark (names only), or null without one. */
+export function driftPhrase(drift: Drift | undefined): string | null {
+  const kinds = markedKinds(drift);
+  if (!kinds || !drift) return null;
+  const shown = kinds.slice(0, 4).join(', ') + (kinds.length > 4 || drift.more > 0 ? ` and ${kinds.length - Math.min(4, kinds.length) + drift.more} more` : '');
+  const from = drift.version ? `version ${drift.version}, newer than the tested ${drift.tested.to}` : 'a version the records do not state';
+  return `Unknown record kinds ${shown} (${from}): counts may be incomplete.`;
+}

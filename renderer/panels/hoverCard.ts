@@ -5,6 +5,7 @@
  * The accessible mirror points at it (`aria-describedby`), so a screen reader hears the same card on focus.
  */
 import { activityPhrase, elapsedPhrase } from '../../shared/activity';
+import { driftPhrase } from '../../shared/drift';
 import type { Activity, FleetSnapshot } from '../../shared/schemas';
 import { agentCardFacts, AgentCardHeader, type AgentCardFacts } from './agentCard';
 import { element } from './dom';
@@ -23,6 +24,8 @@ export interface HoverCardFacts extends AgentCardFacts {
   note: string | null;
   /** "3 subagents running: …", "no subagents running", or "subagents unknown". */
   subagents: string;
+  /** The drift mark's sentence (which kinds are unknown; counts may be incomplete), or null (issue 29). */
+  drift?: string | null;
 }
 
 /** How the card says an inferred activity is a guess. */
@@ -58,7 +61,7 @@ export function hoverCardFacts(fleet: FleetSnapshot | null, personaId: string, n
     const more = summary.running > SUBAGENTS_SHOWN ? `, +${summary.running - Math.min(running.length, SUBAGENTS_SHOWN)} more` : '';
     subagents = summary.running === 0 ? 'no subagents running' : `${summary.running} ${summary.running === 1 ? 'subagent' : 'subagents'} running${named ? `: ${named}${more}` : ''}`;
   }
-  return { ...facts, activity: activityPhrase(activity), state: activity.state, since: sincePhrase(activity.since, nowMs), note: uncertaintyNote(activity), subagents };
+  return { ...facts, activity: activityPhrase(activity), state: activity.state, since: sincePhrase(activity.since, nowMs), note: uncertaintyNote(activity), subagents, drift: driftPhrase(seat?.drift) };
 }
 
 /** A page rectangle. */
@@ -76,11 +79,12 @@ export class HoverCard {
   private readonly activity = element('p', { class: 'hover-card-activity', 'data-card-activity': true });
   private readonly note = element('p', { class: 'hover-card-note', 'data-card-uncertain': true });
   private readonly subagents = element('p', { class: 'hover-card-subagents', 'data-card-subagents': true });
+  private readonly drift = element('p', { class: 'hover-card-note', 'data-card-drift': true, hidden: true });
   /** The agent shown, or null. */
   shown: string | null = null;
 
   constructor() {
-    this.root = element('aside', { id: HOVER_CARD_ID, class: 'hover-card', role: 'tooltip', 'data-hover-card': true, hidden: true }, this.header.root, this.activity, this.note, this.subagents);
+    this.root = element('aside', { id: HOVER_CARD_ID, class: 'hover-card', role: 'tooltip', 'data-hover-card': true, hidden: true }, this.header.root, this.activity, this.note, this.subagents, this.drift);
   }
 
   /** Shows the card of `facts` next to `box` (page pixels), or hides it when there is nothing to show. */
@@ -94,6 +98,8 @@ export class HoverCard {
     this.note.hidden = facts.note === null;
     setText(this.note, facts.note ?? '');
     setText(this.subagents, facts.subagents);
+    this.drift.hidden = !facts.drift;
+    setText(this.drift, facts.drift ?? '');
     this.root.hidden = false;
     if (box) {
       // Right of the character, kept inside the window (left of it when there is no room).

@@ -19,7 +19,8 @@ function agentLabel(agent: AgentModel): string {
   const subagents = agent.subagents === null ? 'subagents unknown' : `${agent.subagents} subagents running`;
   const harness = agent.harness ? `${agent.harness}, ` : '';
   const team = agent.team === null ? '' : `, ${agent.teamLead ? 'leads' : 'in'} team ${agent.team}`;
-  return `${agent.name}, ${harness}${activityPhrase(agent.activity)}, ${subagents}${team}${agent.pending ? ', role change pending' : ''}`;
+  const drift = agent.drift ? `, unknown record kinds ${agent.drift.join(', ')}: counts may be incomplete` : '';
+  return `${agent.name}, ${harness}${activityPhrase(agent.activity)}, ${subagents}${team}${drift}${agent.pending ? ', role change pending' : ''}`;
 }
 
 /** The mirror; call `sync` with each new world model. */
@@ -94,6 +95,7 @@ export class Mirror {
       setAttribute(button, 'data-why', agent.activity.why ?? '');
       setAttribute(button, 'data-team', agent.team ?? '');
       setAttribute(button, 'data-team-lead', agent.teamLead ? 'true' : 'false');
+      setAttribute(button, 'data-drift', agent.drift ? agent.drift.join(' ') : '');
       setAttribute(button, 'aria-label', agentLabel(agent));
       if (button.textContent !== agent.name) button.textContent = agent.name;
     }

@@ -6,6 +6,7 @@ import { Container, Graphics, Rectangle, Sprite, Texture, type DestroyOptions } 
 import type { Harness } from '../../shared/schemas';
 import { BadgeView } from './BadgeView';
 import { BubbleView } from './BubbleView';
+import { DriftMark } from './DriftMark';
 import { NAMES_MIN_ZOOM, textScale } from './camera';
 import { platePicture } from './labelPictures';
 import { LabelSprite } from './LabelSprite';
@@ -60,6 +61,8 @@ export class AgentView extends Container {
   readonly teamMark = new Graphics();
   /** The needs-you (or idle) speech bubble. */
   readonly bubble: BubbleView;
+  /** The drift mark: unknown record kinds from an untested harness version (issue 29). */
+  readonly driftMark = new DriftMark();
   private pose: Pose = 'stand';
   private frame = 0;
   private zoom = 1;
@@ -82,7 +85,7 @@ export class AgentView extends Container {
     this.ring.visible = false;
     this.namePlate.addChild(this.plate);
     this.teamMark.visible = false;
-    this.addChild(this.ring, this.shadow, this.body, this.teamMark, this.namePlate, this.badge, this.bubble);
+    this.addChild(this.ring, this.shadow, this.body, this.teamMark, this.driftMark, this.namePlate, this.badge, this.bubble);
   }
 
   /** Applies a changed record; unchanged parts are not touched. */
@@ -94,6 +97,7 @@ export class AgentView extends Container {
     this.badge.update(record.subagents);
     if (!before || before.team !== record.team || before.teamLead !== record.teamLead) this.drawTeamMark(record);
     this.bubble.update(record.activity);
+    this.driftMark.update(record.drift ?? null);
     const unknown = record.activity.state === 'unknown';
     this.body.tint = unknown ? UNKNOWN_TINT : 0xffffff;
     this.body.alpha = unknown ? 0.85 : 1;

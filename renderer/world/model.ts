@@ -1,5 +1,6 @@
 /** The world as plain records, derived from the store: what each station and agent view shows. Pure. */
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
+import { markedKinds } from '../../shared/drift';
 import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
 import type { Activity, Appearance, FleetSnapshot, Harness } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
@@ -33,6 +34,8 @@ export interface AgentModel {
   team: string | null;
   /** True when the agent leads that team. */
   teamLead: boolean;
+  /** Unknown record kinds from outside the tested range (the drift mark), or null (issue 29). */
+  drift?: string[] | null;
 }
 
 /** Everything the scene draws, stations in world order (built-ins, custom roles, then the lobby). */
@@ -101,6 +104,7 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
       pending: pending !== undefined,
       team: teamName,
       teamLead,
+      drift: markedKinds(seat?.drift),
     };
     cache?.entries.set(persona.id, { persona, seat, pending, team: teamName, lead: teamLead, model });
     return model;
