@@ -33,8 +33,10 @@ export async function removeHome(home: string): Promise<void> {
 }
 
 /** Runs `node main/cli/pixelfleet.mjs web …` with PIXELFLEET_HOME=home and resolves once the URL is printed. */
-export async function startHost(options: { home: string; args?: string[]; env?: NodeJS.ProcessEnv }): Promise<RunningHost> {
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'main', 'cli', 'pixelfleet.mjs'), 'web', '--port', '0', ...(options.args ?? [])], {
+export async function startHost(options: { home: string; args?: string[]; env?: NodeJS.ProcessEnv; recordedPort?: boolean }): Promise<RunningHost> {
+  // `recordedPort`: no `--port`, so the host asks for the port its token file recorded (a restart's own rule).
+  const port = options.recordedPort ? [] : ['--port', '0'];
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'main', 'cli', 'pixelfleet.mjs'), 'web', ...port, ...(options.args ?? [])], {
     cwd: ROOT,
     // Each harness home defaults to a folder inside the test's home, so nothing on this machine leaks in.
     env: {

@@ -48,7 +48,7 @@ function standInShell(argv: string[], env: NodeJS.ProcessEnv) {
 
 describe('start arguments', () => {
   it('are parsed by one parser: bounded --agents, strict for the CLI, tolerant of Electron switches on the desktop', () => {
-    expect(parseStartArgs(['--demo', '--agents', '12', '--port', '0'], { strict: true })).toEqual({ demo: true, agents: 12, home: null, port: 0, open: null });
+    expect(parseStartArgs(['--demo', '--agents', '12', '--port', '0'], { strict: true })).toEqual({ demo: true, agents: 12, home: null, port: 0, open: null, portGiven: true });
     expect(parseStartArgs([], { strict: true, demo: true })).toMatchObject({ demo: true, agents: 6 });
     expect(() => parseStartArgs(['--agents', '0'], { strict: true })).toThrow(UsageError);
     expect(() => parseStartArgs(['--agents', String(DEMO_AGENTS_MAX + 1)], { strict: true })).toThrow(/from 1 to 500/);

@@ -25,10 +25,14 @@ export interface StartArgs {
   port: number;
   /** `--open` / `--no-open`, or null when neither was given. */
   open: boolean | null;
+  /** True when `--port` was given (else browser mode asks for the port its token file recorded). */
+  portGiven?: boolean;
+  /** `--new-token`: browser mode makes a new token instead of the one kept in the app home. */
+  newToken?: boolean;
 }
 
 const VALUED = ['port', 'agents', 'home'];
-const FLAGS = ['demo', 'open', 'no-open'];
+const FLAGS = ['demo', 'open', 'no-open', 'new-token'];
 
 /**
  * Parses a start's arguments. `strict` refuses unknown options (the CLI); the desktop app is not strict, because
@@ -45,6 +49,8 @@ export function parseStartArgs(argv: readonly string[], options: { strict: boole
     home: home ? resolve(home) : null,
     port: intOption(args, 'port', 0, 65535),
     open: args.flags.has('open') ? true : args.flags.has('no-open') ? false : null,
+    ...(args.flags.has('port') ? { portGiven: true } : {}),
+    ...(args.flags.has('new-token') ? { newToken: true } : {}),
   };
 }
 

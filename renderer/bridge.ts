@@ -40,11 +40,16 @@ export interface Bridge {
   on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void;
   /** Listens for the transport coming back after a drop (a restarted host): anything held may be stale. */
   onReconnected(listener: () => void): () => void;
+  /** Listens for the transport dropping (the host stopped or restarts); it then keeps trying to reconnect. */
+  onDisconnected?(listener: () => void): () => void;
   close(): void;
 }
 
 /** The pseudo-event a raw transport sends when it reconnected (not part of the contract). */
 export const RECONNECTED_EVENT = 'transport.reconnected';
+
+/** The pseudo-event a raw transport sends when it dropped and starts reconnecting (not part of the contract). */
+export const DISCONNECTED_EVENT = 'transport.disconnected';
 
 /** The object the Electron preload exposes on `window.pixelfleet` (exactly the contract's channels). */
 export interface PreloadApi {
@@ -76,6 +81,11 @@ export function createBridgeFromTransport(transport: RawTransport, kind: Bridge[
     onReconnected(listener) {
       return transport.subscribe((name) => {
         if (name === RECONNECTED_EVENT) listener();
+      });
+    },
+    onDisconnected(listener) {
+      return transport.subscribe((name) => {
+        if (name === DISCONNECTED_EVENT) listener();
       });
     },
     close: () => transport.close(),

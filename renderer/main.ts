@@ -6,6 +6,7 @@
 import 'pixi.js/unsafe-eval';
 import { Application, RendererType, Ticker } from 'pixi.js';
 import { connectBridge } from './connect';
+import { attachConnectionLine } from './panels/connection';
 import { createMessages, createBacklogPanel, createToolbar } from './panels/panels';
 import { HoverCard, hoverCardFacts } from './panels/hoverCard';
 import { LobbyPanel } from './panels/lobby';
@@ -56,6 +57,8 @@ export interface PageHook {
   bubbles(): Record<string, string | null>;
   /** The pose each agent shows ('stand', 'work', 'walk', or 'rest' for an idle agent), by persona id. */
   poses(): Record<string, string>;
+  /** The unknown record kinds each agent's drift mark stands for (null: no mark shown), by persona id (issue 29). */
+  drift(): Record<string, string[] | null>;
   /**
    * The camera, the floor's size in world pixels, how often the backdrop was painted, and how many frames were drawn
    * whole and in part (for tests and the bench).
@@ -108,6 +111,7 @@ function rendererKind(type: number): PageHook['renderer'] {
 async function boot(host: HTMLElement): Promise<void> {
   const bridge = await connectBridge();
   const store = createAppStore({ bridge });
+  attachConnectionLine(bridge, document.body);
   const { actions } = store.getState();
   const motionQuery = matchMedia('(prefers-reduced-motion: reduce)');
   actions.setReducedMotion(motionQuery.matches);
@@ -355,6 +359,10 @@ async function boot(host: HTMLElement): Promise<void> {
     poses: () => {
       flush();
       return Object.fromEntries([...world.agentViews].map(([id, view]) => [id, view.shownPose]));
+    },
+    drift: () => {
+      flush();
+      return Object.fromEntries([...world.agentViews].map(([id, view]) => [id, view.driftMark.visible ? view.driftMark.kinds : null]));
     },
     view: () => ({ ...world.camera, width: world.layout.width, height: world.layout.height, paints: world.backdrop.paints, draws: { ...drawer.counts } }),
     redrawDifference: () => {

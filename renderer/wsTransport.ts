@@ -1,6 +1,6 @@
 /** The browser-mode transport: one WebSocket carrying numbered requests, answers and pushed events. */
 import type { Answer } from '../shared/contract';
-import { RECONNECTED_EVENT, type RawTransport } from './bridge';
+import { DISCONNECTED_EVENT, RECONNECTED_EVENT, type RawTransport } from './bridge';
 
 interface Pending {
   resolve: (answer: Answer<unknown>) => void;
@@ -56,7 +56,10 @@ export function openWebSocketTransport(url: string): Promise<RawTransport> {
         onFirstError(new Error(`Pixelfleet refused the connection (${event.code}${event.reason ? `: ${event.reason}` : ''}).`));
         return;
       }
-      if (!closed) setTimeout(() => connect(undefined, undefined, attempt + 1), Math.min(5000, 250 * 2 ** attempt));
+      if (closed) return;
+      // The page keeps what it shows and says it is reconnecting until the host answers again.
+      for (const listener of listeners) listener(DISCONNECTED_EVENT, {});
+      setTimeout(() => connect(undefined, undefined, attempt + 1), Math.min(5000, 250 * 2 ** attempt));
     });
   };
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FleetUsageSchema, SubagentUsageSchema, UsageSchema } from './usage';
+import { DriftSchema } from './drift';
 
 /** The harnesses Pixelfleet reads. */
 export const HarnessSchema = z.enum(['claude', 'codex', 'opencode']);
@@ -195,6 +196,8 @@ export const SeatSchema = z.object({
   host: z.string().optional(),
   /** Set while the seat's host cannot be reached: the instant it became unreachable (ISO); the seat is its last known state. */
   unreachableSince: z.string().optional(),
+  /** Record kinds and fields its reader does not know, by name (issue 29); absent means none were seen. */
+  drift: DriftSchema.optional(),
 });
 export type Seat = z.infer<typeof SeatSchema>;
 

@@ -21,7 +21,8 @@ export const HELP = `Pixelfleet ${APP_VERSION} — a pixel world for your fleet 
 Usage: pixelfleet <command> [options]
 
 World
-  web [--port N] [--demo] [--agents N]   serve the world in your browser (prints the URL to open)
+  web [--port N] [--demo] [--agents N] [--new-token]
+                                         serve the world in your browser (prints the URL to open)
   demo [--agents N] [--port N]           a simulated fleet in a throwaway home, served like \`web\`
 
 Fleet
@@ -36,6 +37,7 @@ Fleet
   history [--since 2h|ISO] [--seat ID] [--kind needs-you|jobs|roles|activity] [--json]
                                          recorded transitions, oldest first (default: the last 24 h)
   history --digest [--since 1h] [--json] what happened while you were away (as the world's panel shows it)
+  doctor [--json]                        does each harness still write what the readers know? (exit 0 ok, 1 drift, 2 unreadable)
 
 Remotes (agents on other machines, over ssh)
   remote add <name> <ssh destination> [--command "<remote pixelfleet command>"]
@@ -115,6 +117,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await (await import('./serve')).runServeCommand(rest, { ...io, home });
       case 'remote':
         return await (await import('./remote')).runRemoteCommand(rest, { ...io, home });
+      case 'doctor':
+        return await (await import('./doctor')).runDoctorCommand(rest, { ...io, home });
       case 'candidates':
       case 'seats':
       case 'fleet':

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { parseStartArgs, planHome, startServices, type Started } from '../bootstrap';
 import { startHost } from '../host/server';
+import { listenWithToken } from '../host/tokenHost';
 import { ensureRendererBuilt } from '../host/rendererBuild';
 import type { CliIo } from './index';
 
@@ -27,7 +28,7 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
   const { app } = started;
   let host;
   try {
-    host = await startHost({ app, rendererDir, port, log });
+    host = await listenWithToken({ app, rendererDir, log }, { home, port, portGiven: args.portGiven === true, rotate: args.newToken === true }, startHost);
   } catch (error) {
     await started.stop();
     const code = (error as NodeJS.ErrnoException).code;

@@ -2,6 +2,7 @@
  * The live fleet: the seats the owner addressed (personas holding a seat), one shared census of their
  * projections, the change cursor, discovery of candidate seats, and the replay broker.
  */
+import { driftFields } from './seatDrift';
 import { homedir } from 'node:os';
 import type { AgentMessage, Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, SeatAddress, Station, Team } from '../../shared/schemas';
 import { shownValue } from '../../shared/bounds';
@@ -275,15 +276,16 @@ export class FleetService implements SessionResolver {
       // Time-bound rules are evaluated on every census (the refresh tick), without reading the files again.
       this.turnMs.set(id, projection.activity.turnMs ?? null);
       this.messageFacts.set(id, projection.messages ?? []);
+      const observed = driftFields(evaluateActivity(projection.activity, this.now()), projection.census);
       if (projection.usage && projection.usageTally) {
         const known = this.usageTallies.get(id);
         const partial = projection.usage.withSubagents?.partial ?? projection.usage.partial;
         // The same tally keeps its entry, so an unchanged fleet reuses its usage line.
         if (!known || known.tally !== projection.usageTally || known.partial !== partial) this.usageTallies.set(id, { tally: projection.usageTally, partial });
-        return { ...base, activity: evaluateActivity(projection.activity, this.now()), subagents: projection.subagents, usage: projection.usage };
+        return { ...base, ...observed, subagents: projection.subagents, usage: projection.usage };
       }
       this.usageTallies.delete(id);
-      return { ...base, activity: evaluateActivity(projection.activity, this.now()), subagents: projection.subagents };
+      return { ...base, ...observed, subagents: projection.subagents };
     } catch (error) {
       this.options.log?.(`pixelfleet: reading ${id} failed: ${String(error)}`);
       return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `Could not read this session: ${(error as Error)?.message ?? String(error)}` };

@@ -7,6 +7,7 @@ import type { Candidate, Harness, ReplayPage, SeatAddress, SubagentSummary } fro
 import type { SessionMessageFact } from '../teams/sessionMessages';
 import type { Usage } from '../../shared/usage';
 import type { Tally } from '../usage/tally';
+import type { CensusView } from './kit/census';
 
 /** What a reader consumed to produce a projection (for the CLI's `read` field and the benchmark). */
 export interface ReadStats {
@@ -32,6 +33,8 @@ export type Projection =
       usage?: Usage;
       /** The seat's usage with its subagents as a tally (hour buckets for "today" and `--since`). */
       usageTally?: Tally;
+      /** The record census: the version the records state and what the reader's rules do not know (issue 29). */
+      census?: CensusView;
     }
   | { ok: false; reason: string };
 

@@ -6,6 +6,7 @@
  * The accessible mirror points at it (`aria-describedby`), so a screen reader hears the same card on focus.
  */
 import { activityPhrase, elapsedPhrase } from '../../shared/activity';
+import { driftPhrase } from '../../shared/drift';
 import type { Activity, FleetSnapshot } from '../../shared/schemas';
 import { usageLines, type UsageLines } from '../../shared/usagePhrases';
 import { contextGauge, type ContextLevel } from '../world/contextBar';
@@ -30,6 +31,8 @@ export interface HoverCardFacts extends AgentCardFacts {
   usage: UsageLines;
   /** The context bar's level, as the world draws it. */
   contextLevel: ContextLevel;
+  /** The drift mark's sentence (which kinds are unknown; counts may be incomplete), or null (issue 29). */
+  drift?: string | null;
 }
 
 /** How the card says an inferred activity is a guess. */
@@ -74,6 +77,7 @@ export function hoverCardFacts(fleet: FleetSnapshot | null, personaId: string, n
     subagents,
     usage: usageLines(seat?.usage),
     contextLevel: contextGauge(seat?.usage).level,
+    drift: driftPhrase(seat?.drift),
   };
 }
 
@@ -100,12 +104,13 @@ export class HoverCard {
     withSubagents: element('p', { 'data-card-with-subagents': true }),
     skipped: element('p', { 'data-card-skipped': true }),
   };
+  private readonly drift = element('p', { class: 'hover-card-note', 'data-card-drift': true, hidden: true });
   /** The agent shown, or null. */
   shown: string | null = null;
 
   constructor() {
     const usage = element('div', { class: 'hover-card-usage', 'data-card-usage': true }, ...Object.values(this.usage));
-    this.root = element('aside', { id: HOVER_CARD_ID, class: 'hover-card', role: 'tooltip', 'data-hover-card': true, hidden: true }, this.header.root, this.activity, this.note, this.subagents, usage);
+    this.root = element('aside', { id: HOVER_CARD_ID, class: 'hover-card', role: 'tooltip', 'data-hover-card': true, hidden: true }, this.header.root, this.activity, this.note, this.subagents, this.drift, usage);
   }
 
   /** Shows the card of `facts` next to `box` (page pixels), or hides it when there is nothing to show. */
@@ -125,6 +130,8 @@ export class HoverCard {
       node.hidden = text === null;
       setText(node, text ?? '');
     }
+    this.drift.hidden = !facts.drift;
+    setText(this.drift, facts.drift ?? '');
     this.root.hidden = false;
     if (box) {
       // Right of the character, kept inside the window (left of it when there is no room).

@@ -22,7 +22,8 @@ function agentLabel(agent: AgentModel): string {
   const team = agent.team === null ? '' : `, ${agent.teamLead ? 'leads' : 'in'} team ${agent.team}`;
   const context = agent.context.percent === null ? 'context unknown' : `context ${agent.context.percent} % full${agent.context.level === 'calm' ? '' : ` (${agent.context.level})`}`;
   const host = agent.host ? `on ${agent.host}${agent.unreachable ? ' (unreachable, last known)' : ''}, ` : '';
-  return `${agent.name}, ${host}${harness}${activityPhrase(agent.activity)}, ${subagents}, ${context}${team}${agent.pending ? ', role change pending' : ''}`;
+  const drift = agent.drift ? `, unknown record kinds ${agent.drift.join(', ')}: counts may be incomplete` : '';
+  return `${agent.name}, ${host}${harness}${activityPhrase(agent.activity)}, ${subagents}, ${context}${team}${drift}${agent.pending ? ', role change pending' : ''}`;
 }
 
 /** The mirror; call `sync` with each new world model. */
@@ -101,6 +102,7 @@ export class Mirror {
       setAttribute(button, 'data-context-fill', agent.context.percent === null ? '' : String(agent.context.percent / 100));
       setAttribute(button, 'data-host', agent.host ?? '');
       setAttribute(button, 'data-unreachable', agent.unreachable ? 'true' : 'false');
+      setAttribute(button, 'data-drift', agent.drift ? agent.drift.join(' ') : '');
       setAttribute(button, 'aria-label', agentLabel(agent));
       if (button.textContent !== agent.name) button.textContent = agent.name;
     }

@@ -7,6 +7,7 @@ import { Container, Graphics, Rectangle, Sprite, Texture, type DestroyOptions } 
 import type { Harness } from '../../shared/schemas';
 import { BadgeView } from './BadgeView';
 import { BubbleView } from './BubbleView';
+import { DriftMark } from './DriftMark';
 import { NAMES_MIN_ZOOM, textScale } from './camera';
 import { BAR_WIDTH, sameGauge, UNKNOWN_GAUGE, type ContextGauge } from './contextBar';
 import { contextBarPicture } from './contextBarPicture';
@@ -68,6 +69,8 @@ export class AgentView extends Container {
   private readonly bar: LabelSprite;
   /** The bar shown now (for the page hook). */
   shownGauge: ContextGauge = UNKNOWN_GAUGE;
+  /** The drift mark: unknown record kinds from an untested harness version (issue 29). */
+  readonly driftMark = new DriftMark();
   private pose: Pose = 'stand';
   private frame = 0;
   private zoom = 1;
@@ -94,7 +97,7 @@ export class AgentView extends Container {
     this.contextBar.addChild(this.bar);
     this.placeBar();
     this.teamMark.visible = false;
-    this.addChild(this.ring, this.shadow, this.body, this.teamMark, this.namePlate, this.contextBar, this.badge, this.bubble);
+    this.addChild(this.ring, this.shadow, this.body, this.teamMark, this.driftMark, this.namePlate, this.contextBar, this.badge, this.bubble);
   }
 
   /** Applies a changed record; unchanged parts are not touched. */
@@ -110,6 +113,7 @@ export class AgentView extends Container {
     }
     if (!before || before.team !== record.team || before.teamLead !== record.teamLead) this.drawTeamMark(record);
     this.bubble.update(record.activity);
+    this.driftMark.update(record.drift ?? null);
     const unknown = record.activity.state === 'unknown';
     this.body.tint = unknown ? UNKNOWN_TINT : 0xffffff;
     this.body.alpha = record.unreachable ? 0.45 : unknown ? 0.85 : 1;

@@ -1,5 +1,6 @@
 /** The world as plain records, derived from the store: what each station and agent view shows. Pure. */
 import { UNKNOWN_ACTIVITY } from '../../shared/activity';
+import { markedKinds } from '../../shared/drift';
 import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
 import { UNREACHABLE_NOTICE_PREFIX, type Activity, type Appearance, type FleetSnapshot, type Harness } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
@@ -40,6 +41,8 @@ export interface AgentModel {
   host?: string | null;
   /** True while that host cannot be reached: the agent is its last known self, greyed. */
   unreachable?: boolean;
+  /** Unknown record kinds from outside the tested range (the drift mark), or null (issue 29). */
+  drift?: string[] | null;
 }
 
 /** Everything the scene draws, stations in world order (built-ins, custom roles, then the lobby). */
@@ -114,6 +117,7 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
       context: contextGauge(seat?.usage),
       host: persona.host ?? null,
       unreachable,
+      drift: markedKinds(seat?.drift),
     };
     // A seat that changed only in what the world does not draw (token totals, a cost) keeps its record, so neither the
     // scene nor the mirror redoes the agent: the bar redraws only when its own figure changes.
@@ -148,6 +152,7 @@ export function sameAgentModel(first: AgentModel, second: AgentModel): boolean {
     sameGauge(first.context, second.context) &&
     (first.host ?? null) === (second.host ?? null) &&
     (first.unreachable ?? false) === (second.unreachable ?? false) &&
+    (first.drift ?? []).join('\n') === (second.drift ?? []).join('\n') &&
     a.state === b.state &&
     a.why === b.why &&
     a.certain === b.certain &&

@@ -5,6 +5,9 @@
  * whose cold-read reset starts a fresh fold before the first line of a cold read (rule 8).
  */
 import { keepRecent, mayHoldMessage, messageFactsOf, type SessionMessageFact } from '../../teams/sessionMessages';
+import { createCensus, noteFields, noteInnerKind, noteKind, noteVersion, type RecordCensus } from '../kit/census';
+import { isObject, type Json } from '../kit/json';
+import { CLAUDE_KNOWN, lineKind } from './known';
 import { eventOf, parseRecord } from './parseLine';
 import { applyEvent, createProjectionState, type ClaudeProjectionState } from './reducer';
 import { createClaudeUsage, foldClaudeUsage, type ClaudeUsageFold } from '../../usage/claudeUsage';
@@ -18,21 +21,36 @@ export interface ClaudeFold {
   windowed: boolean;
   /** Token usage of the read window (issue 26), folded from the same parsed lines. */
   usage: ClaudeUsageFold;
+  /** The record census of the lines read (issue 29): unknown kinds and fields by name, the versions stated. */
+  census: RecordCensus;
 }
 
 /** A fresh fold for a read whose window starts at byte `windowStart` (0 = the whole journal). */
 export function createFold(windowStart = 0): ClaudeFold {
-  return { projection: createProjectionState(), messages: [], windowed: windowStart > 0, usage: createClaudeUsage() };
+  return { projection: createProjectionState(), messages: [], windowed: windowStart > 0, usage: createClaudeUsage(), census: createCensus() };
 }
 
 /** Folds one journal line (without its newline) that starts at byte `offset` of the journal. */
 export function foldLine(fold: ClaudeFold, line: string, offset: number): void {
   const record = parseRecord(line);
   if (record === null) return;
+  if (record !== 'invalid') countRecord(fold.census, record);
   const event = eventOf(record);
   if (event) applyEvent(fold.projection, event, offset);
   if (record !== 'invalid') foldClaudeUsage(fold.usage, record);
   if (record === 'invalid' || !mayHoldMessage(line)) return;
   const facts = messageFactsOf(record);
   if (facts.length > 0) fold.messages = keepRecent([...fold.messages, ...facts]);
+}
+
+/** The census of one parsed line: its version, its kind, its unknown top-level fields and content block kinds. */
+function countRecord(census: RecordCensus, record: Json): void {
+  noteVersion(census, record.version);
+  noteKind(census, CLAUDE_KNOWN, lineKind(record.type));
+  noteFields(census, CLAUDE_KNOWN, record);
+  const message = record.message;
+  if (!isObject(message) || !Array.isArray(message.content)) return;
+  for (const block of message.content) {
+    if (isObject(block) && typeof block.type === 'string') noteInnerKind(census, CLAUDE_KNOWN, `block:${block.type}`);
+  }
 }

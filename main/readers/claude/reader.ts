@@ -20,6 +20,8 @@ import { DISCOVER_LIMIT } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
 import { UsageLedger } from '../../usage/ledger';
 import { claudeUsage, type ClaudeUsageAnswer } from './usage';
+import { censusView } from '../kit/census';
+import { CLAUDE_KNOWN } from './known';
 
 /** Options of the Claude reader. */
 export interface ClaudeReaderOptions {
@@ -81,7 +83,8 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
     if (!result.changed && !childrenMoved && state.quiet) return state.quiet;
     const { projection: folded, messages } = state.fold;
     const read = { bytes: result.bytesRead, skippedLines: result.state.skippedLines + folded.skippedLines };
-    const projection: Projection = { ok: true, subagents: summaryOf(state), read, lastWriteMs: result.state.mtimeMs, activity: activityOf(folded), messages };
+    const census = censusView(state.fold.census, CLAUDE_KNOWN);
+    const projection: Projection = { ok: true, subagents: summaryOf(state), read, lastWriteMs: result.state.mtimeMs, activity: activityOf(folded), messages, census };
     state.quiet = { ...projection, read: { ...read, bytes: 0 } };
     return projection;
   }

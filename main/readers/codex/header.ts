@@ -19,6 +19,8 @@ export interface CodexHeader {
   agentPath: string | null;
   nickname: string | null;
   role: string | null;
+  /** The `cli_version` the header states (absent where a header came from the index file, which does not keep it). */
+  cliVersion?: string | null;
 }
 
 /** Rule 1 (headers): parses a header line; null when line 1 is not a `session_meta` with an id. */
@@ -50,6 +52,7 @@ export function parseHeader(line: string): CodexHeader | null {
     agentPath: (spawn ? asText(spawn.agent_path) : null) ?? asText(payload.agent_path),
     nickname: (spawn ? asText(spawn.agent_nickname) : null) ?? asText(payload.agent_nickname),
     role: spawnRole ?? topRole,
+    cliVersion: asText(payload.cli_version),
   };
 }
 

@@ -172,6 +172,7 @@ function sameRead(left: IndexedRead, right: HeaderRead): boolean {
 }
 
 function sameHeader(left: CodexHeader, right: CodexHeader): boolean {
-  const keys = Object.keys(left) as Array<keyof CodexHeader>;
-  return keys.length === Object.keys(right).length && keys.every((key) => left[key] === right[key]);
+  // The index does not keep `cliVersion` (only a seat's own header read uses it), so it is not compared.
+  const keys = (Object.keys(left) as Array<keyof CodexHeader>).filter((key) => key !== 'cliVersion');
+  return keys.length === Object.keys(right).filter((key) => key !== 'cliVersion').length && keys.every((key) => left[key] === right[key]);
 }

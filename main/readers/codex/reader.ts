@@ -19,6 +19,8 @@ import { codexActivityBasis } from './activity';
 import { codexSeatUsage, scanChildUsage, type ChildUsageScan } from './usage';
 import { CODEX_TASK_SCAN_COLD_BYTES } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
+import { censusView, noteVersion } from '../kit/census';
+import { CODEX_KNOWN } from './known';
 import { LINE_POSITION, replayPage } from '../kit/pager';
 
 const THREAD_TOKEN = /^[0-9A-Za-z-]{1,64}$/;
@@ -97,6 +99,8 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
         const { read } = await fs.readHeader(path);
         bytes += read.bytes;
         const id = read.kind === 'header' ? read.header.id : null;
+        // A window that starts inside the rollout did not read line 1: the version comes from the header read here.
+        if (read.kind === 'header') noteVersion(parent.census, read.header.cliVersion);
         if (id !== seat.sessionId) {
           state.tail = null;
           return { ok: false, reason: `The rollout ${path} belongs to thread ${id ?? '(no header)'}, not ${seat.sessionId}.` };
@@ -148,6 +152,7 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
         activity: codexActivityBasis(parent.activity),
         usage: usage.usage,
         usageTally: usage.tally,
+        census: censusView(parent.census, CODEX_KNOWN),
       };
       return { ok: true, projection, path, children: discovery.children, entries };
     } catch (error) {

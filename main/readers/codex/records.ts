@@ -7,6 +7,8 @@ import { createCodexActivity, foldCodexActivity, type CodexActivityState } from 
 import { CODEX_PENDING_CALLS } from '../kit/bounds';
 import { createCodexUsage, foldCodexUsage, type CodexUsageFold } from '../../usage/codexUsage';
 import { asObject, parseJson, type Json } from '../kit/json';
+import { createCensus, noteFields, noteKind, noteVersion, type RecordCensus } from '../kit/census';
+import { CODEX_KNOWN, envelopeKind } from './known';
 
 /** What one parent record says about a child. */
 export interface ChildRecord {
@@ -33,6 +35,8 @@ export interface ParentState {
   activity: CodexActivityState;
   /** Token usage, folded from the same lines (issue 26, rules X1–X5 of ../../usage/codexUsage.ts). */
   usage: CodexUsageFold;
+  /** The record census of the lines read (issue 29): unknown kinds and fields by name, the `cli_version` stated. */
+  census: RecordCensus;
 }
 
 
@@ -43,7 +47,7 @@ const NOTIFICATION = /<subagent_notification>([\s\S]*?)<\/subagent_notification>
 
 /** A fresh reducer state. */
 export function createParentState(): ParentState {
-  return { seq: 0, calls: new Map(), records: new Map(), malformed: 0, activity: createCodexActivity(), usage: createCodexUsage() };
+  return { seq: 0, calls: new Map(), records: new Map(), malformed: 0, activity: createCodexActivity(), usage: createCodexUsage(), census: createCensus() };
 }
 
 /** Normalises a child reference: thread ids lower-cased, paths absolute (`changelog` names `/root/changelog`). */
@@ -96,6 +100,7 @@ export function reduceParentLine(state: ParentState, line: string): void {
   const envelope = asObject(parsed);
   const payload = asObject(envelope?.payload);
   const at = typeof envelope?.timestamp === 'string' ? envelope.timestamp : null;
+  if (envelope) countEnvelope(state.census, envelope, payload);
   if (envelope && payload) {
     foldCodexActivity(state.activity, envelope.type, payload, at);
     foldCodexUsage(state.usage, envelope.type, payload, at);
@@ -212,3 +217,10 @@ function readOutput(output: unknown): { text: string; error: boolean } {
   return { text: '', error: true };
 }
 
+
+/** The census of one rollout line: the header's `cli_version`, the line's kind and its unknown envelope fields. */
+function countEnvelope(census: RecordCensus, envelope: Json, payload: Json | null): void {
+  if (envelope.type === 'session_meta' && payload) noteVersion(census, payload.cli_version);
+  noteKind(census, CODEX_KNOWN, envelopeKind(envelope.type, payload?.type));
+  noteFields(census, CODEX_KNOWN, envelope);
+}

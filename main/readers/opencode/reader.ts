@@ -12,6 +12,7 @@ import { isBusyError, withReadOnly } from './sqlite';
 import { directChildren, readSession, selectActivityFacts, selectTaskRows } from './store';
 import { openCodeActivityBasis } from './activity';
 import { openCodeSeatUsage } from './usage';
+import { readCensus } from './census';
 import { collectRows, summarize } from './taskCalls';
 import { DISCOVER_LIMIT, OPENCODE_UNCHANGED_REUSE_MS } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
@@ -98,6 +99,7 @@ export async function projectSeat(seat: SeatAddress): Promise<Projection> {
           read: { bytes: window.bytes, skippedLines: window.malformed + malformed },
           lastWriteMs,
           activity: openCodeActivityBasis(selectActivityFacts(database, session.id)),
+          census: readCensus(database, session.id),
         };
       },
       { snapshot: true },
