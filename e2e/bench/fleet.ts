@@ -12,7 +12,8 @@ import { PersonaService } from '../../main/personas/PersonaService';
 import { createClaudeReader } from '../../main/readers/claude';
 import type { Projection, SeatReader } from '../../main/readers/port';
 import { benchMainProcess } from './mainProcess';
-import { atMost, type BenchTable } from './table';
+import { timeInTurn } from './measure';
+import { atMost, median, type BenchTable } from './table';
 
 /** Wraps a reader to add up the bytes its projections read. */
 function countingBytes(reader: SeatReader): { reader: SeatReader; bytes: () => number; reset: () => void } {
@@ -48,10 +49,6 @@ function withoutActivity(reader: SeatReader): SeatReader {
       return projection.ok ? { ...projection, activity: EMPTY_BASIS } : projection;
     },
   };
-}
-
-function median(values: number[]): number {
-  return [...values].sort((first, second) => first - second)[Math.floor(values.length / 2)];
 }
 
 /** Runs the fleet benchmark. */
@@ -97,17 +94,7 @@ export async function benchFleet(log: (line: string) => void, table: BenchTable)
     // round for round in turn with the full one, so a busy machine stretches both alike.
     const bare = new FleetService({ personas, readers: { claude: withoutActivity(counted.reader) } });
     for (let round = 0; round < 5; round++) await bare.read({ fresh: true });
-    const withTimes: number[] = [];
-    const withoutTimes: number[] = [];
-    for (let round = 0; round < rounds * 2; round++) {
-      const [first, firstTimes, second, secondTimes] = round % 2 === 0 ? [fleet, withTimes, bare, withoutTimes] : [bare, withoutTimes, fleet, withTimes];
-      let before = performance.now();
-      await first.read({ fresh: true });
-      firstTimes.push(performance.now() - before);
-      before = performance.now();
-      await second.read({ fresh: true });
-      secondTimes.push(performance.now() - before);
-    }
+    const [withTimes, withoutTimes] = await timeInTurn(fleet, bare, rounds * 2);
     bare.dispose();
     const withMs = median(withTimes);
     const withoutMs = median(withoutTimes);

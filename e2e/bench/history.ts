@@ -3,8 +3,7 @@
  * CPU, how long showing any moment of 24 h of a 50-agent fleet takes, and how big 24 h of the 50-agent demo makes
  * the store (measured from a running demo's growth, and from 24 h of the demo's past written through the recorder).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemo } from '../../main/demo/index';
@@ -21,29 +20,10 @@ import { createClaudeReader } from '../../main/readers/claude';
 import { createEventStream } from '../../main/transport/events';
 import { createUpdateSender } from '../../main/transport/updates';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
-import { atMost, below, type BenchTable } from './table';
+import { clockTicks, cpuSeconds, timeInTurn } from './measure';
+import { atMost, below, median, type BenchTable } from './table';
 
 const MIB = 1024 * 1024;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((first, second) => first - second);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function clockTicks(): number {
-  const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim());
-  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
-}
-
-async function cpuSeconds(pid: number, ticks: number): Promise<number | null> {
-  try {
-    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticks;
-  } catch {
-    return null;
-  }
-}
 
 /** Census of 64 unchanged seats, with the history recorder subscribed to the change stream as the app wires it, and without. */
 async function benchCensus(log: (line: string) => void, table: BenchTable): Promise<void> {
@@ -76,17 +56,7 @@ async function benchCensus(log: (line: string) => void, table: BenchTable): Prom
     }
     const rowsBefore = await countRows(join(dir, 'history.sqlite'));
     const rounds = 100;
-    const withTimes: number[] = [];
-    const withoutTimes: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      const [first, firstTimes, second, secondTimes] = round % 2 === 0 ? [recorded, withTimes, bare, withoutTimes] : [bare, withoutTimes, recorded, withTimes];
-      let before = performance.now();
-      await first.read({ fresh: true });
-      firstTimes.push(performance.now() - before);
-      before = performance.now();
-      await second.read({ fresh: true });
-      secondTimes.push(performance.now() - before);
-    }
+    const [withTimes, withoutTimes] = await timeInTurn(recorded, bare, rounds);
     const written = (await countRows(join(dir, 'history.sqlite'))) - rowsBefore;
     const withMs = median(withTimes);
     const withoutMs = median(withoutTimes);

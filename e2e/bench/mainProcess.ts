@@ -4,7 +4,6 @@
  * from the bench process, at the demo's own rate; the child's peak RSS (VmHWM) and CPU come from /proc. For
  * comparison, the same child with the simulator inside it (`pixelfleet web --demo --agents 100`).
  */
-import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { prepareDemo } from '../../main/demo/demoSetup';
@@ -13,6 +12,7 @@ import { PersonaService } from '../../main/personas/PersonaService';
 import { followFleet } from '../fleetFollower';
 import { ensureBuilt } from '../../main/build/freshBuild.mjs';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
+import { clockTicks, cpuSeconds } from './measure';
 import { below, type BenchTable } from './table';
 
 /** Agents of the demo fleet measured here. */
@@ -35,24 +35,6 @@ interface Watched {
 }
 
 /** The clock ticks per second /proc/<pid>/stat counts in. */
-function clockTicks(): number {
-  const result = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
-  const ticks = Number(result.stdout?.trim());
-  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
-}
-
-/** User plus system CPU seconds of a process so far, or null when /proc cannot say. */
-async function cpuSeconds(pid: number, ticks: number): Promise<number | null> {
-  try {
-    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name (which may hold spaces) in parentheses: state is the first, utime the 12th.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticks;
-  } catch {
-    return null;
-  }
-}
-
 /** Peak and current RSS of a process and how much of it is anonymous memory and mapped files, or null. */
 async function memory(pid: number): Promise<Watched['memory']> {
   try {

@@ -14,6 +14,7 @@ import { PersonaService } from '../../main/personas/PersonaService';
 import { createClaudeReader } from '../../main/readers/claude';
 import type { Projection, SeatReader } from '../../main/readers/port';
 import { UsageLedger } from '../../main/usage/ledger';
+import { timeInTurn } from './measure';
 import { atLeast, atMost, below, median, type BenchTable } from './table';
 
 const MIB = 1024 * 1024;
@@ -67,19 +68,7 @@ async function benchCensus(dir: string, log: (line: string) => void, table: Benc
   }
   await ledger.idle();
   const start = counted.bytes();
-  const withTimes: number[] = [];
-  const withoutTimes: number[] = [];
-  const rounds = 100;
-  for (let round = 0; round < rounds; round++) {
-    // In turn, so a busy machine stretches both alike.
-    const [first, firstTimes, second, secondTimes] = round % 2 === 0 ? [full, withTimes, bare, withoutTimes] : [bare, withoutTimes, full, withTimes];
-    let before = performance.now();
-    await first.read({ fresh: true });
-    firstTimes.push(performance.now() - before);
-    before = performance.now();
-    await second.read({ fresh: true });
-    secondTimes.push(performance.now() - before);
-  }
+  const [withTimes, withoutTimes] = await timeInTurn(full, bare, 100);
   const read = counted.bytes() - start;
   const withMs = median(withTimes);
   const withoutMs = median(withoutTimes);
