@@ -80,7 +80,7 @@ export function readSpan(store: HistoryStore, now: number, buckets: number) {
   const used = Math.max(1, Math.min(count, Math.ceil((now - from) / bucketMs)));
   const counts: BucketCounts = {
     started: grouped(store, 'SELECT CAST((at - ?) / ? AS INTEGER) AS b, count(*) AS n FROM job WHERE at > ? AND at <= ? GROUP BY b', from, bucketMs, now),
-    ended: grouped(store, 'SELECT CAST((ended_at - ?) / ? AS INTEGER) AS b, count(*) AS n FROM job WHERE ended_at > ? AND ended_at <= ? GROUP BY b', from, bucketMs, now),
+    ended: grouped(store, 'SELECT CAST((at - ?) / ? AS INTEGER) AS b, count(*) AS n FROM job_end WHERE at > ? AND at <= ? GROUP BY b', from, bucketMs, now),
     needsYou: grouped(store, 'SELECT CAST((at - ?) / ? AS INTEGER) AS b, count(DISTINCT seat) AS n FROM needs_you WHERE at > ? AND at <= ? GROUP BY b', from, bucketMs, now),
   };
   // The spans of the most recent needs-you changes: from the world just before the oldest of them.

@@ -85,7 +85,7 @@ describe('history recorder', () => {
     expect(rowCount(store)).toBe(before);
   });
 
-  it('a job is one row: its end updates the row its start wrote, and a cut by retention keeps a job still running', async () => {
+  it("a job's end is a row beside its start's row, and a cut by retention keeps a job still running", async () => {
     const store = await freshStore();
     let now = T0;
     const recorder = new HistoryRecorder(store, () => now);
@@ -94,11 +94,14 @@ describe('history recorder', () => {
     now = T0 + 60_000;
     recorder.jobsPatch({ jobs: { set: [job('claude:a', 'p1', 'n1', iso(T0), { at: iso(now), outcome: 'completed' })] } });
     // The jobs came in a second change at T0, after the snapshot taken at T0: they lie 1 ms after it.
-    expect(store.database.prepare('SELECT native_id, at, ended_at, outcome FROM job ORDER BY id').all()).toEqual([
+    expect(store.database.prepare('SELECT native_id, job.at, e.at AS ended_at, (SELECT text FROM name WHERE name.id = e.outcome) AS outcome FROM job LEFT JOIN job_end e ON e.job = job.id ORDER BY id').all()).toEqual([
       { native_id: 'n1', at: T0 + 1, ended_at: T0 + 60_000, outcome: 'completed' },
       { native_id: 'n2', at: T0 + 1, ended_at: null, outcome: null },
     ]);
     store.dropBefore(T0 + 120_000);
+    // The ended job went with its end; the running one stayed.
+    expect(store.database.prepare('SELECT native_id FROM job').all()).toEqual([{ native_id: 'n2' }]);
+    expect(store.database.prepare('SELECT count(*) AS n FROM job_end').get()).toEqual({ n: 0 });
     now = T0 + 180_000;
     recorder.jobsPatch({ jobs: { set: [job('claude:a', 'p1', 'n2', iso(T0), { at: iso(now), outcome: 'failed' })] } });
     expect(readList(store, T0 + 120_000, now, { kind: 'jobs' }).events).toEqual([expect.objectContaining({ type: 'job.ended', nativeId: 'n2', outcome: 'failed', at: iso(now) })]);

@@ -1,17 +1,26 @@
 /** Transitions to and from their table rows (pure): one insert statement and one row decoder per table. */
 import type { Appearance, Harness, NeedsWhy, Outcome, SeatAddress } from '../../shared/schemas';
+import { slugType } from '../jobs/aliasRules';
 import type { Params, Row } from './sqlite';
 import type { Transition } from './transitions';
+
+/**
+ * The number that orders a row among the rows of its instant (tables keyed by time and this number): one more than
+ * the largest at the same time, found through the key. Its statement takes the time a second time.
+ */
+function nextAt(table: string): string {
+  return `(SELECT coalesce(max(id), 0) + 1 FROM ${table} WHERE at = ?)`;
+}
 
 /** The insert statement of each transition type. */
 export const INSERTS: Record<Transition['t'], string> = {
   seat: 'INSERT INTO seat_event (at, seat, persona, opened, harness, session, home, cwd, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  activity: 'INSERT INTO activity (at, seat, persona, state, why, certain, label, since) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  needs: 'INSERT INTO needs_you (at, seat, persona, entered, why, certain, waited_ms) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  activity: `INSERT INTO activity (at, id, seat, persona, state, why, certain, label, since) VALUES (?, ${nextAt('activity')}, ?, ?, ?, ?, ?, ?, ?)`,
+  needs: `INSERT INTO needs_you (at, id, seat, persona, entered, why, certain, waited_ms) VALUES (?, ${nextAt('needs_you')}, ?, ?, ?, ?, ?, ?)`,
   persona: 'INSERT INTO persona_event (at, persona, removed, name, role, previous_role, role_changed, appearance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  job: 'INSERT INTO job (id, at, ended_at, seat, persona, native_id, key, alias, type, label, background, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  job: 'INSERT INTO job (id, at, seat, persona, native_id, key, alias, type, label, background) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   launch: 'INSERT INTO launch (at, persona, harness, name, role) VALUES (?, ?, ?, ?, ?)',
-  usage: 'INSERT INTO usage_sample (at, seat, persona, input, output, cache_read, cache_write, cost_usd, context_used, context_fill) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  usage: `INSERT INTO usage_sample (at, id, seat, persona, input, output, cache_read, cache_write, cost_usd, context_used, context_fill) VALUES (?, ${nextAt('usage_sample')}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 };
 
 const flag = (value: boolean) => (value ? 1 : 0);
@@ -21,8 +30,14 @@ export type Intern = (text: string) => number;
 /** The string of an interned integer. */
 export type Lookup = (id: number) => string;
 
-/** A job's end: the row its start wrote. */
-export const JOB_END = 'UPDATE job SET ended_at = ?, outcome = ? WHERE id = ?';
+/**
+ * A job's end, beside the row its start wrote (none when that row is not kept). Parameters: job row, time, interned
+ * outcome, and the job row again.
+ */
+export const JOB_END = 'INSERT OR REPLACE INTO job_end (job, at, outcome) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM job WHERE id = ?)';
+
+/** Ends of jobs in a time window `(from, to]`, each with its job's row (a job's start is selected by `SELECTS.job`). */
+export const JOB_ENDS = 'SELECT job.*, e.at AS ended_at, e.outcome AS outcome FROM job_end e JOIN job ON job.id = e.job WHERE e.at > ? AND e.at <= ? ORDER BY e.at, e.job';
 
 /** The insert parameters of a transition, in its statement's order; ids and labels interned. */
 export function insertParams(transition: Transition, id: Intern): Params {
@@ -33,18 +48,19 @@ export function insertParams(transition: Transition, id: Intern): Params {
     }
     case 'activity':
       // `since` is kept only when it is not the transition's own time (mostly it is: the record's own time).
-      return [transition.at, id(transition.seat), id(transition.persona), transition.state, transition.why, flag(transition.certain), transition.label === null ? null : id(transition.label), transition.since === transition.at ? null : (transition.since ?? -1)];
+      return [transition.at, transition.at, id(transition.seat), id(transition.persona), id(transition.state), transition.why === null ? null : id(transition.why), flag(transition.certain), transition.label === null ? null : id(transition.label), transition.since === transition.at ? null : (transition.since ?? -1)];
     case 'needs':
-      return [transition.at, id(transition.seat), id(transition.persona), flag(transition.entered), transition.why, flag(transition.certain), transition.waitedMs];
+      return [transition.at, transition.at, id(transition.seat), id(transition.persona), flag(transition.entered), id(transition.why), flag(transition.certain), transition.waitedMs];
     case 'persona':
       return [transition.at, id(transition.persona), flag(transition.removed), transition.name, transition.role, transition.previousRole, flag(transition.roleChanged), transition.appearance ? JSON.stringify(transition.appearance) : null, transition.createdAt];
     case 'job':
       // The key is kept only when the native id cannot give it back (`<seat>|<native id>`).
-      return [transition.row, transition.at, transition.ended ? transition.at : null, id(transition.seat), id(transition.persona), transition.nativeId, transition.nativeId === null ? transition.key : null, transition.alias, transition.type === null ? null : id(transition.type), id(transition.label), flag(transition.background), transition.outcome];
+      // A job's start; its end is a `job_end` row (JOB_END).
+      return [transition.row, transition.at, id(transition.seat), id(transition.persona), transition.nativeId, transition.nativeId === null ? transition.key : null, storedAlias(transition.alias, transition.type), transition.type === null ? null : id(transition.type), id(transition.label), flag(transition.background)];
     case 'launch':
       return [transition.at, id(transition.persona), transition.harness, transition.name, transition.role];
     case 'usage':
-      return [transition.at, id(transition.seat), id(transition.persona), transition.input, transition.output, transition.cacheRead, transition.cacheWrite, transition.costUsd, transition.contextUsed, transition.contextFill];
+      return [transition.at, transition.at, id(transition.seat), id(transition.persona), transition.input, transition.output, transition.cacheRead, transition.cacheWrite, transition.costUsd, transition.contextUsed, transition.contextFill];
     default:
       return transition satisfies never;
   }
@@ -69,7 +85,8 @@ export const SELECTS = {
   activity: 'SELECT * FROM activity WHERE at > ? AND at <= ? ORDER BY at, id',
   needs: 'SELECT * FROM needs_you WHERE at > ? AND at <= ? ORDER BY at, id',
   persona: 'SELECT * FROM persona_event WHERE at > ? AND at <= ? ORDER BY at, id',
-  job: 'SELECT * FROM job WHERE (at > ? AND at <= ?) OR (ended_at > ? AND ended_at <= ?) ORDER BY id',
+  // Jobs that started in the window (their ends: JOB_ENDS).
+  job: 'SELECT * FROM job WHERE at > ? AND at <= ? ORDER BY at, id',
   launch: 'SELECT * FROM launch WHERE at > ? AND at <= ? ORDER BY at, id',
   usage: 'SELECT * FROM usage_sample WHERE at > ? AND at <= ? ORDER BY at, id',
 } as const satisfies Record<Transition['t'], string>;
@@ -94,14 +111,14 @@ export function decodeRow(type: Transition['t'], row: Row, name: Lookup): Transi
         at: num(row.at),
         seat: seat(),
         persona: person(),
-        state: String(row.state) as 'working',
-        why: text(row.why) as NeedsWhy | null,
+        state: name(num(row.state)) as 'working',
+        why: row.why === null || row.why === undefined ? null : (name(num(row.why)) as NeedsWhy),
         certain: num(row.certain) === 1,
         label: row.label === null || row.label === undefined ? null : name(num(row.label)),
         since: row.since === null || row.since === undefined ? num(row.at) : num(row.since) === -1 ? null : num(row.since),
       };
     case 'needs':
-      return { t: 'needs', at: num(row.at), seat: seat(), persona: person(), entered: num(row.entered) === 1, why: String(row.why) as NeedsWhy, certain: num(row.certain) === 1, waitedMs: maybeNum(row.waited_ms) };
+      return { t: 'needs', at: num(row.at), seat: seat(), persona: person(), entered: num(row.entered) === 1, why: name(num(row.why)) as NeedsWhy, certain: num(row.certain) === 1, waitedMs: maybeNum(row.waited_ms) };
     case 'persona':
       return {
         t: 'persona',
@@ -138,10 +155,30 @@ export function decodeRow(type: Transition['t'], row: Row, name: Lookup): Transi
   }
 }
 
+/**
+ * A job's alias as stored: its number alone when it is `<slug of its type>-<number>` (as aliases are issued), the
+ * text otherwise (an alias moved in from an older file may not follow the rule).
+ */
+function storedAlias(alias: string | null, type: string | null): string | bigint | null {
+  if (alias === null) return null;
+  const prefix = `${slugType(type)}-`;
+  if (!alias.startsWith(prefix)) return alias;
+  const digits = alias.slice(prefix.length);
+  // A bigint binds as an integer in both drivers (a number would be stored as a real in this untyped column).
+  return /^[1-9]\d{0,14}$/.test(digits) ? BigInt(digits) : alias;
+}
+
+/** A stored alias back into its text. */
+function aliasOf(value: unknown, type: string | null): string | null {
+  if (typeof value === 'number' || typeof value === 'bigint') return `${slugType(type)}-${value}`;
+  return text(value);
+}
+
 /** The start of a job row (its end, when the row has one, comes from `jobEnd`). */
 function jobStart(row: Row, name: Lookup): Transition {
   const nativeId = text(row.native_id);
   const seat = name(num(row.seat));
+  const type = row.type === null || row.type === undefined ? null : name(num(row.type));
   return {
     t: 'job',
     at: num(row.at),
@@ -150,23 +187,20 @@ function jobStart(row: Row, name: Lookup): Transition {
     persona: name(num(row.persona)),
     ended: false,
     key: text(row.key) ?? `${seat}|${nativeId}`,
-    alias: text(row.alias),
+    alias: aliasOf(row.alias, type),
     nativeId,
-    type: row.type === null || row.type === undefined ? null : name(num(row.type)),
+    type,
     label: name(num(row.label)),
     background: num(row.background) === 1,
     outcome: null,
   };
 }
 
-/** A job row's transitions within `(from, to]`: its start, its end, or both. */
-export function jobRowTransitions(row: Row, name: Lookup, from: number, to: number): Transition[] {
+/** A row of `JOB_ENDS` (a job's end with its start's row) into the end's transition. */
+export function jobEnd(row: Row, name: Lookup): Transition {
   const start = jobStart(row, name) as Extract<Transition, { t: 'job' }>;
-  const out: Transition[] = [];
-  if (start.at > from && start.at <= to) out.push(start);
-  const ended = row.ended_at === null || row.ended_at === undefined ? null : num(row.ended_at);
-  if (ended !== null && ended > from && ended <= to) out.push({ ...start, at: ended, ended: true, outcome: text(row.outcome) as Outcome | null });
-  return out;
+  const outcome = row.outcome === null || row.outcome === undefined ? null : (name(num(row.outcome)) as Outcome);
+  return { ...start, at: num(row.ended_at), ended: true, outcome };
 }
 
 /** Order of types at one instant, so a persona exists before its seat opens and a seat before its activity. */

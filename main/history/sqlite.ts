@@ -7,7 +7,7 @@ import { HISTORY_BUSY_TIMEOUT_MS } from './bounds';
 /** One result row: column name → value. */
 export type Row = Record<string, unknown>;
 /** Positional parameters. */
-export type Params = readonly (string | number | bigint | null)[];
+export type Params = readonly (string | number | bigint | Uint8Array | null)[];
 
 /** A prepared statement, reused across calls. */
 export interface Statement {

@@ -4,8 +4,9 @@
  * forward, and prunes by age and size. A corrupt or foreign file is moved aside and a fresh store started.
  */
 import { promises as fs } from 'node:fs';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { HISTORY_SNAPSHOT_EVERY_MS } from './bounds';
-import { decodeRow, insertParams, INSERTS, JOB_END, jobRowTransitions, mergeByTime, SELECTS } from './rows';
+import { decodeRow, insertParams, INSERTS, JOB_END, JOB_ENDS, jobEnd, mergeByTime, SELECTS } from './rows';
 import { migrate, TIMED_TABLES, type SchemaCheck } from './schema';
 import { inTransaction, openDatabase, type Database } from './sqlite';
 import { applyTransition, cloneWorld, decodeWorld, emptyWorld, encodeWorld, type Transition, type WorldState } from './transitions';
@@ -120,8 +121,8 @@ export class HistoryStore {
     try {
       inTransaction(this.database, () => {
         for (const transition of transitions) {
-          // A job is one row: its start inserts it, its end (in this batch or a later one) updates it.
-          if (transition.t === 'job' && transition.ended) this.database.prepare(JOB_END).run(transition.at, transition.outcome, transition.row);
+          // A job's start inserts its row; its end (in this batch or a later one) adds a `job_end` row beside it.
+          if (transition.t === 'job' && transition.ended) this.database.prepare(JOB_END).run(transition.row, transition.at, transition.outcome === null ? null : this.intern(transition.outcome), transition.row);
           else this.database.prepare(INSERTS[transition.t]).run(...insertParams(transition, this.intern));
         }
         if (snapshot) this.insertSnapshot(snapshot);
@@ -135,7 +136,8 @@ export class HistoryStore {
   }
 
   private insertSnapshot(world: WorldState): void {
-    this.database.prepare('INSERT INTO snapshot (at, state) VALUES (?, ?)').run(world.at, encodeWorld(world));
+    // Deflated: a whole world's JSON is mostly the same keys again and again (about a sixth of its size stored).
+    this.database.prepare('INSERT INTO snapshot (at, state) VALUES (?, ?)').run(world.at, deflateRawSync(encodeWorld(world)));
     this.lastSnapshotAt = world.at;
   }
 
@@ -149,7 +151,7 @@ export class HistoryStore {
   /** Keys of jobs that ended since `since` (a board lists ended jobs for 30 minutes; they are not new after a restart). */
   endedSince(since: number): string[] {
     return this.database
-      .prepare('SELECT seat, native_id, key FROM job WHERE ended_at >= ?')
+      .prepare('SELECT job.seat, job.native_id, job.key FROM job_end e JOIN job ON job.id = e.job WHERE e.at >= ?')
       .all(since)
       .map((row) => (typeof row.key === 'string' ? row.key : `${this.lookup(Number(row.seat))}|${String(row.native_id)}`));
   }
@@ -190,7 +192,7 @@ export class HistoryStore {
     const id = Number(row.id);
     let base = this.cachedSnapshot?.id === id ? this.cachedSnapshot.world : null;
     if (!base) {
-      base = decodeWorld(String(row.state)) ?? emptyWorld(Number(row.at));
+      base = decodeWorld(snapshotText(row.state)) ?? emptyWorld(Number(row.at));
       this.cachedSnapshot = { id, world: base };
     }
     const world = cloneWorld(base);
@@ -203,7 +205,10 @@ export class HistoryStore {
   transitions(from: number, to: number, types: readonly Transition['t'][] = Object.keys(SELECTS) as Transition['t'][]): Transition[] {
     const lists = types.map((type) =>
       type === 'job'
-        ? this.database.prepare(SELECTS.job).all(from, to, from, to).flatMap((row) => jobRowTransitions(row, this.lookup, from, to))
+        ? [
+            ...this.database.prepare(SELECTS.job).all(from, to).map((row) => decodeRow('job', row, this.lookup)),
+            ...this.database.prepare(JOB_ENDS).all(from, to).map((row) => jobEnd(row, this.lookup)),
+          ]
         : this.database.prepare(SELECTS[type]).all(from, to).map((row) => decodeRow(type, row, this.lookup)),
     );
     return mergeByTime(lists);
@@ -227,8 +232,11 @@ export class HistoryStore {
     inTransaction(this.database, () => {
       this.database.prepare('DELETE FROM snapshot WHERE at = ?').run(cutoff);
       this.insertSnapshot(world);
-      // A job still running at the cutoff keeps its row: its end will update it.
-      for (const table of TIMED_TABLES) this.database.prepare(table === 'job' ? 'DELETE FROM job WHERE at < ? AND ended_at < ?' : `DELETE FROM ${table} WHERE at < ?`).run(...(table === 'job' ? [cutoff, cutoff] : [cutoff]));
+      // A job goes with its end; one still running at the cutoff keeps its row, for the end still to come.
+      for (const table of TIMED_TABLES) {
+        if (table === 'job') this.database.prepare('DELETE FROM job WHERE at < ? AND id IN (SELECT job FROM job_end WHERE at < ?)').run(cutoff, cutoff);
+        else this.database.prepare(`DELETE FROM ${table} WHERE at < ?`).run(cutoff);
+      }
     });
     this.cachedSnapshot = null;
     this.lastSnapshotAt = null;
@@ -243,5 +251,17 @@ export class HistoryStore {
   /** Closes the connection (checkpointing the WAL). */
   close(): void {
     this.database.close();
+  }
+}
+
+/** A stored snapshot's JSON: deflated bytes (this build) or text (stores written before snapshots were deflated). */
+function snapshotText(state: unknown): string {
+  if (typeof state === 'string') return state;
+  if (!(state instanceof Uint8Array)) return '';
+  try {
+    return inflateRawSync(state).toString('utf8');
+  } catch {
+    // A damaged snapshot reads as none: the seek starts from an empty world.
+    return '';
   }
 }
