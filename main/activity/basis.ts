@@ -31,8 +31,13 @@ export function evaluateActivity(basis: ActivityBasis, nowMs: number): Activity 
   return activity;
 }
 
+/** Whitespace that folding would change: any but a single space, two in a row, or a space at either end. */
+const NOT_FOLDED = /[^\S ]| {2}|^ | $/;
+
 /** Caps a label to the snapshot's limit, on a character boundary. */
 export function capLabel(label: string): string {
+  // Most labels are short and already single-spaced: kept as they are, without building a new string.
+  if (label.length <= ACTIVITY_LABEL_MAX && !NOT_FOLDED.test(label)) return label;
   const folded = label.replace(/\s+/g, ' ').trim();
   // The contract counts UTF-16 units (zod's max), so the cap does too; a cut never splits a surrogate pair.
   if (folded.length <= ACTIVITY_LABEL_MAX) return folded;

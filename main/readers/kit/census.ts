@@ -42,7 +42,8 @@ export function createCensus(): RecordCensus {
 
 /** Notes the version a record states (keeps the newest); other values are ignored. */
 export function noteVersion(census: RecordCensus, version: unknown): void {
-  if (typeof version !== 'string' || version === '' || version.length > DRIFT_VERSION_MAX) return;
+  // Most records state the version the newest did: the same string needs no comparison.
+  if (version === census.version || typeof version !== 'string' || version === '' || version.length > DRIFT_VERSION_MAX) return;
   if (census.version === null || compareVersions(version, census.version) > 0) census.version = version;
 }
 
