@@ -11,6 +11,11 @@ export const USAGE_RECENT_KEYS = 256;
 export const USAGE_HOURS_KEPT = 30 * 24;
 /** One hour in ms: the width of a bucket. */
 export const USAGE_HOUR_MS = 60 * 60 * 1000;
+/**
+ * Least time (ms) between two answers of a seat whose pass is still reading and only got further: its growing "≥"
+ * totals reach the page at most this often, not once per chunk.
+ */
+export const USAGE_PARTIAL_REFRESH_MS = 5_000;
 /** How often (ms) the background pass looks again at files it finished, for appended bytes. */
 export const USAGE_RESTAT_MS = 5_000;
 /** Version of the checkpoint file; a file of another version is moved aside and rebuilt. */

@@ -31,6 +31,8 @@ export interface ClaudeReaderOptions {
   tail?: TailOptions;
   /** The app's background pass of whole-session usage; absent: the reader keeps one in memory. */
   usageLedger?: UsageLedger;
+  /** The clock that spaces out a reading pass's growing totals (tests); `Date.now` by default. */
+  now?: () => number;
 }
 
 
@@ -53,6 +55,7 @@ interface SeatState {
 export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
   const tailOptions = options.tail ?? DEFAULT_TAIL;
   const ledger = options.usageLedger ?? new UsageLedger();
+  const now = options.now ?? Date.now;
   const seats = new SeatStates<SeatState>(
     () => ({ journal: null, tail: null, fold: createFold(), quiet: null, children: null, usage: null, withUsage: null }),
     seatKey,
@@ -92,7 +95,7 @@ export function createClaudeReader(options: ClaudeReaderOptions): SeatReader {
   /** The projection with the seat's usage and each located subagent's (issue 26); from memory, no read. */
   function withUsage(state: SeatState, projection: Projection): Projection {
     if (!projection.ok || !state.journal || !state.tail) return projection;
-    const answer = claudeUsage(state.fold, state.journal, state.tail.size, projection.subagents, ledger, state.usage);
+    const answer = claudeUsage(state.fold, state.journal, state.tail.size, projection.subagents, ledger, state.usage, now());
     state.usage = answer;
     const last = state.withUsage;
     if (last && last.base === projection && last.answer === answer) return last.out;

@@ -115,4 +115,38 @@ describe('Claude usage', () => {
     expect(grown.ok && grown.usage).toMatchObject({ partial: false, totals: { input: 4_020, output: 804 } });
     await ledger.dispose();
   });
+
+  it('while the pass only gets further, the seat keeps its answer for a few seconds; its end shows at once', async () => {
+    const message = (index: number) =>
+      JSON.stringify({ type: 'assistant', sessionId: SESSION, timestamp: '2026-05-01T09:00:00.000Z', requestId: `r${index}`, message: { id: `m${index}`, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'y'.repeat(200) }], usage: { input_tokens: 10, output_tokens: 2 } } });
+    await writeFile(journal, Array.from({ length: 2_000 }, (_, index) => message(index)).join('\n') + '\n');
+    const ledger = new UsageLedger({ chunkBytes: 4096 });
+    let clock = 0;
+    const reader = createClaudeReader({ home, usageLedger: ledger, tail: { coldBytes: 16_384, maxLineBytes: 1 << 20 }, now: () => clock });
+    const tick = async (chunks: number) => {
+      for (let index = 0; index < chunks; index += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+    };
+    const usage = async () => {
+      const projection = await reader.project(seat());
+      if (!projection.ok) throw new Error(projection.reason);
+      return projection.usage!;
+    };
+    await usage();
+    await tick(20);
+    // The pass has started (a new state: an answer at once), and reads on.
+    const reading = await usage();
+    expect(reading.partial).toBe(true);
+    await tick(20);
+    clock += 1_000;
+    expect(await usage()).toBe(reading);
+    clock += 4_000;
+    const further = await usage();
+    expect(further.partial).toBe(true);
+    expect(further.totals.input).toBeGreaterThan(reading.totals.input);
+    expect(ledger.bytesRead).toBeLessThan(2_000 * 300);
+    await ledger.idle();
+    clock += 1;
+    expect(await usage()).toMatchObject({ partial: false, totals: { input: 20_000, output: 4_000 } });
+    await ledger.dispose();
+  });
 });

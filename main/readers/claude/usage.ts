@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { SubagentEntry, SubagentSummary } from '../../../shared/schemas';
 import type { UsageLedger, LedgerView } from '../../usage/ledger';
+import { USAGE_PARTIAL_REFRESH_MS } from '../../usage/bounds';
 import { seatUsage, subagentUsage } from '../../usage/seatUsage';
 import { mergeTallies, type Tally } from '../../usage/tally';
 import type { ClaudeFold } from './journalFold';
@@ -16,6 +17,10 @@ export interface ClaudeUsageAnswer {
   /** The journal's size, the fold's sequence and the ledger's version it was built at (the quick check). */
   quick: string;
   usage: ReturnType<typeof seatUsage>;
+  /** The same without how far each pass has read (only whether it is done): what moved besides a pass's progress. */
+  shape: string;
+  /** When it was built (ms), to space out answers that differ only by a pass's progress. */
+  builtAt: number;
   /** The summary it was given (the reader keeps one object while nothing moved) and the one it gave back. */
   summary: SubagentSummary;
   subagents: SubagentSummary;
@@ -29,6 +34,7 @@ export function claudeUsage(
   summary: SubagentSummary,
   ledger: UsageLedger,
   previous: ClaudeUsageAnswer | null,
+  now: number = Date.now(),
 ): ClaudeUsageAnswer {
   // Nothing moved (the journal, its fold, anything the ledger knows): the same answer without a lookup.
   const quick = `${size}|${fold.projection.sequence}|${ledger.version}`;
@@ -46,6 +52,10 @@ export function claudeUsage(
     previous.quick = `${size}|${fold.projection.sequence}|${ledger.version}`;
     return previous;
   }
+  // A pass still reading moves its offset every chunk: while nothing else moved, the seat keeps its answer for a
+  // while, so a pass over a long journal costs the page an update every few seconds, not one per megabyte.
+  const shape = `${size}|${fold.projection.sequence}|${shapeKey(journalView)}|${childViews.map(shapeKey).join(',')}`;
+  if (previous && previous.shape === shape && previous.summary === summary && now - previous.builtAt < USAGE_PARTIAL_REFRESH_MS) return previous;
   const passed = journalView !== null && journalView !== 'missing' ? journalView : null;
   const done = passed?.done === true;
   // Until the pass is done, the larger of the two lower bounds: the window's totals or the pass's so far.
@@ -73,7 +83,7 @@ export function claudeUsage(
     contextUsed: fold.usage.contextUsed,
     model: fold.usage.model,
   });
-  return { signature, quick: `${size}|${fold.projection.sequence}|${ledger.version}`, usage, summary, subagents: { ...summary, recent } };
+  return { signature, shape, builtAt: now, quick: `${size}|${fold.projection.sequence}|${ledger.version}`, usage, summary, subagents: { ...summary, recent } };
 }
 
 /** An earlier subagent's native id names its agent (`agent-<id>`). */
@@ -92,6 +102,10 @@ function childView(ledger: UsageLedger, folder: string, sessionId: string, agent
 
 function tokens(tally: Tally): number {
   return tally.sum.input + tally.sum.output + tally.sum.cacheRead + tally.sum.cacheWrite;
+}
+
+function shapeKey(view: LedgerView | 'missing' | null): string {
+  return view === null ? '-' : view === 'missing' ? 'x' : view.done ? 'done' : 'reading';
 }
 
 function viewKey(view: LedgerView | 'missing' | null): string {
