@@ -58,6 +58,8 @@ export interface App {
   readonly work: WorkService;
   readonly jobs: JobsService;
   readonly demo: DemoHandle | null;
+  /** Resolves once the usage background pass has read every file it was asked for (a one-shot command waits on it). */
+  usageIdle(): Promise<void>;
   onEvent(listener: EventListener): () => void;
   dispose(): Promise<void>;
 }
@@ -199,6 +201,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     work,
     jobs,
     demo,
+    usageIdle: () => usageLedger.idle(),
     onEvent: events.onEvent,
     async dispose() {
       offFleet();

@@ -3,7 +3,7 @@
  * against the contract and every failure comes back as one of the contract's error codes.
  */
 import type { ChannelName, RequestOf, ResponseOf } from '../../shared/contract';
-import { createApp } from '../app';
+import { createApp, type App } from '../app';
 import type { CliIo } from './index';
 
 /** A refused or failed request, with its contract code; the CLI prints its message and exits non-zero. */
@@ -20,7 +20,7 @@ export class CommandFailure extends Error {
 export type Call = <C extends ChannelName>(channel: C, request: RequestOf<C>) => Promise<ResponseOf<C>>;
 
 /** Starts the app for one command (no watchers, no timers), runs `use` with a router call, and stops it. */
-export async function withRouter<T>(io: CliIo & { home: string }, use: (call: Call) => Promise<T>): Promise<T> {
+export async function withRouter<T>(io: CliIo & { home: string }, use: (call: Call, app: App) => Promise<T>): Promise<T> {
   const app = await createApp({ home: io.home, mode: 'web', env: io.env, live: false, log: (message) => io.stderr(`${message}\n`) });
   const call: Call = async (channel, request) => {
     const answer = await app.router.handle(channel, request);
@@ -28,7 +28,7 @@ export async function withRouter<T>(io: CliIo & { home: string }, use: (call: Ca
     return answer.value as ResponseOf<typeof channel>;
   };
   try {
-    return await use(call);
+    return await use(call, app);
   } finally {
     await app.dispose();
   }

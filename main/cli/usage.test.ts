@@ -70,6 +70,22 @@ describe('pixelfleet usage', () => {
     expect(table.stdout).toContain('~$0.03');
   });
 
+  it('a journal longer than the read window is counted whole before the command answers, not shown as "≥"', async () => {
+    const { env, journal } = await fleetHome();
+    // 3 MiB of one message each line (10 input, 2 output), past the 2 MiB window of a cold read.
+    const line = (index: number) =>
+      JSON.stringify({ type: 'assistant', sessionId: SESSION, timestamp: '2026-05-01T09:00:00.000Z', requestId: `r${index}`, message: { id: `m${index}`, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'y'.repeat(700) }], usage: { input_tokens: 10, output_tokens: 2 } } });
+    const lines = Array.from({ length: 3_600 }, (_, index) => line(index));
+    await rm(journal);
+    await appendFile(journal, `${lines.join('\n')}\n`);
+    expect((await cli(['seats', 'open', `claude:${SESSION}`, '--name', 'Ada'], env)).code).toBe(0);
+    const run = await cli(['usage', '--json'], env);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('counting whole sessions');
+    const claude = UsageReportSchema.parse(JSON.parse(run.stdout)).seats.find((row) => row.harness === 'claude');
+    expect(claude).toMatchObject({ partial: false, totals: { input: 36_000, output: 7_200 } });
+  });
+
   it('--since today counts only what was written since local midnight', async () => {
     const { env, journal } = await fleetHome();
     expect((await cli(['seats', 'open', `claude:${SESSION}`, '--name', 'Ada'], env)).code).toBe(0);

@@ -16,6 +16,8 @@ export const USAGE_HOUR_MS = 60 * 60 * 1000;
  * totals reach the page at most this often, not once per chunk.
  */
 export const USAGE_PARTIAL_REFRESH_MS = 5_000;
+/** Longest time (ms) `pixelfleet usage` waits for the background pass to count partial sessions whole. */
+export const USAGE_CLI_WAIT_MS = 60_000;
 /** How often (ms) the background pass looks again at files it finished, for appended bytes. */
 export const USAGE_RESTAT_MS = 5_000;
 /** Version of the checkpoint file; a file of another version is moved aside and rebuilt. */
