@@ -25,7 +25,7 @@ import { PROFILE_CHARTER_MAX, RoleProfileSchema } from './roleProfile';
 import { HISTORY_BUCKETS_MAX, HistoryDigestSchema, HistoryMomentSchema, HistorySpanSchema, isoInstant } from './history';
 
 /** The contract's version: bumped when a change breaks older peers; a remote host speaking another one is refused. */
-export const CONTRACT_VERSION = 1;
+export const CONTRACT_VERSION = 2;
 
 const empty = z.object({}).strict();
 const personaId = idString();

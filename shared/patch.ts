@@ -1,7 +1,7 @@
 /**
  * Changes between two versions of plain data, so main can send what changed instead of the whole thing: a keyed
- * list as the records set (added or changed) and the keys removed, with the full key order only when applying the
- * rest would not give it. Applying keeps every unchanged record's object, so a view can test `record !== previous`.
+ * list as the records set (added or changed) and the keys removed, with the keys that moved (or, when most did, the
+ * full key order) only when applying the rest would not give the order. Applying keeps every unchanged record's object, so a view can test `record !== previous`.
  */
 import { z } from 'zod';
 
@@ -13,11 +13,21 @@ export interface ListPatch<T> {
   removed?: string[];
   /** Every key of the result in order, present only when set-then-remove would give another order. */
   order?: string[];
+  /**
+   * Instead of `order` when few keys moved: each moved key with the key it follows in the result (null: first),
+   * applied one after another onto the order set-then-remove gives.
+   */
+  moves?: [string, string | null][];
 }
 
 /** The schema of a keyed list's changes, for records of `item`. */
 export function listPatchSchema<T extends z.ZodType>(item: T) {
-  return z.object({ set: z.array(item).optional(), removed: z.array(z.string()).optional(), order: z.array(z.string()).optional() });
+  return z.object({
+    set: z.array(item).optional(),
+    removed: z.array(z.string()).optional(),
+    order: z.array(z.string()).optional(),
+    moves: z.array(z.tuple([z.string(), z.string().nullable()])).optional(),
+  });
 }
 
 /** Structural equality of plain data (JSON-like values: primitives, arrays, plain objects) that stops at `===`. */
@@ -67,8 +77,44 @@ export function diffList<T>(previous: readonly T[], next: readonly T[], keyOf: (
     const key = keyOf(record);
     if (!before.has(key)) implied.push(key);
   }
-  if (implied.length !== next.length || implied.some((key, index) => key !== keyOf(next[index]))) patch.order = next.map(keyOf);
-  return patch.set || patch.removed || patch.order ? patch : undefined;
+  if (implied.length !== next.length || implied.some((key, index) => key !== keyOf(next[index]))) {
+    const order = next.map(keyOf);
+    const moves = movesBetween(implied, order);
+    // A job starting in the middle of a board, or one ending, moves one key: that key, not the whole order.
+    if (moves.length * 4 < order.length) patch.moves = moves;
+    else patch.order = order;
+  }
+  return patch.set || patch.removed || patch.order || patch.moves ? patch : undefined;
+}
+
+/**
+ * The fewest keys to move so `from` becomes `to` (the same keys): those outside a longest run of keys already in
+ * `to`'s relative order, each with the key it follows in `to`, in `to`'s order.
+ */
+function movesBetween(from: readonly string[], to: readonly string[]): [string, string | null][] {
+  const position = new Map(to.map((key, index) => [key, index]));
+  const sequence = from.map((key) => position.get(key)!);
+  // Longest increasing subsequence (patience sorting), kept as the indexes into `sequence` it passes through.
+  const tails: number[] = [];
+  const before: number[] = new Array(sequence.length);
+  for (let index = 0; index < sequence.length; index++) {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (sequence[tails[middle]] < sequence[index]) low = middle + 1;
+      else high = middle;
+    }
+    before[index] = low > 0 ? tails[low - 1] : -1;
+    tails[low] = index;
+  }
+  const staying = new Set<string>();
+  for (let index = tails.length > 0 ? tails[tails.length - 1] : -1; index >= 0; index = before[index]) staying.add(from[index]);
+  const moves: [string, string | null][] = [];
+  to.forEach((key, index) => {
+    if (!staying.has(key)) moves.push([key, index > 0 ? to[index - 1] : null]);
+  });
+  return moves;
 }
 
 /**
@@ -93,6 +139,7 @@ export function applyList<T>(previous: readonly T[], patch: ListPatch<T> | undef
     result.push(record);
     present.add(key);
   }
+  if (patch.moves) return applyMoves(result, patch.moves, keyOf);
   if (!patch.order) return result;
   if (patch.order.length !== result.length) return null;
   const byKey = new Map(result.map((record) => [keyOf(record), record]));
@@ -104,6 +151,22 @@ export function applyList<T>(previous: readonly T[], patch: ListPatch<T> | undef
     byKey.delete(key);
   }
   return ordered;
+}
+
+/** Applies `moves` one after another; null when one names a key the list lacks. */
+function applyMoves<T>(list: T[], moves: readonly [string, string | null][], keyOf: (record: T) => string): T[] | null {
+  const keys = list.map(keyOf);
+  for (const [key, after] of moves) {
+    const from = keys.indexOf(key);
+    if (from < 0 || key === after) return null;
+    const [record] = list.splice(from, 1);
+    keys.splice(from, 1);
+    const to = after === null ? 0 : keys.indexOf(after) + 1;
+    if (to === 0 && after !== null) return null;
+    list.splice(to, 0, record);
+    keys.splice(to, 0, key);
+  }
+  return list;
 }
 
 /** The changes to a string record: entries added or changed, and keys removed. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../main/demo/random';
 import type { Job, JobBoard } from './jobs';
-import { applyList, applyRecord, diffList, diffRecord } from './patch';
+import { z } from 'zod';
+import { applyList, applyRecord, diffList, diffRecord, listPatchSchema } from './patch';
 import type { FleetSnapshot, Persona, Seat } from './schemas';
 import { applyFleetPatch, applyJobsPatch, diffFleet, diffJobs, FleetPatchSchema, JobsPatchSchema } from './updates';
 
@@ -124,6 +125,45 @@ describe('lists and records', () => {
     const applied = applyList(list, patch, key)!;
     expect(applied).toEqual(moved);
     expect(applied[0]).toBe(list[2]);
+  });
+
+  it('send the few keys that moved instead of the whole order: a key added in the middle, one moved to the end', () => {
+    const key = (entry: { id: string }) => entry.id;
+    const list = Array.from({ length: 40 }, (_, index) => ({ id: `k${index}` }));
+    const inserted = [...list.slice(0, 10), { id: 'new' }, ...list.slice(10)];
+    const patch = diffList(list, inserted, key)!;
+    expect(patch).toEqual({ set: [{ id: 'new' }], moves: [['new', 'k9']] });
+    expect(applyList(list, patch, key)).toEqual(inserted);
+    const ended = [...list.slice(0, 5), ...list.slice(6), list[5]];
+    expect(diffList(list, ended, key)).toEqual({ moves: [['k5', 'k39']] });
+    const first = [list[39], ...list.slice(0, 39)];
+    expect(diffList(list, first, key)).toEqual({ moves: [['k39', null]] });
+    expect(applyList(list, diffList(list, first, key), key)).toEqual(first);
+    // A reshuffle moves most keys: the whole order is shorter.
+    expect(diffList(list, [...list].reverse(), key)?.order).toHaveLength(40);
+    // Moves naming a key the list lacks do not fit: the caller reads the whole list again.
+    expect(applyList(list, { moves: [['nope', null]] }, key)).toBeNull();
+    expect(applyList(list, { moves: [['k1', 'nope']] }, key)).toBeNull();
+  });
+
+  it('turn any list into any other through set, removed and moves or order, over 500 seeded random edits', () => {
+    const random = createRandom(29);
+    const key = (entry: { id: string; v: number }) => entry.id;
+    const schema = listPatchSchema(z.object({ id: z.string(), v: z.number() }));
+    let serial = 0;
+    let list = Array.from({ length: 30 }, () => ({ id: `k${serial++}`, v: 0 }));
+    for (let round = 0; round < 500; round++) {
+      const next = list.filter(() => random() > 0.05).map((entry) => (random() < 0.1 ? { ...entry, v: entry.v + 1 } : entry));
+      for (let add = Math.floor(random() * 3); add > 0; add--) next.splice(Math.floor(random() * (next.length + 1)), 0, { id: `k${serial++}`, v: 0 });
+      for (let move = Math.floor(random() * 4); move > 0 && next.length > 1; move--) {
+        const [taken] = next.splice(Math.floor(random() * next.length), 1);
+        next.splice(Math.floor(random() * (next.length + 1)), 0, taken);
+      }
+      const patch = diffList(list, next, key);
+      const sent = patch === undefined ? undefined : schema.parse(JSON.parse(JSON.stringify(patch)));
+      expect(applyList(list, sent, key)).toEqual(next);
+      list = next;
+    }
   });
 
   it('diff string records by added, changed and removed keys', () => {
