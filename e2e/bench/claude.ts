@@ -14,6 +14,7 @@ import { summarize } from '../../main/readers/claude/reducer';
 import { agentCall, assistantLine, isoAt, notificationText, textBlock, toolCall, toolResult, userLine } from '../../main/testing/claudeJournal';
 import { DEFAULT_TAIL, tailReduce } from '../../main/readers/tail';
 import { benchClaudeChildren } from './claudeChildren';
+import { flushToDisk } from './measure';
 import { atMost, median, type BenchTable } from './table';
 
 const MIB = 1024 * 1024;
@@ -37,12 +38,7 @@ export async function benchClaude(log: (line: string) => void, table: BenchTable
     let started = performance.now();
     const written = await writeJournal(seat(SESSION).path as string, block, targetBytes);
     log(`claude: generated ${mib(written)} MiB journal in ${seconds(performance.now() - started)} s`);
-    // Flushed first, so the gigabyte's write-back does not run under the timed reads.
-    started = performance.now();
-    const flushed = await open(seat(SESSION).path as string, 'r+');
-    await flushed.sync();
-    await flushed.close();
-    log(`claude: flushed it to disk in ${seconds(performance.now() - started)} s`);
+    log(`claude: flushed it to disk in ${(await flushToDisk(seat(SESSION).path as string)).toFixed(1)} s`);
 
     // Cold reads through the reader: only the last 2 MiB. Each is of a seat the reader holds no state for (forget()
     // drops it), so each reads the window afresh; the first in the process also pays for compiling the parser.

@@ -1,7 +1,8 @@
 /**
  * History figures (issue 27): what recording adds to a census of 64 unchanged seats and to a 200-agent demo host's
  * CPU, how long showing any moment of 24 h of a 50-agent fleet takes, and how big 24 h of the 50-agent demo makes
- * the store (measured from a running demo's growth, and from 24 h of the demo's past written through the recorder).
+ * the store (a real store holding 24 h at a running demo's rate, and 24 h of the demo's past written through the
+ * recorder).
  */
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { HISTORY_CAP_BYTES, HISTORY_SNAPSHOT_EVERY_MS } from '../../main/history
 import { writeDemoHistory } from '../../main/history/demoHistory';
 import { ALIAS_MAP_LIMIT } from '../../main/jobs/aliasRules';
 import { HistoryService } from '../../main/history/HistoryService';
-import { migrate } from '../../main/history/schema';
+import { migrate, TIMED_TABLES } from '../../main/history/schema';
 import { inTransaction, openDatabase } from '../../main/history/sqlite';
 import { openHistoryReader } from '../../main/history/store';
 import { activity, persona, seat } from '../../main/history/testing/records';
@@ -113,28 +114,22 @@ async function benchHostCpu(log: (line: string) => void, table: BenchTable, seco
   }
 }
 
-/** Rows and bytes (with indexes) of each table of a store, from SQLite's own page accounting. */
-async function tableBytes(file: string): Promise<Map<string, { rows: number; bytes: number }>> {
-  const result = new Map<string, { rows: number; bytes: number }>();
+/** Rows of each table that grows with the fleet's transitions. */
+async function tableRows(file: string): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
   const store = await openHistoryReader(file);
   if (!store) return result;
-  const pages = store.database.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name').all();
-  const owner = store.database.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type IN ('table', 'index')").all();
-  const tableOf = new Map(owner.map((row) => [String(row.name), String(row.tbl_name)]));
-  for (const table of [...GROWING_TABLES, 'snapshot', 'alias']) {
-    const bytes = pages.filter((page) => tableOf.get(String(page.name)) === table).reduce((sum, page) => sum + Number(page.bytes), 0);
-    result.set(table, { rows: Number(store.database.prepare(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0), bytes });
-  }
+  for (const table of GROWING_TABLES) result.set(table, Number(store.database.prepare(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0));
   store.close();
   return result;
 }
 
-/** Tables that grow with the fleet's transitions (snapshots grow with time, aliases stop at their bound). */
-const GROWING_TABLES = ['seat_event', 'activity', 'needs_you', 'persona_event', 'job', 'job_end', 'launch', 'usage_sample'] as const;
+/** Tables that grow with the fleet's transitions: the timed ones but whole states, which grow with time alone. */
+const GROWING_TABLES = TIMED_TABLES.filter((table) => table !== 'snapshot');
 
 /**
- * A 50-agent demo host: how many rows a minute each table gains, at the bytes a row takes in that table (with its
- * indexes), plus a whole state every few minutes and the job aliases up to their bound, over 24 h.
+ * A 50-agent demo host: how many rows a minute each table gains, and the size of a real store holding 24 h of them,
+ * with a whole state every few minutes and the job aliases up to their bound; then seeks in that day.
  */
 async function benchDemoGrowth(log: (line: string) => void, table: BenchTable, seconds: number): Promise<void> {
   const home = await freshHome('pixelfleet-bench-history-50-');
@@ -143,14 +138,14 @@ async function benchDemoGrowth(log: (line: string) => void, table: BenchTable, s
     host = await startHost({ home, args: ['--demo', '--agents', '50'] });
     await new Promise((done) => setTimeout(done, 5000));
     const file = join(home, 'history.sqlite');
-    const before = await tableBytes(file);
+    const before = await tableRows(file);
     const windowFrom = Date.now();
     await new Promise((done) => setTimeout(done, seconds * 1000));
     const windowTo = Date.now();
-    const after = await tableBytes(file);
+    const after = await tableRows(file);
     await host.stop();
     host = null;
-    const rate = (name: string) => (((after.get(name)?.rows ?? 0) - (before.get(name)?.rows ?? 0)) / seconds) * 60;
+    const rate = (name: string) => (((after.get(name) ?? 0) - (before.get(name) ?? 0)) / seconds) * 60;
     const perMinute = GROWING_TABLES.reduce((sum, name) => sum + rate(name), 0);
     const detail = GROWING_TABLES.filter((name) => rate(name) > 0)
       .map((name) => `${name} ${rate(name).toFixed(0)}/min`)

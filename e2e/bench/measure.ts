@@ -1,6 +1,9 @@
-/** Measuring helpers the bench areas share: paired timings taken in turn, and a process's CPU time from /proc. */
+/**
+ * Measuring helpers the bench areas share: paired timings taken in turn, a process's CPU time from /proc, and a
+ * generated file flushed to disk before it is read.
+ */
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 
 /** Something read fresh once per round (a fleet census). */
 export interface FreshReader {
@@ -42,4 +45,19 @@ export async function cpuSeconds(pid: number, ticks: number): Promise<number | n
   } catch {
     return null;
   }
+}
+
+/**
+ * Flushes a file just written to disk, so its write-back does not run under the reads timed next; returns the
+ * seconds it took.
+ */
+export async function flushToDisk(path: string): Promise<number> {
+  const started = performance.now();
+  const handle = await open(path, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return (performance.now() - started) / 1000;
 }

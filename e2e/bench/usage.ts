@@ -4,7 +4,7 @@
  * (MiB/s and peak RSS growth). The journal is generated in a temp folder and deleted afterwards.
  * Size of the large journal: PIXELFLEET_BENCH_GIB (GiB, default 1).
  */
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemo } from '../../main/demo';
@@ -14,7 +14,7 @@ import { PersonaService } from '../../main/personas/PersonaService';
 import { createClaudeReader } from '../../main/readers/claude';
 import type { Projection, SeatReader } from '../../main/readers/port';
 import { UsageLedger } from '../../main/usage/ledger';
-import { timeInTurn } from './measure';
+import { flushToDisk, timeInTurn } from './measure';
 import { atLeast, atMost, below, median, type BenchTable } from './table';
 
 const MIB = 1024 * 1024;
@@ -91,12 +91,7 @@ async function benchLargeJournal(dir: string, log: (line: string) => void, table
   await writeJournalForBench({ path: journal, bytes: target });
   const size = (await stat(journal)).size;
   log(`usage: generated ${(size / MIB).toFixed(0)} MiB journal in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  // The gigabyte just written is flushed first, so its write-back does not run under the timed reads.
-  started = performance.now();
-  const written = await open(journal, 'r+');
-  await written.sync();
-  await written.close();
-  log(`usage: flushed it to disk in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(`usage: flushed it to disk in ${(await flushToDisk(journal)).toFixed(1)} s`);
   const seat = { harness: 'claude' as const, home, sessionId: SESSION, cwd: null, path: journal };
 
   // Cold reads with usage projected; the reader's ledger is one that never runs (its pass is measured below).

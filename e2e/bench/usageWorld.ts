@@ -3,10 +3,11 @@
  * journal (a seat added to the quiet fleet). The pass runs in the host; the page should stay idle (< 5 ms/s).
  */
 import type { Page } from '@playwright/test';
-import { appendFile, open, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeJournalForBench } from '../../main/demo/benchJournal';
 import { assistantLine, userPromptLine } from '../../main/demo/lines';
+import { flushToDisk } from './measure';
 import { below, type BenchTable } from './table';
 
 const MIB = 1024 * 1024;
@@ -46,9 +47,7 @@ export async function benchIdleDuringUsagePass(
     await writeFile(path, finishedTurn);
     await writeJournalForBench({ path: large, bytes });
     await appendFile(large, finishedTurn);
-    const written = await open(large, 'r+');
-    await written.sync();
-    await written.close();
+    await flushToDisk(large);
     const hired = await ask('agents.hire', { name: 'Long Session', role: 'builder', seat: { harness: 'claude', home: seat.claudeHome, sessionId: SESSION, cwd: seat.cwd, path } });
     if (!hired.ok) throw new Error(hired.error?.message ?? 'hire refused');
     const personaId = (hired.value as { id: string }).id;

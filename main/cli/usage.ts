@@ -24,8 +24,9 @@ export async function runUsageCommand(argv: string[], io: CliIo & { home: string
   const args = parseArgs(argv, ['since']);
   rejectUnknown(args, ['json', 'since']);
   const since = parseSince(option(args, 'since'));
+  const request = since ? { since } : {};
   const report = await withRouter(io, async (call, app) => {
-    const first = await call('usage.read', since ? { since } : {});
+    const first = await call('usage.read', request);
     if (!first.seats.some((row) => row.partial)) return first;
     // Sessions the running app's pass has not counted whole yet (or at all, without a running app): counted now, for
     // at most USAGE_CLI_WAIT_MS, then read again; what is still partial keeps its "≥".
@@ -34,7 +35,7 @@ export async function runUsageCommand(argv: string[], io: CliIo & { home: string
     const waited = await Promise.race([app.usageIdle().then(() => true), new Promise<false>((done) => (timer = setTimeout(() => done(false), USAGE_CLI_WAIT_MS)))]);
     clearTimeout(timer);
     if (!waited) io.stderr(`pixelfleet: still counting after ${USAGE_CLI_WAIT_MS / 1000} s; rows marked "≥" are lower bounds.\n`);
-    return call('usage.read', since ? { since } : {});
+    return call('usage.read', request);
   });
   if (args.flags.has('json')) {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { worldSnapshot } from './moment';
 import { readDigest, readList } from './queries';
 import { HistoryRecorder } from './recorder';
+import { TIMED_TABLES } from './schema';
 import { openHistoryStore, type HistoryStore } from './store';
 import { activity, job, persona, seat } from './testing/records';
 
@@ -27,8 +28,7 @@ async function freshStore(): Promise<HistoryStore> {
 }
 
 function rowCount(store: HistoryStore): number {
-  const tables = ['seat_event', 'activity', 'needs_you', 'persona_event', 'job', 'launch', 'usage_sample', 'snapshot'];
-  return tables.reduce((sum, table) => sum + Number(store.database.prepare(`SELECT count(*) AS n FROM ${table}`).get()!.n), 0);
+  return TIMED_TABLES.reduce((sum, table) => sum + Number(store.database.prepare(`SELECT count(*) AS n FROM ${table}`).get()!.n), 0);
 }
 
 describe('history recorder', () => {

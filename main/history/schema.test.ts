@@ -16,6 +16,13 @@ function home(): string {
   return dir;
 }
 
+/** A new store in a folder of its own (closed by the test). */
+async function freshStore() {
+  const opened = await openHistoryStore(join(home(), 'history.sqlite'));
+  if (!opened.ok) throw new Error(opened.reason);
+  return opened.store;
+}
+
 describe('history store schema', () => {
   it('a new store carries our application id, the current version, WAL and incremental vacuum', async () => {
     const file = join(home(), 'history.sqlite');
@@ -100,10 +107,7 @@ describe('history store schema', () => {
   });
 
   it('a snapshot is stored deflated and read back whole', async () => {
-    const file = join(home(), 'history.sqlite');
-    const opened = await openHistoryStore(file);
-    if (!opened.ok) throw new Error(opened.reason);
-    const store = opened.store;
+    const store = await freshStore();
     const persona = { t: 'persona' as const, at: 500, persona: 'p1', removed: false, name: 'Ada', role: 'builder', previousRole: null, roleChanged: false, appearance: null, createdAt: null };
     store.write([persona], { at: 500, seats: new Map(), personas: new Map([['p1', { id: 'p1', name: 'Ada', role: 'builder', appearance: null, createdAt: null }]]), jobs: new Map() } as never);
     const row = store.database.prepare('SELECT typeof(state) AS kind FROM snapshot').get();
@@ -113,10 +117,7 @@ describe('history store schema', () => {
   });
 
   it("a job's alias is stored as its number when it follows the issuing rule, as text when not, and reads back the same", async () => {
-    const file = join(home(), 'history.sqlite');
-    const opened = await openHistoryStore(file);
-    if (!opened.ok) throw new Error(opened.reason);
-    const store = opened.store;
+    const store = await freshStore();
     const start = { t: 'job' as const, at: 100, seat: 'claude:a', persona: 'p1', ended: false, nativeId: 'toolu_1', type: 'Explore', label: 'look around', background: false, outcome: null };
     store.write([
       { ...start, row: 1, key: 'claude:a|toolu_1', alias: 'explore-12' },

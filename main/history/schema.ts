@@ -54,9 +54,9 @@ export const MIGRATIONS: readonly string[] = [
   // (WITHOUT ROWID, keyed by their time and a number that orders rows of one instant) instead of a rowid table plus a
   // time index; activity states, needs-you reasons and job outcomes are interned in `name`. A job's end is a row of
   // its own (`job_end`, in time order, naming the job's row) instead of an update that grew the start's row, so both
-  // tables are only appended to; a job's alias is its number alone when it is its type's slug and a number (text otherwise:
-  // `alias`, of no affinity, keeps either as given). From this version on a snapshot's state is deflated JSON (a
-  // BLOB); earlier text snapshots are still read.
+  // tables are only appended to; a job's alias is its number alone when it is its type's slug and a number (text
+  // otherwise: `alias`, of no affinity, keeps either as given). From this version on a snapshot's state is deflated
+  // JSON (a BLOB); earlier text snapshots are still read.
   `
   INSERT OR IGNORE INTO name (text)
     SELECT state FROM activity UNION SELECT why FROM activity WHERE why IS NOT NULL
