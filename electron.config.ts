@@ -1,8 +1,8 @@
-// The desktop build (electron-vite): the main process (with the CLI, main/build/mainBuild.ts), the sandboxed preload
+// The desktop build (electron-vite): the main process (with the CLI, main/dev/build/mainBuild.ts), the sandboxed preload
 // (CommonJS, self-contained) and the renderer.
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import { mainBuild } from './main/build/mainBuild';
+import { mainBuild } from './main/dev/build/mainBuild';
 
 export default defineConfig({
   main: mainBuild,

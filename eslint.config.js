@@ -42,8 +42,8 @@ export default tseslint.config(
   },
   {
     // Harness homes are resolved once, from settings and the environment, and handed to the readers.
-    files: ['main/readers/**/*.ts'],
-    ignores: ['main/readers/**/*.test.ts'],
+    files: ['main/sources/readers/**/*.ts'],
+    ignores: ['main/sources/readers/**/*.test.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Readers are handed their homes and environment; they never read process.env.' }],
     },

@@ -7,6 +7,6 @@ export default defineConfig({
     hookTimeout: 20_000,
     pool: 'forks',
     // Suites that run `pixelfleet` as a child expect out/main to be current; build it once up front.
-    globalSetup: ['main/build/buildBeforeTests.ts'],
+    globalSetup: ['main/dev/build/buildBeforeTests.ts'],
   },
 });

@@ -30,7 +30,7 @@ test.describe('drift marks', () => {
     home = await freshHome();
     const folder = join(home, 'claude', 'projects', '-work-app');
     await mkdir(folder, { recursive: true });
-    await copyFile(join(ROOT, 'main/readers/claude/fixtures/drift-future-2.3.0.jsonl'), join(folder, `${FUTURE}.jsonl`));
+    await copyFile(join(ROOT, 'main/sources/readers/claude/fixtures/drift-future-2.3.0.jsonl'), join(folder, `${FUTURE}.jsonl`));
     const at = new Date(Date.now() - 60_000).toISOString();
     const plain = { sessionId: PLAIN, isSidechain: false, cwd: '/work/app', version: '2.1.114', timestamp: at };
     await writeFile(join(folder, `${PLAIN}.jsonl`), `${JSON.stringify({ ...plain, type: 'user', uuid: 'p1', message: { role: 'user', content: 'Go.' } })}\n`);

@@ -3,7 +3,7 @@ import { test, expect, _electron as electron } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 // @ts-expect-error plain ESM helper without types
-import { findElectronBinary } from '../main/build/electronBinary.mjs';
+import { findElectronBinary } from '../main/dev/build/electronBinary.mjs';
 import { freshHome, removeHome, ROOT } from './host';
 
 const binary = findElectronBinary() as { ok: true; executable: string } | { ok: false; reason: string };

@@ -119,7 +119,7 @@ test('a request that breaks the contract is refused with the field named, and ch
 });
 
 test('a role set through the CLI appears in browser mode\'s snapshot, sent as a change onto the one before', async () => {
-  const cli = (...args: string[]) => run(process.execPath, [join(ROOT, 'main', 'cli', 'pixelfleet.mjs'), ...args], { cwd: ROOT, env: { ...process.env, PIXELFLEET_HOME: home } });
+  const cli = (...args: string[]) => run(process.execPath, [join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs'), ...args], { cwd: ROOT, env: { ...process.env, PIXELFLEET_HOME: home } });
   const follower = await followFleet(host);
   try {
     const hired = JSON.parse((await cli('agents', 'hire', '--name', 'Quill', '--json')).stdout);

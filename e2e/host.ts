@@ -32,11 +32,11 @@ export async function removeHome(home: string): Promise<void> {
   await rm(home, { recursive: true, force: true });
 }
 
-/** Runs `node main/cli/pixelfleet.mjs web …` with PIXELFLEET_HOME=home and resolves once the URL is printed. */
+/** Runs `node main/edges/cli/pixelfleet.mjs web …` with PIXELFLEET_HOME=home and resolves once the URL is printed. */
 export async function startHost(options: { home: string; args?: string[]; env?: NodeJS.ProcessEnv; recordedPort?: boolean }): Promise<RunningHost> {
   // `recordedPort`: no `--port`, so the host asks for the port its token file recorded (a restart's own rule).
   const port = options.recordedPort ? [] : ['--port', '0'];
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'main', 'cli', 'pixelfleet.mjs'), 'web', ...port, ...(options.args ?? [])], {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs'), 'web', ...port, ...(options.args ?? [])], {
     cwd: ROOT,
     // Each harness home defaults to a folder inside the test's home, so nothing on this machine leaks in.
     env: {

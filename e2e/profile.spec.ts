@@ -60,7 +60,7 @@ test('edit a station\'s profile, save it, preview its export and write it into a
   await expect(panel.locator('[data-profile-status]')).toContainText('Saved to');
   await expect(panel.locator('[data-profile-error="colour"]')).toBeHidden();
   expect(await askHost(host, 'roles.profile', { role: 'tester' })).toMatchObject({ ok: true, value: { source: 'file', profile: { description: 'Tries the product the way its owner will.', colour: '#33aa55' } } });
-  const shown = await promisify(execFile)(process.execPath, [join(ROOT, 'main', 'cli', 'pixelfleet.mjs'), 'roles', 'show', 'tester', '--json'], { cwd: ROOT, env: { ...process.env, PIXELFLEET_HOME: home } });
+  const shown = await promisify(execFile)(process.execPath, [join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs'), 'roles', 'show', 'tester', '--json'], { cwd: ROOT, env: { ...process.env, PIXELFLEET_HOME: home } });
   expect(JSON.parse(shown.stdout)).toMatchObject({ source: 'file', profile: { description: 'Tries the product the way its owner will.' } });
 
   // Export: the preview shows the file with its front matter; nothing is written yet.

@@ -1,5 +1,5 @@
 /**
- * Fleets across machines: a host with two remotes reached through a stand-in `ssh` (main/remote/fixtures/
+ * Fleets across machines: a host with two remotes reached through a stand-in `ssh` (main/edges/remote/fixtures/
  * stand-in-ssh.mjs) that runs `pixelfleet serve --stdio` locally, each in a home of its own.
  */
 import { execFileSync } from 'node:child_process';
@@ -9,8 +9,8 @@ import { expect, test } from '@playwright/test';
 import { freshHome, removeHome, ROOT, startHost, type RunningHost } from './host';
 import { openWorld } from './world.page';
 
-const PIXELFLEET = join(ROOT, 'main', 'cli', 'pixelfleet.mjs');
-const STAND_IN = join(ROOT, 'main', 'remote', 'fixtures', 'stand-in-ssh.mjs');
+const PIXELFLEET = join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs');
+const STAND_IN = join(ROOT, 'main', 'edges', 'remote', 'fixtures', 'stand-in-ssh.mjs');
 
 let root: string;
 let host: RunningHost;

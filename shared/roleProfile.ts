@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-/** Harness-neutral tool names; each harness maps them to its own (see main/roles/tools.ts). */
+/** Harness-neutral tool names; each harness maps them to its own (see main/core/roles/tools.ts). */
 export const NEUTRAL_TOOLS = ['read', 'search', 'edit', 'shell', 'web', 'agents'] as const;
 export const NeutralToolSchema = z.enum(NEUTRAL_TOOLS);
 export type NeutralTool = z.infer<typeof NeutralToolSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../main/demo/random';
+import { createRandom } from '../main/dev/demo/random';
 import type { Job, JobBoard } from './jobs';
 import { z } from 'zod';
 import { applyList, applyRecord, diffList, diffRecord, listPatchSchema } from './patch';

@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS } from '../../playwright.config';
-import { assistantLine, escapeCwd, userPromptLine } from '../../main/demo/lines';
+import { assistantLine, escapeCwd, userPromptLine } from '../../main/dev/demo/lines';
 import { freshHome, removeHome, startHost } from '../host';
 import { atMost, type BenchTable } from './table';
 import { connect } from './world';

@@ -8,11 +8,11 @@ import { appendFile, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SeatAddress } from '../../shared/schemas';
-import { createClaudeReader } from '../../main/readers/claude/reader';
-import { createFold, foldLine } from '../../main/readers/claude/journalFold';
-import { summarize } from '../../main/readers/claude/reducer';
-import { agentCall, assistantLine, isoAt, notificationText, textBlock, toolCall, toolResult, userLine } from '../../main/testing/claudeJournal';
-import { DEFAULT_TAIL, tailReduce } from '../../main/readers/tail';
+import { createClaudeReader } from '../../main/sources/readers/claude/reader';
+import { createFold, foldLine } from '../../main/sources/readers/claude/journalFold';
+import { summarize } from '../../main/sources/readers/claude/reducer';
+import { agentCall, assistantLine, isoAt, notificationText, textBlock, toolCall, toolResult, userLine } from '../../main/dev/testing/claudeJournal';
+import { DEFAULT_TAIL, tailReduce } from '../../main/sources/readers/tail';
 import { benchClaudeChildren } from './claudeChildren';
 import { flushToDisk } from './measure';
 import { atMost, median, type BenchTable } from './table';

@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SeatAddress } from '../../shared/schemas';
-import { createClaudeReader } from '../../main/readers/claude/reader';
-import { agentCall, assistantLine, isoAt, userLine } from '../../main/testing/claudeJournal';
+import { createClaudeReader } from '../../main/sources/readers/claude/reader';
+import { agentCall, assistantLine, isoAt, userLine } from '../../main/dev/testing/claudeJournal';
 import { median } from './table';
 
 const SESSION = 'benchkid-0000-4000-8000-000000000000';

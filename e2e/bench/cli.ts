@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { below, median, type BenchTable } from './table';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'main', 'cli', 'pixelfleet.mjs');
+const CLI = join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs');
 const RUNS = Number(process.env.PIXELFLEET_BENCH_CLI_RUNS ?? 9);
 
 function timeRun(args: string[], env: NodeJS.ProcessEnv): number {

@@ -6,10 +6,10 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SeatAddress } from '../../shared/schemas';
-import { countingFileSystem } from '../../main/readers/codex/fileSystem';
-import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId } from '../../main/testing/codexRollout';
-import { createCodexReader, type CodexReaderOptions } from '../../main/readers/codex/reader';
-import { CODEX_HEADER_INDEX_FILE } from '../../main/readers/codex/headerIndexFile';
+import { countingFileSystem } from '../../main/sources/readers/codex/fileSystem';
+import { callLine, eventLine, headerLine, makeHome, messageLine, notificationText, outputLine, threadId } from '../../main/dev/testing/codexRollout';
+import { createCodexReader, type CodexReaderOptions } from '../../main/sources/readers/codex/reader';
+import { CODEX_HEADER_INDEX_FILE } from '../../main/sources/readers/codex/headerIndexFile';
 import { atMost, below, type BenchTable } from './table';
 
 const ROLLOUTS = 4096;

@@ -6,11 +6,11 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { prepareDemo } from '../../main/demo/demoSetup';
-import { ensureRendererBuilt } from '../../main/host/rendererBuild';
-import { PersonaService } from '../../main/personas/PersonaService';
+import { prepareDemo } from '../../main/dev/demo/demoSetup';
+import { ensureRendererBuilt } from '../../main/edges/host/rendererBuild';
+import { PersonaService } from '../../main/core/personas/PersonaService';
 import { followFleet } from '../fleetFollower';
-import { ensureBuilt } from '../../main/build/freshBuild.mjs';
+import { ensureBuilt } from '../../main/dev/build/freshBuild.mjs';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
 import { clockTicks, cpuSeconds } from './measure';
 import { below, type BenchTable } from './table';

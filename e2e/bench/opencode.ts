@@ -2,8 +2,8 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createOpenCodeReader } from '../../main/readers/opencode/reader';
-import { makeTempDir, MINIMAL_SCHEMA } from '../../main/testing/opencodeStore';
+import { createOpenCodeReader } from '../../main/sources/readers/opencode/reader';
+import { makeTempDir, MINIMAL_SCHEMA } from '../../main/dev/testing/opencodeStore';
 
 /** Parts written into the benchmark store. */
 const PARTS = 100_000;

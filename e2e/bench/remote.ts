@@ -1,5 +1,5 @@
 /**
- * Remote figures (issue 28), over the stand-in ssh (main/remote/fixtures/stand-in-ssh.mjs) running `serve --stdio`
+ * Remote figures (issue 28), over the stand-in ssh (main/edges/remote/fixtures/stand-in-ssh.mjs) running `serve --stdio`
  * locally: the patch traffic a page receives for a remote fleet of 100 demo agents against the same demo fleet run
  * locally, and the time from an append on a remote's journal to the badge on the local page.
  */
@@ -9,12 +9,12 @@ import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { CHROMIUM_ARGS } from '../../playwright.config';
-import { agentCompleted, assistantLine, escapeCwd, toolResultLine, userPromptLine } from '../../main/demo/lines';
+import { agentCompleted, assistantLine, escapeCwd, toolResultLine, userPromptLine } from '../../main/dev/demo/lines';
 import { freshHome, removeHome, ROOT, startHost, type RunningHost } from '../host';
 import { atMost, type BenchTable } from './table';
 
-const PIXELFLEET = join(ROOT, 'main', 'cli', 'pixelfleet.mjs');
-const STAND_IN = join(ROOT, 'main', 'remote', 'fixtures', 'stand-in-ssh.mjs');
+const PIXELFLEET = join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs');
+const STAND_IN = join(ROOT, 'main', 'edges', 'remote', 'fixtures', 'stand-in-ssh.mjs');
 /** Demo agents in each fleet compared. */
 const AGENTS = 100;
 /** Seconds of patch traffic counted per fleet (after it settled). */

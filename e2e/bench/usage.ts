@@ -7,13 +7,13 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDemo } from '../../main/demo';
-import { writeJournalForBench } from '../../main/demo/benchJournal';
-import { FleetService } from '../../main/fleet/FleetService';
-import { PersonaService } from '../../main/personas/PersonaService';
-import { createClaudeReader } from '../../main/readers/claude';
-import type { Projection, SeatReader } from '../../main/readers/port';
-import { UsageLedger } from '../../main/usage/ledger';
+import { startDemo } from '../../main/dev/demo';
+import { writeJournalForBench } from '../../main/dev/demo/benchJournal';
+import { FleetService } from '../../main/core/fleet/FleetService';
+import { PersonaService } from '../../main/core/personas/PersonaService';
+import { createClaudeReader } from '../../main/sources/readers/claude';
+import type { Projection, SeatReader } from '../../main/sources/readers/port';
+import { UsageLedger } from '../../main/sources/readers/claude/ledger';
 import { flushToDisk, timeInTurn } from './measure';
 import { atLeast, atMost, below, median, type BenchTable } from './table';
 

@@ -5,8 +5,8 @@
 import type { Page } from '@playwright/test';
 import { appendFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeJournalForBench } from '../../main/demo/benchJournal';
-import { assistantLine, userPromptLine } from '../../main/demo/lines';
+import { writeJournalForBench } from '../../main/dev/demo/benchJournal';
+import { assistantLine, userPromptLine } from '../../main/dev/demo/lines';
 import { flushToDisk } from './measure';
 import { below, type BenchTable } from './table';
 

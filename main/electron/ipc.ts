@@ -1,7 +1,7 @@
 /** One IPC handler per contract channel: the sender frame is checked, requests and responses validated by the router. */
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { channelNames } from '../../shared/contract';
-import type { App } from '../app';
+import type { App } from '../setup/app';
 import { APP_ORIGIN } from './protocol';
 
 /** The prefix of every IPC channel name. */

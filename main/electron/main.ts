@@ -1,10 +1,10 @@
 /** The desktop entry point: one window over the same services browser mode runs, started by the one bootstrap. */
 import { app, BrowserWindow, dialog, Notification, shell } from 'electron';
 import { join } from 'node:path';
-import { runDesktop, type Started } from '../bootstrap';
-import { isSafeExternalUrl } from '../transport/externalUrl';
+import { runDesktop, type Started } from '../setup/bootstrap';
+import { isSafeExternalUrl } from '../edges/transport/externalUrl';
 import type { EventOf } from '../../shared/contract';
-import { createDesktopDelivery } from '../notify/desktop';
+import { createDesktopDelivery } from '../core/notify/desktop';
 import { IPC_EVENT, registerIpc } from './ipc';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { createMainWindow } from './window';

@@ -1,8 +1,8 @@
 /** Serves the built renderer over a privileged `app://` scheme so every response carries the strict CSP. */
 import { net, protocol } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { appFileFor } from '../transport/appUrl';
-import { contentSecurityPolicy } from '../transport/csp';
+import { appFileFor } from '../edges/transport/appUrl';
+import { contentSecurityPolicy } from '../edges/transport/csp';
 
 /** The scheme and origin of the app's pages. */
 export const APP_SCHEME = 'app';

@@ -1,6 +1,6 @@
 /** The main window: isolated, sandboxed, no Node in the page; navigation and new windows denied. */
 import { BrowserWindow, shell } from 'electron';
-import { isSafeExternalUrl } from '../transport/externalUrl';
+import { isSafeExternalUrl } from '../edges/transport/externalUrl';
 import { APP_ORIGIN } from './protocol';
 
 /** Creates the window and loads the world. */

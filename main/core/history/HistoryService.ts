@@ -1,0 +1,201 @@
+/**
+ * The history service: opens the store in the app home, records the fleet's and the jobs board's changes (host
+ * only, while `history.days` > 0), prunes by age and size, and answers the timeline, a past moment and the away
+ * digest. A store that cannot be written stops recording with one notice; the world keeps working.
+ */
+import type { EventName, EventOf } from '../../../shared/contract';
+import type { HistoryDigest, HistoryMoment, HistorySpan } from '../../../shared/history';
+import { jobKey } from '../../../shared/jobs';
+import type { FleetSnapshot, Harness, Notice } from '../../../shared/schemas';
+import { writeDemoHistory } from '../../dev/demo/history';
+import { HISTORY_BUCKETS_DEFAULT, HISTORY_CAP_BYTES, HISTORY_CAP_TRIM_SHARE, HISTORY_PRUNE_EVERY_MS } from './bounds';
+import { moveAliasFile, StoreAliases } from './aliases';
+import { worldSnapshot } from './moment';
+import { readDigest, readSpan } from './queries';
+import { HistoryRecorder } from './recorder';
+import { defaultHistorySettings, type HistorySettings } from './settings';
+import { openHistoryStore, type HistoryStore } from './store';
+
+/** How the service is set up. */
+export interface HistoryServiceOptions {
+  /** `<app home>/history.sqlite`. */
+  file: string;
+  /** `<app home>/job-aliases.json`, moved into the store once. */
+  aliasFile?: string;
+  settings?: HistorySettings;
+  /** Record changes (the host); one-shot commands only read. */
+  record: boolean;
+  capBytes?: number;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+const DAY_MS = 86_400_000;
+
+/** See the module header. */
+export class HistoryService {
+  readonly aliases: StoreAliases;
+  private store: HistoryStore | null = null;
+  private recorder: HistoryRecorder | null = null;
+  private readonly noticeList: Notice[] = [];
+  private unavailable: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly now: () => number;
+  private readonly settings: HistorySettings;
+  private readonly log: (message: string) => void;
+
+  private constructor(private readonly options: HistoryServiceOptions) {
+    this.now = options.now ?? Date.now;
+    this.settings = options.settings ?? defaultHistorySettings();
+    this.log = options.log ?? (() => {});
+    this.aliases = new StoreAliases(() => this.store?.database ?? null, this.now);
+  }
+
+  /** Opens the store (moving a corrupt or foreign one aside) and starts recording when asked to. */
+  static async open(options: HistoryServiceOptions): Promise<HistoryService> {
+    const service = new HistoryService(options);
+    await service.start();
+    return service;
+  }
+
+  private async start(): Promise<void> {
+    const opened = await openHistoryStore(this.options.file, this.now);
+    if (!opened.ok) {
+      this.stop(opened.reason);
+      return;
+    }
+    this.store = opened.store;
+    if (opened.movedAside) this.log(`pixelfleet: ${this.options.file} was not a readable history store; it was moved aside to ${opened.movedAside} and a fresh one started.`);
+    if (this.options.aliasFile) {
+      const moved = await moveAliasFile(opened.store.database, this.options.aliasFile, this.now()).catch((error: unknown) => ({ kind: 'left' as const, reason: String((error as Error)?.message ?? error) }));
+      if (moved.kind === 'left') this.addNotice('history-aliases', 'warning', moved.reason);
+      if (moved.kind === 'salvaged') this.addNotice('history-aliases', 'warning', `The job alias file was unreadable; its counters were carried into the history store (the file is kept as ${moved.aside}), so no alias is issued twice.`);
+    }
+    if (!this.options.record || this.settings.days === 0) return;
+    this.recorder = new HistoryRecorder(opened.store, this.now, (reason) => this.stop(`writing ${this.options.file} failed (${reason})`));
+    this.prune();
+    this.timer = setInterval(() => this.prune(), HISTORY_PRUNE_EVERY_MS);
+    this.timer.unref?.();
+  }
+
+  /** Recording stops for good (this run) with one notice and one log line. */
+  private stop(reason: string): void {
+    if (this.unavailable) return;
+    this.unavailable = reason;
+    this.recorder = null;
+    if (this.timer) clearInterval(this.timer);
+    this.addNotice('history-stopped', 'warning', `History is not being recorded: ${reason}. The world keeps working; free space or fix the folder's permissions and restart Pixelfleet.`);
+    this.log(`pixelfleet: history stopped: ${reason}`);
+  }
+
+  /** True while changes are being recorded. */
+  get recording(): boolean {
+    return this.recorder !== null && this.recorder.failed === null;
+  }
+
+  /** The recorder (demo backfill writes through it); null when not recording. */
+  get writer(): HistoryRecorder | null {
+    return this.recording ? this.recorder : null;
+  }
+
+  /** The event stream's listener: fleet and jobs changes become transitions. */
+  onEvent<E extends EventName>(event: E, payload: EventOf<E>): void {
+    const recorder = this.writer;
+    if (!recorder) return;
+    if (event === 'fleet.changed') recorder.fleetWhole((payload as EventOf<'fleet.changed'>).snapshot);
+    else if (event === 'fleet.patched') recorder.fleetPatch((payload as EventOf<'fleet.patched'>).patch);
+    else if (event === 'jobs.changed') recorder.jobsWhole((payload as EventOf<'jobs.changed'>).board);
+    else if (event === 'jobs.patched') recorder.jobsPatch((payload as EventOf<'jobs.patched'>).patch);
+  }
+
+  /** Records an agent launched from Pixelfleet. */
+  recordLaunch(launched: { personaId: string; harness: Harness; name: string; role: string | null }): void {
+    this.writer?.launch(launched);
+  }
+
+  /**
+   * The demo's first run: fills the past hour (when nothing is recorded yet) through the recorder, consistent with
+   * the fleet `read` gives. Returns whether it wrote.
+   */
+  async fillDemoPast(read: () => Promise<FleetSnapshot>, hours = 1): Promise<boolean> {
+    if (!this.writer || !this.store || this.store.oldest() !== null) return false;
+    const snapshot = await read();
+    const recorder = this.writer;
+    if (!recorder) return false;
+    writeDemoHistory(recorder, snapshot, this.now(), {
+      hours,
+      alias: (job) => (job.nativeId === null ? null : (this.aliases.aliasesNow([{ key: jobKey(job.seatId, job.nativeId), type: job.type }]).values().next().value ?? null)),
+    });
+    return recorder.failed === null;
+  }
+
+  /** Retention (`history.days`) and the size cap: the oldest rows go first. */
+  prune(): void {
+    const store = this.store;
+    if (!store || !this.recording) return;
+    try {
+      const now = this.now();
+      store.dropBefore(now - this.settings.days * DAY_MS);
+      const cap = this.options.capBytes ?? HISTORY_CAP_BYTES;
+      for (let round = 0, size = store.sizeBytes(); round < 10 && size > cap; round += 1, size = store.sizeBytes()) {
+        const oldest = store.oldest();
+        if (oldest === null || oldest >= now) break;
+        // Drop the share of the span the excess stands for (at least a tenth), so a few rounds reach the cap.
+        const share = Math.min(0.9, Math.max(HISTORY_CAP_TRIM_SHARE, 1 - (cap * (1 - HISTORY_CAP_TRIM_SHARE)) / size));
+        store.dropBefore(oldest + Math.max(1000, Math.ceil((now - oldest) * share)));
+      }
+      this.aliases.trim();
+    } catch (error) {
+      this.stop(`pruning ${this.options.file} failed (${(error as Error)?.message ?? String(error)})`);
+    }
+  }
+
+  /** Messages for the owner (recording stopped, the alias file left). */
+  notices(): Notice[] {
+    return [...this.noticeList];
+  }
+
+  /** The timeline bar's span. */
+  span(buckets = HISTORY_BUCKETS_DEFAULT): HistorySpan {
+    const now = this.now();
+    const base = { recording: this.recording, reason: this.reason(), awayMs: this.settings.awayMinutes * 60_000, days: this.settings.days };
+    if (!this.store) return { ...base, from: null, to: new Date(now).toISOString(), bucketMs: 1000, buckets: [], needsYou: [] };
+    return { ...base, ...readSpan(this.store, now, buckets) };
+  }
+
+  /** The world at `at` (ISO). */
+  at(at: string): HistoryMoment {
+    const ms = Math.min(Date.parse(at), this.now());
+    if (!this.store) return { at: new Date(ms).toISOString(), exact: false, snapshot: { cursor: 0, seats: [], personas: [], stations: [] } };
+    const { world, exact } = this.store.seek(ms);
+    return { at: new Date(ms).toISOString(), exact, snapshot: worldSnapshot(world) };
+  }
+
+  /** The away digest since `since` (ISO) until now. */
+  digest(since: string): HistoryDigest {
+    const until = this.now();
+    const from = Math.min(Date.parse(since), until);
+    const base = { since: new Date(from).toISOString(), until: new Date(until).toISOString() };
+    if (!this.store) return { ...base, entries: [], more: 0 };
+    return { ...base, ...readDigest(this.store, from, until) };
+  }
+
+  private reason(): string | null {
+    if (this.unavailable) return this.unavailable;
+    if (this.settings.days === 0) return 'history.days is 0 in settings.json: recording is off.';
+    if (!this.options.record) return 'Only the running app records history.';
+    return null;
+  }
+
+  private addNotice(id: string, level: Notice['level'], message: string): void {
+    if (!this.noticeList.some((notice) => notice.id === id)) this.noticeList.push({ id, level, message });
+  }
+
+  /** Stops pruning and closes the store. */
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.recorder = null;
+    this.store?.close();
+    this.store = null;
+  }
+}

@@ -1,0 +1,252 @@
+/**
+ * The transitions the history store records, and the world state they fold into. Pure: the recorder derives
+ * transitions from the fleet's changes and applies them to its live state with `applyTransition`, and a seek applies
+ * the same stored transitions onto a saved state — so a past moment is what the recorder saw, by construction.
+ */
+import type { Activity, Appearance, Harness, NeedsWhy, Outcome, SeatAddress } from '../../../shared/schemas';
+
+/** A seat opened (with its address) or closed. */
+export interface SeatTransition {
+  t: 'seat';
+  at: number;
+  seat: string;
+  persona: string;
+  opened: boolean;
+  harness: Harness | null;
+  address: SeatAddress | null;
+}
+/** A seat's activity changed (state, why, certainty or label). */
+export interface ActivityTransition {
+  t: 'activity';
+  at: number;
+  seat: string;
+  persona: string;
+  state: Activity['state'];
+  why: NeedsWhy | null;
+  certain: boolean;
+  label: string | null;
+  since: number | null;
+}
+/** A seat entered needs-you, or left it after `waitedMs`. */
+export interface NeedsTransition {
+  t: 'needs';
+  at: number;
+  seat: string;
+  persona: string;
+  entered: boolean;
+  why: NeedsWhy;
+  certain: boolean;
+  waitedMs: number | null;
+}
+/** A persona appeared, changed (name, role, look) or went; `roleChanged` marks a role change. */
+export interface PersonaTransition {
+  t: 'persona';
+  at: number;
+  persona: string;
+  removed: boolean;
+  name: string | null;
+  role: string | null;
+  previousRole: string | null;
+  roleChanged: boolean;
+  appearance: Appearance | null;
+  createdAt: string | null;
+}
+/** A job (subagent) started or ended. `key` is the jobs board's row key; `row` the one store row both share. */
+export interface JobTransition {
+  t: 'job';
+  at: number;
+  row: number;
+  seat: string;
+  persona: string;
+  ended: boolean;
+  key: string;
+  alias: string | null;
+  nativeId: string | null;
+  type: string | null;
+  label: string;
+  background: boolean;
+  outcome: Outcome | null;
+}
+/** An agent launched from Pixelfleet. */
+export interface LaunchTransition {
+  t: 'launch';
+  at: number;
+  persona: string;
+  harness: Harness;
+  name: string;
+  role: string | null;
+}
+/** A seat's usage, sampled at most once a minute. */
+export interface UsageTransition {
+  t: 'usage';
+  at: number;
+  seat: string;
+  persona: string;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  costUsd: number | null;
+  contextUsed: number | null;
+  contextFill: number | null;
+}
+
+/** Any recorded transition. */
+export type Transition = SeatTransition | ActivityTransition | NeedsTransition | PersonaTransition | JobTransition | LaunchTransition | UsageTransition;
+
+/** A seat as the world was: its address, activity and when it entered needs-you. */
+export interface PastSeat {
+  id: string;
+  persona: string;
+  harness: Harness;
+  address: SeatAddress;
+  activity: { state: Activity['state']; why: NeedsWhy | null; certain: boolean; label: string | null; since: number | null };
+  /** When the current needs-you began (null when not in needs-you). */
+  needsSince: number | null;
+  /** The last transition's time (a later transition of the seat never goes before it). */
+  lastAt: number;
+}
+/** A persona as it was. */
+export interface PastPersona {
+  id: string;
+  name: string;
+  role: string | null;
+  appearance: Appearance;
+  createdAt: string;
+  updatedAt: number;
+}
+/** A running job as it was. */
+export interface PastJob {
+  key: string;
+  /** The job's row in the store (its end updates it). */
+  row: number;
+  seat: string;
+  persona: string;
+  alias: string | null;
+  nativeId: string | null;
+  type: string | null;
+  label: string;
+  background: boolean;
+  startedAt: number;
+}
+/** The world at one moment: what a seek gives and what the recorder holds live. */
+export interface WorldState {
+  at: number;
+  seats: Map<string, PastSeat>;
+  personas: Map<string, PastPersona>;
+  jobs: Map<string, PastJob>;
+}
+
+/** An empty world at `at`. */
+export function emptyWorld(at: number): WorldState {
+  return { at, seats: new Map(), personas: new Map(), jobs: new Map() };
+}
+
+const DEFAULT_APPEARANCE: Appearance = { body: 0, hair: 0, palette: 0, accessory: 0 };
+
+/** Folds one transition into the world (in place). Needs-you, launch and usage rows change nothing drawn. */
+export function applyTransition(world: WorldState, transition: Transition): void {
+  if (transition.at > world.at) world.at = transition.at;
+  switch (transition.t) {
+    case 'seat': {
+      if (!transition.opened) {
+        world.seats.delete(transition.seat);
+        for (const [key, job] of world.jobs) if (job.seat === transition.seat) world.jobs.delete(key);
+        return;
+      }
+      if (!transition.address || !transition.harness) return;
+      world.seats.set(transition.seat, {
+        id: transition.seat,
+        persona: transition.persona,
+        harness: transition.harness,
+        address: transition.address,
+        activity: { state: 'unknown', why: null, certain: false, label: null, since: null },
+        needsSince: null,
+        lastAt: transition.at,
+      });
+      return;
+    }
+    case 'activity': {
+      const seat = world.seats.get(transition.seat);
+      if (!seat) return;
+      const entering = transition.state === 'needs-you' && (seat.activity.state !== 'needs-you' || seat.activity.why !== transition.why);
+      if (entering) seat.needsSince = transition.at;
+      else if (transition.state !== 'needs-you') seat.needsSince = null;
+      seat.activity = { state: transition.state, why: transition.why, certain: transition.certain, label: transition.label, since: transition.since };
+      seat.lastAt = transition.at;
+      return;
+    }
+    case 'persona': {
+      if (transition.removed) {
+        world.personas.delete(transition.persona);
+        return;
+      }
+      const before = world.personas.get(transition.persona);
+      world.personas.set(transition.persona, {
+        id: transition.persona,
+        name: transition.name ?? before?.name ?? transition.persona,
+        role: transition.role,
+        appearance: transition.appearance ?? before?.appearance ?? DEFAULT_APPEARANCE,
+        createdAt: transition.createdAt ?? before?.createdAt ?? new Date(transition.at).toISOString(),
+        updatedAt: transition.at,
+      });
+      return;
+    }
+    case 'job': {
+      if (transition.ended) {
+        world.jobs.delete(transition.key);
+        return;
+      }
+      world.jobs.set(transition.key, {
+        key: transition.key,
+        row: transition.row,
+        seat: transition.seat,
+        persona: transition.persona,
+        alias: transition.alias,
+        nativeId: transition.nativeId,
+        type: transition.type,
+        label: transition.label,
+        background: transition.background,
+        startedAt: transition.at,
+      });
+      return;
+    }
+    case 'needs':
+    case 'launch':
+    case 'usage':
+      return;
+    default:
+      transition satisfies never;
+  }
+}
+
+/** The world as JSON for a stored snapshot. */
+export function encodeWorld(world: WorldState): string {
+  return JSON.stringify({ v: 1, at: world.at, seats: [...world.seats.values()], personas: [...world.personas.values()], jobs: [...world.jobs.values()] });
+}
+
+/** A stored snapshot back into a world, or null when it is not one this build wrote. */
+export function decodeWorld(text: string): WorldState | null {
+  try {
+    const value = JSON.parse(text) as { v?: unknown; at?: unknown; seats?: PastSeat[]; personas?: PastPersona[]; jobs?: PastJob[] };
+    if (value.v !== 1 || typeof value.at !== 'number' || !Array.isArray(value.seats) || !Array.isArray(value.personas) || !Array.isArray(value.jobs)) return null;
+    return {
+      at: value.at,
+      seats: new Map(value.seats.map((seat) => [seat.id, seat])),
+      personas: new Map(value.personas.map((persona) => [persona.id, persona])),
+      jobs: new Map(value.jobs.map((job) => [job.key, job])),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** A deep enough copy of a world that applying transitions to it leaves the original alone. */
+export function cloneWorld(world: WorldState): WorldState {
+  return {
+    at: world.at,
+    seats: new Map([...world.seats].map(([id, seat]) => [id, { ...seat, activity: { ...seat.activity } }])),
+    personas: new Map([...world.personas].map(([id, persona]) => [id, { ...persona }])),
+    jobs: new Map(world.jobs),
+  };
+}

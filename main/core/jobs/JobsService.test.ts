@@ -1,0 +1,144 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JobBoard } from '../../../shared/jobs';
+import type { FleetSnapshot } from '../../../shared/schemas';
+import { AliasService } from './AliasService';
+import { JobsService } from './JobsService';
+import type { JobNotice } from './reminders';
+
+const START = Date.parse('2026-03-01T10:00:00.000Z');
+const minute = 60_000;
+
+function snapshot(cursor: number, state: 'running' | 'ended'): FleetSnapshot {
+  return {
+    cursor,
+    seats: [
+      {
+        id: 'claude:s1',
+        harness: 'claude',
+        personaId: 'p_a',
+        address: { harness: 'claude', home: '/h', sessionId: 's1' },
+        activity: { state: 'working', certain: true, since: null },
+        subagents: {
+          running: state === 'running' ? 1 : 0,
+          recent: [
+            {
+              nativeId: 'toolu_bg',
+              label: 'Run the slow suite',
+              kind: 'general-purpose',
+              background: true,
+              state,
+              startedAt: new Date(START).toISOString(),
+              ...(state === 'ended' ? { endedAt: new Date(START + 12 * minute).toISOString(), outcome: 'completed' as const } : {}),
+              replayable: true,
+            },
+          ],
+        },
+      },
+    ],
+    personas: [{ id: 'p_a', name: 'Ada', role: 'tester', appearance: { body: 0, hair: 0, palette: 0, accessory: 0 }, createdAt: '', updatedAt: '' }],
+    stations: [],
+  };
+}
+
+/** A fleet that hands out a snapshot and lets the test announce new ones. */
+function fakeFleet(first: FleetSnapshot) {
+  let current = first;
+  const listeners = new Set<(snapshot: FleetSnapshot) => void>();
+  return {
+    reads: 0,
+    async read() {
+      this.reads += 1;
+      return current;
+    },
+    onChange(listener: (snapshot: FleetSnapshot) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    announce(next: FleetSnapshot) {
+      current = next;
+      for (const listener of listeners) listener(next);
+    },
+  };
+}
+
+let folder: string;
+let now: number;
+
+beforeEach(async () => {
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pixelfleet-jobs-'));
+  now = START + minute;
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await fs.rm(folder, { recursive: true, force: true });
+});
+
+function service(fleet: ReturnType<typeof fakeFleet>, testClock = false) {
+  const aliases = new AliasService({ file: path.join(folder, 'job-aliases.json') });
+  return new JobsService({ fleet, aliases, now: () => now, testClock });
+}
+
+describe('the jobs service', () => {
+  it('raises the reminder on its own timer when the fake clock passes 10 minutes, then the finished notice', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fleet = fakeFleet(snapshot(1, 'running'));
+    const jobs = service(fleet);
+    const boards: JobBoard[] = [];
+    const notices: JobNotice[] = [];
+    jobs.onChange((board) => boards.push(board));
+    jobs.onNotice((notice) => notices.push(notice));
+    jobs.start();
+    const first = await jobs.board();
+    expect(first.jobs.map((job) => [job.alias, job.reminder])).toEqual([['general-purpose-1', undefined]]);
+    expect(first.aliases).toEqual({ 'claude:s1|toolu_bg': 'general-purpose-1' });
+
+    // Nine minutes later (1 + 9 = 10 minutes after the job started) the timer set for the due reminder fires.
+    now += 9 * minute;
+    await vi.advanceTimersByTimeAsync(9 * minute);
+    await vi.waitFor(() => expect(notices.map((notice) => notice.kind)).toEqual(['job-reminder']));
+    expect(boards.at(-1)!.jobs[0].reminder).toEqual({ count: 1, lastAt: new Date(START + 10 * minute).toISOString() });
+
+    now = START + 12 * minute;
+    fleet.announce(snapshot(2, 'ended'));
+    await vi.waitFor(() => expect(notices.map((notice) => notice.kind)).toEqual(['job-reminder', 'job-finished']));
+    expect(boards.at(-1)!.jobs[0]).toMatchObject({ state: 'ended', outcome: 'completed', reminder: { count: 1 } });
+    jobs.dispose();
+  });
+
+  it('reads no snapshot of its own once the fleet has announced one', async () => {
+    const fleet = fakeFleet(snapshot(1, 'running'));
+    const jobs = service(fleet);
+    jobs.start();
+    fleet.announce(snapshot(2, 'running'));
+    await jobs.board();
+    await jobs.board();
+    expect(fleet.reads).toBe(0);
+    jobs.dispose();
+  });
+
+  it('advances its clock only when the test clock is on', async () => {
+    const fleet = fakeFleet(snapshot(1, 'running'));
+    await expect(service(fleet).advanceClock(11 * minute)).rejects.toThrow(/test clock is off/);
+    const jobs = service(fleet, true);
+    expect(await jobs.advanceClock(11 * minute)).toBe(11 * minute);
+    expect((await jobs.board()).jobs[0].reminder?.count).toBe(1);
+  });
+
+  it('carries the fleet cursor it was derived from and tells a new one even when the jobs are unchanged', async () => {
+    const fleet = fakeFleet(snapshot(1, 'running'));
+    const jobs = service(fleet);
+    const boards: JobBoard[] = [];
+    jobs.onChange((board) => boards.push(board));
+    jobs.start();
+    fleet.announce(snapshot(2, 'running'));
+    await vi.waitFor(() => expect(boards.map((board) => board.cursor)).toEqual([2]));
+    fleet.announce(snapshot(3, 'running'));
+    await vi.waitFor(() => expect(boards.map((board) => board.cursor)).toEqual([2, 3]));
+    expect(boards[1].jobs).toEqual(boards[0].jobs);
+    jobs.dispose();
+  });
+});

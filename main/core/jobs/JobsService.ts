@@ -1,0 +1,148 @@
+/**
+ * The jobs board service: derives jobs from the fleet's snapshots (no read of its own), gives every listed subagent
+ * its alias, runs the reminder clock on a timer set to the next due reminder, and tells listeners when the board
+ * changed. Its clock can be advanced only when the app was started with the test clock on.
+ */
+import type { JobBoard } from '../../../shared/jobs';
+import { sameBoardContent } from '../../../shared/updates';
+import type { FleetSnapshot } from '../../../shared/schemas';
+import { ServiceError } from '../errors';
+import type { AliasService } from './AliasService';
+import { aliasRequestsOf, deriveJobs } from './deriveJobs';
+import { DEFAULT_REMINDERS, ReminderClock, type JobNotice, type ReminderSettings } from './reminders';
+import { Changes } from '../changes';
+
+/** Longest wait between two evaluations, so ended jobs leave the board on time (ms). */
+const MAX_TICK_MS = 60_000;
+/** Shortest wait, so a burst of due reminders never spins (ms). */
+const MIN_TICK_MS = 500;
+
+/** What the service is built from. */
+export interface JobsOptions {
+  fleet: { read(options?: { fresh?: boolean }): Promise<FleetSnapshot>; onChange(listener: (snapshot: FleetSnapshot) => void): () => void };
+  aliases: Pick<AliasService, 'aliasesFor'>;
+  reminders?: ReminderSettings;
+  /** Milliseconds since epoch. */
+  now?: () => number;
+  /** Allow `advanceClock` (the e2e tests' stand-in for time passing in main). */
+  testClock?: boolean;
+  log?: (message: string) => void;
+}
+
+/** The jobs board; see the module header. */
+export class JobsService {
+  private readonly clock: ReminderClock;
+  private readonly baseNow: () => number;
+  private offsetMs = 0;
+  private snapshot: FleetSnapshot | null = null;
+  /** The last board told to listeners, and the clock offset it was computed at. */
+  private told: { board: JobBoard; offsetMs: number } | null = null;
+  private revision = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private off: (() => void) | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private disposed = false;
+  private readonly boardChanges: Changes<JobBoard>;
+  private readonly noticeChanges: Changes<JobNotice>;
+
+  constructor(private readonly options: JobsOptions) {
+    this.clock = new ReminderClock(options.reminders ?? DEFAULT_REMINDERS);
+    this.baseNow = options.now ?? Date.now;
+    this.boardChanges = new Changes('jobs board', options.log);
+    this.noticeChanges = new Changes('jobs notice', options.log);
+  }
+
+  /** The service's clock (ms since epoch), including any test advance. */
+  now(): number {
+    return this.baseNow() + this.offsetMs;
+  }
+
+  /** Follows the fleet: every new snapshot re-derives the board. */
+  start(): void {
+    if (this.off) return;
+    this.off = this.options.fleet.onChange((snapshot) => {
+      this.snapshot = snapshot;
+      void this.update().catch((error: unknown) => this.options.log?.(`pixelfleet: jobs board failed: ${String(error)}`));
+    });
+  }
+
+  /** The board now; `fresh` asks the fleet for a census first (the CLI), else the last snapshot heard is used. */
+  async board(options: { fresh?: boolean } = {}): Promise<JobBoard> {
+    if (options.fresh || !this.snapshot) this.snapshot = await this.options.fleet.read({ fresh: options.fresh });
+    return this.update();
+  }
+
+  /** Listens for boards that changed; returns the unsubscribe function. */
+  onChange(listener: (board: JobBoard) => void): () => void {
+    return this.boardChanges.on(listener);
+  }
+
+  /** Listens for reminder and finished notices (the notifier's input); returns the unsubscribe function. */
+  onNotice(listener: (notice: JobNotice) => void): () => void {
+    return this.noticeChanges.on(listener);
+  }
+
+  /** Moves the clock forward (test clock only) and re-evaluates; returns the total advance in ms. */
+  async advanceClock(ms: number): Promise<number> {
+    if (!this.options.testClock) throw new ServiceError('unavailable', 'The test clock is off (it is on only when PIXELFLEET_TEST_CLOCK=1).');
+    this.offsetMs += ms;
+    await this.board();
+    return this.offsetMs;
+  }
+
+  /** Stops the timer and the fleet subscription. */
+  dispose(): void {
+    this.disposed = true;
+    this.off?.();
+    this.off = null;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.boardChanges.clear();
+    this.noticeChanges.clear();
+  }
+
+  private update(): Promise<JobBoard> {
+    const run = this.queue.then(() => this.compute());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async compute(): Promise<JobBoard> {
+    const snapshot = this.snapshot ?? (await this.options.fleet.read());
+    this.snapshot = snapshot;
+    const aliases = await this.options.aliases.aliasesFor(aliasRequestsOf(snapshot.seats)).catch((error: unknown) => {
+      // Aliases are a convenience: a locked or read-only store leaves them out rather than hiding the board.
+      this.options.log?.(`pixelfleet: job aliases unavailable: ${(error as Error)?.message ?? String(error)}`);
+      return new Map<string, string>();
+    });
+    const now = this.now();
+    const derived = deriveJobs(snapshot, aliases, now);
+    const evaluated = this.clock.evaluate(derived.jobs, now);
+    const computed: JobBoard = { jobs: evaluated.jobs, aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
+    for (const notice of evaluated.notices) void this.noticeChanges.emit(notice);
+    // Listeners hear of a board derived from a new fleet cursor (so a reader can pin the board to the snapshot), whose
+    // jobs, aliases or counts changed, or whose clock a test moved; the revision counts those boards. Sent as changes,
+    // a board that only follows a new cursor costs a few bytes.
+    const told = this.told;
+    const changed = !told || told.offsetMs !== this.offsetMs || told.board.cursor !== computed.cursor || !sameBoardContent(told.board, computed);
+    if (changed) this.revision += 1;
+    const board: JobBoard = { ...computed, revision: this.revision };
+    if (changed) {
+      this.told = { board, offsetMs: this.offsetMs };
+      void this.boardChanges.emit(board);
+    }
+    this.schedule(evaluated.nextDueAt, now);
+    return board;
+  }
+
+  private schedule(nextDueAt: number | null, now: number): void {
+    if (this.disposed || !this.off) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    const wait = nextDueAt === null ? MAX_TICK_MS : Math.min(MAX_TICK_MS, Math.max(MIN_TICK_MS, nextDueAt - now));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.update().catch((error: unknown) => this.options.log?.(`pixelfleet: jobs board failed: ${String(error)}`));
+    }, wait);
+    this.timer.unref?.();
+  }
+}

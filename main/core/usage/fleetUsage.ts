@@ -1,0 +1,48 @@
+/**
+ * The fleet HUD's usage line (issue 26), pure: tokens and cost since a time (today: local midnight) and for the
+ * open seats, each with their subagents, from the tallies the seats' projections carry.
+ */
+import type { FleetUsage, UsageSum } from '../../../shared/usage';
+import { addAmount, amountSince, costOf, totalsOf, zeroAmount, type Amount, type Tally } from './tally';
+
+/** One seat's part: its tally with subagents and whether its totals are partial. */
+export interface SeatTally {
+  tally: Tally;
+  partial: boolean;
+}
+
+/** Local midnight (the start of "today") of a time, in ms since epoch. */
+export function localMidnight(nowMs: number): number {
+  const day = new Date(nowMs);
+  day.setHours(0, 0, 0, 0);
+  return day.getTime();
+}
+
+/** Sums seats' amounts: from `sinceMs` on (hour buckets), or their whole totals when `sinceMs` is null. */
+export function sumSeats(seats: readonly SeatTally[], sinceMs: number | null): UsageSum {
+  const total: Amount = zeroAmount();
+  let partial = false;
+  let unpriced = 0;
+  let hasReasoning = false;
+  let recorded = false;
+  let estimated = false;
+  for (const seat of seats) {
+    const amount = sinceMs === null ? seat.tally.sum : amountSince(seat.tally, sinceMs);
+    addAmount(total, { ...amount, unpriced: 0 });
+    if (amount.unpriced > 0) unpriced += 1;
+    partial ||= seat.partial;
+    hasReasoning ||= seat.tally.hasReasoning;
+    if (seat.tally.costKind === 'recorded') recorded = true;
+    else estimated = true;
+  }
+  // A sum is recorded only when every seat's cost was; one estimate makes the whole an estimate.
+  const cost = costOf(total, estimated || !recorded ? 'estimated' : 'recorded');
+  return { totals: totalsOf(total, hasReasoning), partial, unpriced, ...(cost ? { cost } : {}) };
+}
+
+/** The fleet's usage line, or undefined when no seat has usage. */
+export function fleetUsage(seats: readonly SeatTally[], nowMs: number): FleetUsage | undefined {
+  if (seats.length === 0) return undefined;
+  const since = localMidnight(nowMs);
+  return { since: new Date(since).toISOString(), today: sumSeats(seats, since), open: sumSeats(seats, null) };
+}

@@ -1,0 +1,60 @@
+/**
+ * The seat's `usage` projection from its tallies (pure): context fill, totals, cost, partial, and the seat with its
+ * subagents. A window comes from the harness's own record or the model table, never a guess.
+ */
+import type { SubagentUsage, Usage } from '../../../shared/usage';
+import { byModel, CONTEXT_WINDOWS } from './bounds';
+import { costOf, mergeTallies, totalsOf, type Tally } from './tally';
+
+/** What a reader hands over to build a seat's usage. */
+export interface SeatUsageInput {
+  /** The seat's own tally (its main chain). */
+  own: Tally;
+  /** True while `own` covers only part of the session. */
+  partial: boolean;
+  /** Subagents' tallies (inline sidechains, child files, child rollouts, child sessions) and whether any is partial. */
+  subagents: readonly Tally[];
+  subagentsPartial: boolean;
+  /** Tokens in context now, null when the records give none. */
+  contextUsed: number | null;
+  /** The window as the harness recorded it; undefined: look the model up in the table; null: not known. */
+  window?: number | null;
+  model: string | null;
+}
+
+/** The seat's usage and the tally of the seat with its subagents (whose hours feed "today" and `--since`). */
+export interface SeatUsage {
+  usage: Usage;
+  tally: Tally;
+}
+
+/** Builds the contract's `usage` of a seat. */
+export function seatUsage(input: SeatUsageInput): SeatUsage {
+  const window = input.window === undefined ? byModel(CONTEXT_WINDOWS, input.model) : input.window;
+  const context =
+    input.contextUsed === null
+      ? null
+      : { used: input.contextUsed, window: window && window > 0 ? window : null, fill: window && window > 0 ? round(input.contextUsed / window) : null };
+  const own = input.own;
+  const usage: Usage = { context, totals: totalsOf(own.sum, own.hasReasoning), partial: input.partial };
+  if (input.model) usage.model = input.model;
+  const cost = costOf(own.sum, own.costKind);
+  if (cost) usage.cost = cost;
+  const all = mergeTallies(own.costKind, [own, ...input.subagents]);
+  if (all.skipped > 0) usage.skipped = all.skipped;
+  if (input.subagents.length > 0) {
+    const withCost = costOf(all.sum, all.costKind);
+    usage.withSubagents = { totals: totalsOf(all.sum, all.hasReasoning), partial: input.partial || input.subagentsPartial, ...(withCost ? { cost: withCost } : {}) };
+  }
+  return { usage, tally: all };
+}
+
+/** A subagent's own usage from its tally. */
+export function subagentUsage(tally: Tally, partial: boolean): SubagentUsage {
+  const cost = costOf(tally.sum, tally.costKind);
+  return { totals: totalsOf(tally.sum, tally.hasReasoning), partial, ...(cost ? { cost } : {}) };
+}
+
+function round(fill: number): number {
+  return Math.round(fill * 10_000) / 10_000;
+}

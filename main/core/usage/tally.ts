@@ -1,0 +1,161 @@
+/**
+ * The one accumulator of token usage every harness folds into: totals, priced cost, skipped records and hour
+ * buckets (for "today" and `--since`). Plain JSON, so the background pass can keep it in its checkpoint. Pure.
+ */
+import { USAGE_TOKENS_MAX, type Cost, type TokenTotals } from '../../../shared/usage';
+import { byModel, PRICES, USAGE_HOUR_MS, USAGE_HOURS_KEPT } from './bounds';
+
+/** One usage record's figures in tokens; `reasoning` null when the harness records none apart. */
+export interface Figures {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number | null;
+}
+
+/** What an hour (or a whole tally) added up: tokens, priced dollars, and records that had no price. */
+export interface Amount {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+  usd: number;
+  /** Records with tokens whose cost is not known (no price for the model, or none recorded). */
+  unpriced: number;
+}
+
+/** A running tally; `hours` maps an hour's start (ms since epoch, as a string key) to what it added. */
+export interface Tally {
+  /** `estimated` when priced from the repo's table, `recorded` when the harness wrote the cost. */
+  costKind: 'estimated' | 'recorded';
+  sum: Amount;
+  hasReasoning: boolean;
+  /** Records skipped as malformed (missing, negative, non-numeric or absurd figures). */
+  skipped: number;
+  hours: Record<string, Amount>;
+}
+
+/** A zero amount. */
+export function zeroAmount(): Amount {
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, usd: 0, unpriced: 0 };
+}
+
+/** A fresh tally. */
+export function createTally(costKind: Tally['costKind']): Tally {
+  return { costKind, sum: zeroAmount(), hasReasoning: false, skipped: 0, hours: {} };
+}
+
+/** A token figure as recorded: a whole number in [0, 1e12], else null (the record is then skipped). */
+export function tokenFigure(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= USAGE_TOKENS_MAX ? value : null;
+}
+
+/** An optional token figure: absent (undefined or null) counts 0, present must be valid (else null). */
+export function optionalFigure(value: unknown): number | null {
+  return value === undefined || value === null ? 0 : tokenFigure(value);
+}
+
+/** A recorded cost in dollars: finite and non-negative, else null. */
+export function costFigure(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= USAGE_TOKENS_MAX ? value : null;
+}
+
+/** The estimated cost of figures for a model from the dated price table, or null when the model has no price. */
+export function priceOf(figures: Figures, model: string | null): number | null {
+  const price = byModel(PRICES, model);
+  if (!price) return null;
+  const perToken = (tokens: number, perMillion: number) => (tokens * perMillion) / 1_000_000;
+  return perToken(figures.input, price.input) + perToken(figures.output, price.output) + perToken(figures.cacheRead, price.cacheRead) + perToken(figures.cacheWrite, price.cacheWrite);
+}
+
+function hasTokens(figures: Figures): boolean {
+  return figures.input + figures.output + figures.cacheRead + figures.cacheWrite > 0;
+}
+
+function addTo(amount: Amount, figures: Figures, usd: number | null): void {
+  amount.input += figures.input;
+  amount.output += figures.output;
+  amount.cacheRead += figures.cacheRead;
+  amount.cacheWrite += figures.cacheWrite;
+  amount.reasoning += figures.reasoning ?? 0;
+  if (usd === null) {
+    if (hasTokens(figures)) amount.unpriced += 1;
+  } else amount.usd += usd;
+}
+
+/** The hour bucket key of a time (ms since epoch); null when the time is not known. */
+export function hourKey(atMs: number | null): string | null {
+  return atMs === null || !Number.isFinite(atMs) ? null : String(Math.floor(atMs / USAGE_HOUR_MS) * USAGE_HOUR_MS);
+}
+
+/**
+ * Adds one record's figures at `atMs` (null: not in any hour) with its cost: `usd` given (recorded), or priced from
+ * `model` when `usd` is undefined; null means not known.
+ */
+export function addFigures(tally: Tally, figures: Figures, atMs: number | null, model: string | null, usd?: number | null): void {
+  const cost = usd === undefined ? priceOf(figures, model) : usd;
+  addTo(tally.sum, figures, cost);
+  if (figures.reasoning !== null) tally.hasReasoning = true;
+  const key = hourKey(atMs);
+  if (key === null) return;
+  let hour = tally.hours[key];
+  if (!hour) {
+    hour = tally.hours[key] = zeroAmount();
+    pruneHours(tally);
+  }
+  addTo(hour, figures, cost);
+}
+
+function pruneHours(tally: Tally): void {
+  const keys = Object.keys(tally.hours);
+  if (keys.length <= USAGE_HOURS_KEPT) return;
+  keys.sort((a, b) => Number(a) - Number(b));
+  for (const key of keys.slice(0, keys.length - USAGE_HOURS_KEPT)) delete tally.hours[key];
+}
+
+/** Adds `from` into `into` (amounts). */
+export function addAmount(into: Amount, from: Amount): void {
+  into.input += from.input;
+  into.output += from.output;
+  into.cacheRead += from.cacheRead;
+  into.cacheWrite += from.cacheWrite;
+  into.reasoning += from.reasoning;
+  into.usd += from.usd;
+  into.unpriced += from.unpriced;
+}
+
+/** What a tally's hours add up to from `sinceMs` on (buckets that start before it are left out). */
+export function amountSince(tally: Tally, sinceMs: number): Amount {
+  const amount = zeroAmount();
+  for (const [key, hour] of Object.entries(tally.hours)) if (Number(key) >= sinceMs) addAmount(amount, hour);
+  return amount;
+}
+
+/** Merges several tallies into a new one (a seat with its subagents). */
+export function mergeTallies(costKind: Tally['costKind'], tallies: readonly Tally[]): Tally {
+  const merged = createTally(costKind);
+  for (const tally of tallies) {
+    addAmount(merged.sum, tally.sum);
+    merged.hasReasoning ||= tally.hasReasoning;
+    merged.skipped += tally.skipped;
+    for (const [key, hour] of Object.entries(tally.hours)) addAmount((merged.hours[key] ??= zeroAmount()), hour);
+  }
+  return merged;
+}
+
+const cap = (tokens: number) => Math.min(Math.round(tokens), USAGE_TOKENS_MAX);
+
+/** The contract's token totals of an amount (`reasoning` only where the harness records it apart). */
+export function totalsOf(amount: Amount, hasReasoning: boolean): TokenTotals {
+  const totals: TokenTotals = { input: cap(amount.input), output: cap(amount.output), cacheRead: cap(amount.cacheRead), cacheWrite: cap(amount.cacheWrite) };
+  if (hasReasoning) totals.reasoning = cap(amount.reasoning);
+  return totals;
+}
+
+/** The contract's cost of an amount: absent when any record had tokens but no price (no cost, never a partial one). */
+export function costOf(amount: Amount, costKind: Tally['costKind']): Cost | undefined {
+  if (amount.unpriced > 0) return undefined;
+  return { usd: Math.round(amount.usd * 1e6) / 1e6, estimated: costKind === 'estimated' };
+}

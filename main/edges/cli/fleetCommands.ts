@@ -1,0 +1,63 @@
+/** `pixelfleet candidates | seats open|close | fleet`: one-shot operations on the app home's fleet. */
+import { activityPhrase } from '../../../shared/activity';
+import { shownValue } from '../../../shared/bounds';
+import { bounded, option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
+import { withRouter } from './appSession';
+import type { CliIo } from './index';
+
+function print(io: CliIo, json: boolean, value: unknown, text: () => string): void {
+  io.stdout(json ? `${JSON.stringify(value, null, 2)}\n` : text());
+}
+
+/** Runs `candidates`, `seats …` or `fleet`. */
+export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet', argv: string[], io: CliIo & { home: string }): Promise<number> {
+  const args = parseArgs(argv, ['name', 'role']);
+  const json = args.flags.has('json');
+  if (command === 'candidates') {
+    rejectUnknown(args, ['json']);
+    const list = await withRouter(io, (call) => call('fleet.candidates', { refresh: true }));
+    print(io, json, list, () =>
+      list.length === 0
+        ? 'No sessions found (looked in the Claude Code, Codex and OpenCode homes).\n'
+        : list.map((entry) => `${entry.id}  ${entry.lastActivity}  ${entry.opened ? 'open  ' : '      '}${entry.cwdHint ?? ''}\n`).join(''),
+    );
+    return 0;
+  }
+  if (command === 'fleet') {
+    rejectUnknown(args, ['json']);
+    const snapshot = await withRouter(io, (call) => call('fleet.read', { fresh: true }));
+    print(io, json, snapshot, () => {
+      const names = new Map(snapshot.personas.map((persona) => [persona.id, persona]));
+      const lines = snapshot.seats.map((seat) => {
+        const persona = names.get(seat.personaId);
+        const count = seat.subagents ? String(seat.subagents.running) : '?';
+        return `${seat.id}  ${persona?.name ?? '?'} (${persona?.role ?? 'unassigned'})${seat.host ? ` on ${seat.host}` : ''}  ${activityPhrase(seat.activity)}  subagents: ${count}${seat.unknownReason ? ` — ${seat.unknownReason}` : ''}\n`;
+      });
+      const stations = snapshot.stations.map((station) => `${station.role}: ${station.count} agent(s), ${station.backlog.items.length} item(s)${station.backlog.error ? ` — ${station.backlog.error}` : ''}\n`);
+      return [`cursor ${snapshot.cursor}\n`, ...lines, ...stations].join('');
+    });
+    return 0;
+  }
+  const [verb, id, extra] = args.positionals;
+  if (verb === 'open') {
+    rejectUnknown(args, ['json', 'name', 'role']);
+    if (!id || extra) throw new UsageError('seats open takes one candidate id.');
+    bounded('the candidate id', id, 'id');
+    const opened = await withRouter(io, (call) => call('seats.open', { candidateId: id, name: option(args, 'name'), role: option(args, 'role') }));
+    print(io, json, opened, () => `Opened ${opened.seat.id} as ${opened.persona.name} (${opened.persona.role ?? 'unassigned'}).\n`);
+    return 0;
+  }
+  if (verb === 'close') {
+    rejectUnknown(args, ['json']);
+    if (!id || extra) throw new UsageError('seats close takes one seat id.');
+    bounded('the seat id', id, 'id');
+    const result = await withRouter(io, (call) => call('seats.close', { seatId: id }));
+    if (!result.closed) {
+      io.stderr(`pixelfleet: no open seat has the id ${shownValue(id)}.\n`);
+      return 1;
+    }
+    print(io, json, result, () => `Closed ${id}; its persona stays, unassigned from the seat.\n`);
+    return 0;
+  }
+  throw new UsageError('seats takes open or close.');
+}

@@ -1,0 +1,150 @@
+/**
+ * What `pixelfleet doctor` reads, read-only: the app home's opened seats (personas.json), each resolved again by its
+ * session id under the harness homes and projected by its own reader (the same bounded reads as the world); for a
+ * harness with no opened seat, the newest sessions discovery lists under its homes (at most DOCTOR_SAMPLE_SESSIONS,
+ * each a bounded tail read). An app home a demo ran in (`<home>/demo/`) is read with the demo's own homes, as the app
+ * reads it. Nothing is written: the readers get no app home, so no index file is kept.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Harness, SeatAddress } from '../../../shared/schemas';
+import type { HarnessHomes } from '../../setup/paths';
+import { CLAUDE_KNOWN } from '../../sources/readers/claude/known';
+import { CODEX_KNOWN } from '../../sources/readers/codex/known';
+import type { KnownFormat } from '../../sources/readers/kit/census';
+import { OPENCODE_KNOWN } from '../../sources/readers/opencode/known';
+import { resolveOpenCodeDbs } from '../../sources/readers/opencode/locate';
+import { inspectStore, schemaReason } from '../../sources/readers/opencode/schema';
+import { withReadOnly } from '../../sources/readers/opencode/sqlite';
+import type { SeatReader } from '../../sources/readers/port';
+import { createReaders, harnessName, HARNESSES } from '../../sources/readers/registry';
+import { DOCTOR_PERSONAS_MAX_BYTES, DOCTOR_SAMPLE_SESSIONS } from './bounds';
+import type { HarnessFindings } from './report';
+
+/** Each harness's known format (its tested range). */
+const KNOWN: Record<Harness, KnownFormat> = { claude: CLAUDE_KNOWN, codex: CODEX_KNOWN, opencode: OPENCODE_KNOWN };
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}
+
+/** The demo's own homes inside an app home a demo ran in, or null. */
+export async function demoHomes(home: string): Promise<HarnessHomes | null> {
+  const demo = join(home, 'demo');
+  if (!(await exists(join(demo, 'claude'))) && !(await exists(join(demo, 'codex')))) return null;
+  return { claude: join(demo, 'claude'), codex: join(demo, 'codex'), opencodeDb: join(demo, 'opencode', 'opencode.db'), opencodeDataDir: join(demo, 'opencode') };
+}
+
+/** The seats personas.json holds, by harness; a file that cannot be read or parsed is reported, never changed. */
+export async function openedSeats(home: string): Promise<{ seats: SeatAddress[]; problem: string | null }> {
+  const file = join(home, 'personas.json');
+  let text: string;
+  try {
+    const info = await stat(file);
+    if (info.size > DOCTOR_PERSONAS_MAX_BYTES) return { seats: [], problem: `${file} is over ${DOCTOR_PERSONAS_MAX_BYTES} bytes` };
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { seats: [], problem: code === 'ENOENT' ? null : `${file} could not be read (${code ?? 'error'})` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { seats: [], problem: `${file} is not JSON` };
+  }
+  const personas = (parsed as { personas?: unknown })?.personas;
+  const seats: SeatAddress[] = [];
+  for (const persona of Array.isArray(personas) ? personas : []) {
+    const seat = (persona as { seat?: unknown })?.seat as Partial<SeatAddress> | undefined;
+    if (seat && typeof seat.sessionId === 'string' && typeof seat.harness === 'string' && seat.harness in HARNESSES) seats.push(seat as SeatAddress);
+  }
+  return { seats, problem: null };
+}
+
+/** Where each harness keeps its sessions under the homes, and whether it is there. */
+async function homesOf(harness: Harness, homes: HarnessHomes): Promise<Array<{ path: string; found: boolean }>> {
+  switch (harness) {
+    case 'claude': {
+      const path = join(homes.claude, 'projects');
+      return [{ path, found: await exists(path) }];
+    }
+    case 'codex': {
+      const path = join(homes.codex, 'sessions');
+      return [{ path, found: await exists(path) }];
+    }
+    case 'opencode': {
+      const found = resolveOpenCodeDbs(homes.opencodeDb ? { OPENCODE_DB: homes.opencodeDb } : {}, homes.opencodeDataDir);
+      const listed = await Promise.all(found.map(async (path) => ({ path, found: await exists(path) })));
+      if (listed.length > 0) return listed;
+      return [{ path: homes.opencodeDb ?? homes.opencodeDataDir, found: homes.opencodeDb ? await exists(homes.opencodeDb) : (await readdir(homes.opencodeDataDir).catch(() => null)) !== null }];
+    }
+    default:
+      return harness satisfies never;
+  }
+}
+
+/** Reads one harness: its opened seats, else a sample of its newest sessions. */
+async function gatherHarness(harness: Harness, reader: SeatReader, homes: HarnessHomes, opened: SeatAddress[]): Promise<HarnessFindings> {
+  const findings: HarnessFindings = {
+    harness, name: harnessName(harness), homes: await homesOf(harness, homes), source: opened.length > 0 ? 'seats' : 'sample',
+    tested: KNOWN[harness].tested, censuses: [], unreadable: [], missing: [],
+  };
+  // A store is checked as a whole first: one that cannot be opened or lacks the 1.x tables lists no session at all.
+  if (harness === 'opencode') {
+    for (const home of findings.homes) {
+      if (!home.found || !home.path.endsWith('.db')) continue;
+      const problem = await storeProblem(home.path);
+      if (problem) findings.unreadable.push({ what: home.path, reason: problem });
+    }
+  }
+  let seats: SeatAddress[] = [];
+  if (opened.length > 0) {
+    for (const stored of opened) {
+      // Seat confinement: a stored seat is read only where discovery resolves its session id under the homes.
+      const candidate = await reader.resolve(stored.sessionId).catch(() => null);
+      if (candidate) seats.push(candidate.seat);
+      else findings.missing.push({ what: `${harness}:${stored.sessionId}`, reason: 'no longer resolves under the harness homes' });
+    }
+  } else if (findings.homes.some((home) => home.found)) {
+    try {
+      seats = (await reader.discover({ limit: DOCTOR_SAMPLE_SESSIONS })).map((candidate) => candidate.seat);
+    } catch (error) {
+      findings.unreadable.push({ what: findings.homes.map((home) => home.path).join(', '), reason: (error as Error).message });
+    }
+  }
+  for (const seat of seats) {
+    const projection = await reader.project(seat).catch((error: unknown) => ({ ok: false as const, reason: (error as Error).message }));
+    if (!projection.ok) findings.unreadable.push({ what: seat.path ?? `${harness}:${seat.sessionId}`, reason: projection.reason });
+    else if (projection.census) findings.censuses.push(projection.census);
+  }
+  return findings;
+}
+
+/** Gathers every harness's findings for an app home over the given harness homes. */
+export async function gatherFindings(homes: HarnessHomes, opened: SeatAddress[]): Promise<HarnessFindings[]> {
+  const readers = createReaders(homes);
+  try {
+    const findings: HarnessFindings[] = [];
+    for (const harness of Object.keys(HARNESSES) as Harness[]) {
+      const reader = readers[harness];
+      if (!reader) continue;
+      findings.push(await gatherHarness(harness, reader, homes, opened.filter((seat) => seat.harness === harness)));
+    }
+    return findings;
+  } finally {
+    for (const reader of Object.values(readers)) reader?.dispose();
+  }
+}
+
+/** Why an OpenCode store cannot be read (it does not open, or lacks the tables the reader needs), or null. */
+async function storeProblem(path: string): Promise<string | null> {
+  try {
+    return await withReadOnly(path, (database) => {
+      const store = inspectStore(database);
+      return store.ok ? null : schemaReason(store.missing);
+    });
+  } catch (error) {
+    return `The OpenCode database could not be read: ${(error as Error).message}`;
+  }
+}

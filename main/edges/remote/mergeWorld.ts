@@ -1,0 +1,106 @@
+/**
+ * One world from many machines: the local snapshot and board with each remote's last known ones beside them, ids
+ * namespaced by host. Pure; the hub gives the cursor and revision of the result.
+ */
+import { sortJobs, type JobBoard } from '../../../shared/jobs';
+import { UNREACHABLE_NOTICE_PREFIX, type FleetSnapshot, type Notice, type Persona, type Seat, type Station } from '../../../shared/schemas';
+import { roleKey } from '../../../shared/roles';
+import { clockTime, localJob, localPersona, localSeat, remoteId } from './namespace';
+
+/** What this host knows of one remote. */
+export interface RemoteState {
+  name: string;
+  /** The remote's last snapshot (kept while it is unreachable), or null before the first. */
+  snapshot: FleetSnapshot | null;
+  board: JobBoard | null;
+  /** When it became unreachable (ISO), or null while connected (or still connecting for the first time). */
+  unreachableSince: string | null;
+  /** Why it is unreachable or refused, as a sentence. */
+  reason: string | null;
+}
+
+/** Remote seats as shown here, memoised per remote seat object (a patch keeps unchanged objects). */
+export class SeatViews {
+  private views = new WeakMap<Seat, { since: string | null; view: Seat }>();
+  private personas = new WeakMap<Persona, Persona>();
+
+  seat(host: string, seat: Seat, since: string | null): Seat {
+    const known = this.views.get(seat);
+    if (known && known.since === since) return known.view;
+    const view = localSeat(host, seat, since);
+    this.views.set(seat, { since, view });
+    return view;
+  }
+
+  persona(host: string, persona: Persona): Persona {
+    let view = this.personas.get(persona);
+    if (!view) {
+      view = localPersona(host, persona);
+      this.personas.set(persona, view);
+    }
+    return view;
+  }
+}
+
+/** The notice a remote shows while it cannot be reached. */
+export function unreachableNotice(remote: RemoteState): Notice | null {
+  if (remote.unreachableSince === null) return null;
+  return {
+    id: `${UNREACHABLE_NOTICE_PREFIX}${remote.name}`,
+    level: 'warning',
+    message: `${remote.name} unreachable since ${clockTime(remote.unreachableSince)}${remote.reason ? `: ${remote.reason}` : ''}; its agents show as last known.`,
+  };
+}
+
+function mergeStations(local: readonly Station[], remotes: readonly RemoteState[]): Station[] {
+  const stations = local.map((station) => ({ ...station }));
+  const byKey = new Map(stations.map((station) => [roleKey(station.role), station]));
+  for (const remote of remotes) {
+    for (const station of remote.snapshot?.stations ?? []) {
+      const known = byKey.get(roleKey(station.role));
+      if (known) {
+        known.count += station.count;
+        continue;
+      }
+      const added = { ...station };
+      byKey.set(roleKey(station.role), added);
+      stations.push(added);
+    }
+  }
+  return stations;
+}
+
+/** The world: local seats, personas and stations with each remote's beside them. */
+export function mergeFleet(local: FleetSnapshot, remotes: readonly RemoteState[], cursor: number, views: SeatViews): FleetSnapshot {
+  const seats = [...local.seats];
+  const personas = [...local.personas];
+  const notices: Notice[] = [...(local.notices ?? [])];
+  for (const remote of remotes) {
+    const down = unreachableNotice(remote);
+    if (down) notices.push(down);
+    if (!remote.snapshot) continue;
+    for (const seat of remote.snapshot.seats) seats.push(views.seat(remote.name, seat, remote.unreachableSince));
+    for (const persona of remote.snapshot.personas) personas.push(views.persona(remote.name, persona));
+    for (const notice of remote.snapshot.notices ?? []) notices.push({ ...notice, id: remoteId(remote.name, notice.id), message: `${remote.name}: ${notice.message}` });
+  }
+  const merged: FleetSnapshot = { ...local, cursor, seats, personas, stations: mergeStations(local.stations, remotes) };
+  if (notices.length > 0) merged.notices = notices;
+  return merged;
+}
+
+/**
+ * The jobs board: local jobs with each reachable remote's (an unreachable remote's jobs are unknown, so none are
+ * listed), longest-running first as the board keeps them.
+ */
+export function mergeBoard(local: JobBoard, remotes: readonly RemoteState[], revision: number, cursor: number): JobBoard {
+  const jobs = [...local.jobs];
+  const aliases = { ...local.aliases };
+  const unlisted = [...local.unlisted];
+  for (const remote of remotes) {
+    if (!remote.board || remote.unreachableSince !== null) continue;
+    for (const job of remote.board.jobs) jobs.push(localJob(remote.name, job));
+    for (const [key, alias] of Object.entries(remote.board.aliases)) aliases[remoteId(remote.name, key)] = alias;
+    for (const entry of remote.board.unlisted) unlisted.push({ ...entry, seatId: remoteId(remote.name, entry.seatId), host: remote.name });
+  }
+  return { jobs: sortJobs(jobs, Date.parse(local.at)), aliases, unlisted, at: local.at, cursor, revision };
+}

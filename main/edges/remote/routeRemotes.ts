@@ -1,0 +1,95 @@
+/**
+ * The contract's handlers with remotes: reads answer the merged world; a request naming a remote id (`@host:id`) goes
+ * to that remote's own contract with the remote's id, so each machine stays the source of truth for its agents and
+ * every seat path resolves on its own machine. A remote that is down fails such a request at once (`unreachable`).
+ */
+import type { ChannelName, ResponseOf } from '../../../shared/contract';
+import type { Persona, Seat } from '../../../shared/schemas';
+import { ServiceError } from '../../core/errors';
+import type { Handlers } from '../transport/router';
+import { CLI_REMOTE_WAIT_MS } from './bounds';
+import { localCandidate, localPersona, localSeat, splitRemoteId } from './namespace';
+import type { RemoteHub } from './RemoteHub';
+
+/** Options of the routing. */
+export interface RouteOptions {
+  /** One-shot commands wait for each remote's first answer before they read (a running host does not). */
+  waitForRemotes: boolean;
+}
+
+/** The handlers, wrapped so reads merge remotes in and requests about remote records go to their host. */
+export function routeRemotes(handlers: Handlers, hub: RemoteHub, options: RouteOptions): Handlers {
+  const ready = async () => {
+    if (options.waitForRemotes) await hub.settled(CLI_REMOTE_WAIT_MS);
+  };
+  const forward = async <C extends ChannelName>(host: string, channel: C, payload: unknown): Promise<ResponseOf<C>> => {
+    await ready();
+    const answer = await hub.forward(host, channel, payload);
+    if (!answer.ok) throw new ServiceError(answer.error.code as ServiceError['code'], answer.error.message);
+    return answer.value as ResponseOf<C>;
+  };
+  const persona = async (host: string, channel: 'personas.setRole' | 'personas.rename' | 'personas.moveSeat', payload: unknown): Promise<Persona> =>
+    localPersona(host, await forward(host, channel, payload));
+
+  return {
+    ...handlers,
+    'fleet.read': async (request) => {
+      await ready();
+      return hub.fleet(await handlers['fleet.read'](request));
+    },
+    'fleet.candidates': async (request) => {
+      await ready();
+      const local = await handlers['fleet.candidates'](request);
+      const remote = await Promise.all(
+        hub.states().map(async (state) => {
+          const answer = state.unreachableSince === null ? await hub.forward(state.name, 'fleet.candidates', request) : null;
+          return answer?.ok ? (answer.value as ResponseOf<'fleet.candidates'>).map((candidate) => localCandidate(state.name, candidate)) : [];
+        }),
+      );
+      return [...local, ...remote.flat()];
+    },
+    'jobs.list': async (request) => {
+      await ready();
+      const board = hub.board(await handlers['jobs.list']({ all: true }));
+      return request.all ? board : { ...board, jobs: board.jobs.filter((job) => job.state === 'running') };
+    },
+    'seats.open': async (request) => {
+      const remote = splitRemoteId(request.candidateId);
+      if (!remote) return handlers['seats.open'](request);
+      const opened = await forward(remote.host, 'seats.open', { ...request, candidateId: remote.id });
+      return { seat: localSeat(remote.host, opened.seat as Seat, null), persona: localPersona(remote.host, opened.persona) };
+    },
+    'seats.close': async (request) => {
+      const remote = splitRemoteId(request.seatId);
+      return remote ? forward(remote.host, 'seats.close', { seatId: remote.id }) : handlers['seats.close'](request);
+    },
+    'subagents.replay': async (request) => {
+      const remote = splitRemoteId(request.seat);
+      return remote ? forward(remote.host, 'subagents.replay', { ...request, seat: remote.id }) : handlers['subagents.replay'](request);
+    },
+    'personas.setRole': async (request) => {
+      const remote = splitRemoteId(request.personaId);
+      return remote ? persona(remote.host, 'personas.setRole', { ...request, personaId: remote.id }) : handlers['personas.setRole'](request);
+    },
+    'personas.rename': async (request) => {
+      const remote = splitRemoteId(request.personaId);
+      return remote ? persona(remote.host, 'personas.rename', { ...request, personaId: remote.id }) : handlers['personas.rename'](request);
+    },
+    'personas.moveSeat': async (request) => {
+      const remote = splitRemoteId(request.personaId);
+      if (!remote) return handlers['personas.moveSeat'](request);
+      // A seat address names files on one machine: a remote agent can only be unseated from here, never moved.
+      if (request.seat !== null) throw new ServiceError('invalid_request', 'A remote agent’s seat is chosen on its own machine; from here it can only be unseated.');
+      return persona(remote.host, 'personas.moveSeat', { ...request, personaId: remote.id });
+    },
+    'agents.attach': async (request) => {
+      const remote = splitRemoteId(request.personaId);
+      return remote ? forward(remote.host, 'agents.attach', { personaId: remote.id }) : handlers['agents.attach'](request);
+    },
+    'agents.openTerminal': async (request) => {
+      const remote = splitRemoteId(request.personaId);
+      if (!remote) return handlers['agents.openTerminal'](request);
+      return { opened: false, reason: 'A remote agent’s terminal is on its own machine: attach there over ssh.' };
+    },
+  };
+}

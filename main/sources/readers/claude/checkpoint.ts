@@ -1,0 +1,99 @@
+/**
+ * The background pass's checkpoint in the app home (`usage-checkpoint.json`): per journal its identity, the offset
+ * read to (always a line boundary, so no half line is ever kept), a fingerprint of the bytes before it, and the
+ * running fold (tallies, hour buckets, the recent message keys that keep a message split across chunks counted
+ * once). Written atomically; a corrupt file or one of another version is moved aside with one log line.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { USAGE_CHECKPOINT_VERSION } from '../../../core/usage/bounds';
+import type { ClaudeUsageFold } from './usageFold';
+import type { Tally } from '../../../core/usage/tally';
+
+const amount = z.object({
+  input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+  cacheRead: z.number().nonnegative(),
+  cacheWrite: z.number().nonnegative(),
+  reasoning: z.number().nonnegative(),
+  usd: z.number().nonnegative(),
+  unpriced: z.number().int().nonnegative(),
+});
+const tally = z.object({
+  costKind: z.enum(['estimated', 'recorded']),
+  sum: amount,
+  hasReasoning: z.boolean(),
+  skipped: z.number().int().nonnegative(),
+  hours: z.record(z.string().regex(/^\d+$/), amount),
+});
+const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null() });
+const entry = z.object({
+  path: z.string(),
+  dev: z.number(),
+  ino: z.number(),
+  birthtimeMs: z.number().nullable(),
+  offset: z.number().int().nonnegative(),
+  fingerprint: z.string().regex(/^[0-9a-f]*$/),
+  fold: z.object({
+    main: tally,
+    sidechain: tally,
+    recent: z.array(z.tuple([z.string(), figures])),
+    contextUsed: z.number().nullable(),
+    model: z.string().nullable(),
+  }),
+});
+const checkpointSchema = z.object({ version: z.literal(USAGE_CHECKPOINT_VERSION), files: z.array(entry) });
+
+/** One journal's checkpoint, as kept in memory. */
+export interface CheckpointEntry {
+  path: string;
+  dev: number;
+  ino: number;
+  birthtimeMs: number | null;
+  offset: number;
+  /** Hex of the bytes just before `offset` (see FINGERPRINT_BYTES). */
+  fingerprint: string;
+  fold: ClaudeUsageFold;
+}
+
+/** The checkpoint file's name in the app home. */
+export const CHECKPOINT_FILE = 'usage-checkpoint.json';
+
+/** Loads the checkpoint; a missing file is empty, a corrupt or other-version file is moved aside (one log line). */
+export async function loadCheckpoint(file: string, log: (message: string) => void): Promise<CheckpointEntry[]> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    log(`pixelfleet: the usage checkpoint ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); totals are rebuilt.`);
+    return [];
+  }
+  let parsed: z.infer<typeof checkpointSchema> | null = null;
+  try {
+    const result = checkpointSchema.safeParse(JSON.parse(text));
+    if (result.success) parsed = result.data;
+  } catch {
+    parsed = null;
+  }
+  if (parsed === null) {
+    const aside = `${file}.bad-${Date.now()}`;
+    await fs.rename(file, aside).catch(() => undefined);
+    log(`pixelfleet: the usage checkpoint was corrupt or of another version; moved aside to ${path.basename(aside)} and rebuilt.`);
+    return [];
+  }
+  return parsed.files.map((row) => ({
+    ...row,
+    fold: { ...row.fold, main: row.fold.main as Tally, sidechain: row.fold.sidechain as Tally, recent: new Map(row.fold.recent) },
+  }));
+}
+
+/** Writes the checkpoint atomically (temp file in the same folder, then rename). */
+export async function saveCheckpoint(file: string, entries: readonly CheckpointEntry[]): Promise<void> {
+  const files = entries.map((entry) => ({ ...entry, fold: { ...entry.fold, recent: [...entry.fold.recent.entries()] } }));
+  const temp = `${file}.${process.pid}.tmp`;
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(temp, JSON.stringify({ version: USAGE_CHECKPOINT_VERSION, files }));
+  await fs.rename(temp, file);
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIVITY_LABEL_MAX, ActivitySchema } from '../../../../shared/schemas';
+import { capLabel, needs, working } from './activityBasis';
+
+describe('capLabel', () => {
+  it('folds whitespace and keeps a label within the limit whole', () => {
+    expect(capLabel('  Edit ·\n World.ts  ')).toBe('Edit · World.ts');
+    expect(capLabel('x'.repeat(ACTIVITY_LABEL_MAX))).toBe('x'.repeat(ACTIVITY_LABEL_MAX));
+  });
+
+  it('cuts a long label to the limit in UTF-16 units, as the contract counts, ending in an ellipsis', () => {
+    const cut = capLabel('y'.repeat(200));
+    expect(cut.length).toBe(ACTIVITY_LABEL_MAX);
+    expect(cut.endsWith('…')).toBe(true);
+  });
+
+  it('never splits a surrogate pair, and a label of emoji passes the contract', () => {
+    const cut = capLabel('🚀'.repeat(ACTIVITY_LABEL_MAX));
+    expect(cut.length).toBeLessThanOrEqual(ACTIVITY_LABEL_MAX);
+    expect([...cut.slice(0, -1)].every((char) => char === '🚀')).toBe(true);
+    expect(ActivitySchema.safeParse(working(null, '🚀'.repeat(ACTIVITY_LABEL_MAX))).success).toBe(true);
+    expect(ActivitySchema.safeParse(needs('question', true, null, 'é🚀'.repeat(60))).success).toBe(true);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The OpenCode seat reader: the I/O edge over the store (one short read-only connection per call), joining the
+ * bounded queries of `store.ts` with the pure rules of `taskCalls.ts` and `transcript.ts`.
+ */
+import { statSync } from 'node:fs';
+import type { Candidate, SeatAddress } from '../../../../shared/schemas';
+import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
+import { discoverSessions, findSession, resolveOpenCodeDbs, openCodeDataDir } from './locate';
+import { replayCall } from './replay';
+import { existsInSessionV2, inspectStore, schemaReason, V2_ONLY_REASON } from './schema';
+import { isBusyError, withReadOnly } from './sqlite';
+import { directChildren, readSession, selectActivityFacts, selectTaskRows } from './store';
+import { openCodeActivityBasis } from './activity';
+import { openCodeSeatUsage } from './usage';
+import { readCensus } from './census';
+import { collectRows, summarize } from './taskCalls';
+import { DISCOVER_LIMIT, OPENCODE_UNCHANGED_REUSE_MS } from '../kit/bounds';
+import { SeatStates } from '../kit/seatStates';
+
+export { resolveOpenCodeDb, seatFromCliTarget } from './locate';
+
+/** Options of `createOpenCodeReader`. */
+export interface OpenCodeReaderOptions {
+  /** An explicit database path (the CLI's `--db`); otherwise `$OPENCODE_DB` or the data folder's `opencode*.db`. */
+  db?: string;
+  /** The OpenCode data folder (default `$XDG_DATA_HOME/opencode` or `~/.local/share/opencode`). */
+  dataDir?: string;
+  /** Clock in ms since epoch (for the unchanged-store cache's expiry). */
+  now?: () => number;
+  /** The environment the homes are resolved from, handed over by the caller (a reader never reads `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+
+/** What a seat keeps between reads: its last projection, while the store it was read from has not changed. */
+interface SeatState {
+  unchanged: { stamp: string; at: number; projection: Projection & { ok: true } } | null;
+}
+
+/** The sentence for a busy database, also used by replay. */
+export const LOCKED_REASON = 'The OpenCode database is locked by another process; try again in a moment.';
+
+function fileStamp(path: string): string | null {
+  try {
+    const stat = statSync(path);
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
+function storeStamp(home: string): string {
+  return `${fileStamp(home)}|${fileStamp(`${home}-wal`)}`;
+}
+
+function fileMtime(path: string): number | null {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads one seat's projection from its store (no caching here). */
+export async function projectSeat(seat: SeatAddress): Promise<Projection> {
+  if (fileStamp(seat.home) === null) return { ok: false, reason: `The OpenCode database ${seat.home} does not exist.` };
+  try {
+    return await withReadOnly(
+      seat.home,
+      (database): Projection => {
+        const store = inspectStore(database);
+        if (!store.ok) {
+          if (existsInSessionV2(database, seat.sessionId)) return { ok: false, reason: V2_ONLY_REASON };
+          return { ok: false, reason: schemaReason(store.missing) };
+        }
+        // A seat present in both generations is read from the 1.x rows.
+        const session = readSession(database, store.shape, seat.sessionId);
+        if (!session) {
+          if (store.shape.hasSessionV2 && existsInSessionV2(database, seat.sessionId)) {
+            return { ok: false, reason: V2_ONLY_REASON };
+          }
+          return { ok: false, reason: `OpenCode session ${seat.sessionId} is not in ${seat.home}.` };
+        }
+        const window = selectTaskRows(database, store.shape, session.id);
+        const { calls, completions, malformed } = collectRows(window.rows);
+        const named = calls.map((call) => call.childId).filter((id): id is string => id !== null);
+        const children = directChildren(database, session, named);
+        const fromRows = Math.max(window.lastWriteMs ?? 0, session.updatedMs ?? 0);
+        const fromFiles = Math.max(fileMtime(seat.home) ?? 0, fileMtime(`${seat.home}-wal`) ?? 0);
+        const lastWriteMs = fromRows || fromFiles || null;
+        const summary = summarize(calls, completions, children);
+        const childOf = new Map(calls.filter((call) => call.childId !== null && children.has(call.childId)).map((call) => [call.callId, call.childId!]));
+        const { usage, entries } = openCodeSeatUsage(database, session.id, summary.recent, childOf);
+        return {
+          ok: true,
+          subagents: { ...summary, recent: entries },
+          usage: usage.usage,
+          usageTally: usage.tally,
+          read: { bytes: window.bytes, skippedLines: window.malformed + malformed },
+          lastWriteMs,
+          activity: openCodeActivityBasis(selectActivityFacts(database, session.id)),
+          census: readCensus(database, session.id),
+        };
+      },
+      { snapshot: true },
+    );
+  } catch (error) {
+    if (isBusyError(error)) return { ok: false, reason: LOCKED_REASON };
+    return { ok: false, reason: `The OpenCode database could not be read: ${(error as Error).message}` };
+  }
+}
+
+/** Creates the OpenCode `SeatReader`. A seat's `home` is its database file; `sessionId` its `ses_…` id. */
+export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatReader {
+  const now = options.now ?? Date.now;
+  const env = options.env ?? {};
+  // Keyed by the store and the session (the kit's default key); a seat's reads never overlap.
+  const seats = new SeatStates<SeatState>(() => ({ unchanged: null }));
+
+  /** The databases discovery reads: the configured one, else those of the data folder. */
+  function configuredDatabases(): string[] {
+    if (options.db === ':memory:') return [];
+    return options.db ? [options.db] : resolveOpenCodeDbs(env, options.dataDir ?? openCodeDataDir(env));
+  }
+
+  return {
+    harness: 'opencode',
+
+    async discover(discoverOptions: DiscoverOptions = {}): Promise<Candidate[]> {
+      const limit = discoverOptions.limit ?? DISCOVER_LIMIT;
+      const databases = configuredDatabases();
+      const seen = new Set<string>();
+      const candidates: Candidate[] = [];
+      for (const database of databases) {
+        for (const candidate of await discoverSessions(database, limit)) {
+          if (seen.has(candidate.id)) continue;
+          seen.add(candidate.id);
+          candidates.push(candidate);
+        }
+      }
+      return candidates
+        .sort((a, b) => Date.parse(b.lastActivity) - Date.parse(a.lastActivity))
+        .slice(0, limit);
+    },
+
+    async resolve(sessionId: string): Promise<Candidate | null> {
+      // The first database that holds it, in discovery's order (`opencode.db` first): the one the lobby lists.
+      for (const database of configuredDatabases()) {
+        const found = await findSession(database, sessionId);
+        if (found) return found;
+      }
+      return null;
+    },
+
+    project(seat: SeatAddress): Promise<Projection> {
+      return seats.run(seat, async (state) => {
+        const stampBefore = storeStamp(seat.home);
+        const previous = state.unchanged;
+        if (previous && previous.stamp === stampBefore && now() - previous.at < OPENCODE_UNCHANGED_REUSE_MS) {
+          return { ...previous.projection, read: { bytes: 0, skippedLines: previous.projection.read.skippedLines } };
+        }
+        const projection = await projectSeat(seat);
+        // Reused only when nothing changed while it was read (opening a WAL store may itself create the -wal file).
+        state.unchanged = projection.ok && storeStamp(seat.home) === stampBefore ? { stamp: stampBefore, at: now(), projection } : null;
+        return projection;
+      });
+    },
+
+    replay(seat: SeatAddress, nativeId: string, cursor?: string): Promise<ReplayResult> {
+      return replayCall(seat, nativeId, cursor);
+    },
+
+    watchPaths(seat: SeatAddress): string[] {
+      return [seat.home, `${seat.home}-wal`];
+    },
+
+    forget(seat: SeatAddress): void {
+      seats.forget(seat);
+    },
+
+    dispose(): void {
+      seats.clear();
+    },
+  };
+}

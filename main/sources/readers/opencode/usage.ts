@@ -1,0 +1,102 @@
+/**
+ * OpenCode usage (issue 26), summed by the store itself: assistant messages carry `tokens {input, output,
+ * reasoning, cache {read, write}}`, `cost`, `modelID`, `providerID`.
+ *
+ * O1. Totals are the sums over the session's assistant messages, per hour (one aggregate query, no message text
+ *     crosses); cost is the sum of the recorded `cost` (`estimated: false`).
+ * O2. A message with a `tokens` object whose input or output is missing, negative, non-numeric or absurd, or whose
+ *     cache or reasoning figure is bad, is skipped and counted; a message with no `tokens` yet (still being
+ *     written) is not usage.
+ * O3. A message with tokens but no valid `cost` leaves the seat without a cost (unknown, never a partial sum).
+ * O4. Context in use = input + cache read + cache write of the last assistant message with tokens; the window comes
+ *     from the model table by `modelID` (unknown model: fill null).
+ * O5. Child sessions' totals are their own job's usage and count toward the parent's "with subagents".
+ */
+import type { SubagentEntry } from '../../../../shared/schemas';
+import { seatUsage, subagentUsage, type SeatUsage } from '../../../core/usage/seatUsage';
+import { addAmount, createTally, zeroAmount, type Tally } from '../../../core/usage/tally';
+import type { SqliteDatabase } from './sqlite';
+
+const VALID = (column: string, optional: boolean) =>
+  `(${optional ? `${column} IS NULL OR ` : ''}(typeof(${column}) = 'integer' AND ${column} BETWEEN 0 AND 1000000000000))`;
+
+const USAGE_SQL = `
+  WITH m AS (
+    SELECT session_id, time_created,
+      json_extract(data, '$.tokens.input') AS i, json_extract(data, '$.tokens.output') AS o,
+      json_extract(data, '$.tokens.reasoning') AS r, json_extract(data, '$.tokens.cache.read') AS cr,
+      json_extract(data, '$.tokens.cache.write') AS cw, json_extract(data, '$.cost') AS c
+    FROM message
+    WHERE session_id IN (SELECT value FROM json_each(?)) AND json_extract(data, '$.role') = 'assistant'
+      AND json_type(data, '$.tokens') IS NOT NULL
+  ), v AS (
+    SELECT *, (${VALID('i', false)} AND ${VALID('o', false)} AND ${VALID('r', true)} AND ${VALID('cr', true)} AND ${VALID('cw', true)}) AS ok,
+      (typeof(c) IN ('integer', 'real') AND c >= 0) AS priced
+    FROM m
+  )
+  SELECT session_id AS session, (time_created / 3600000) * 3600000 AS hour,
+    sum(CASE WHEN ok THEN i ELSE 0 END) AS input, sum(CASE WHEN ok THEN o ELSE 0 END) AS output,
+    sum(CASE WHEN ok THEN coalesce(r, 0) ELSE 0 END) AS reasoning,
+    sum(CASE WHEN ok THEN coalesce(cr, 0) ELSE 0 END) AS cacheRead, sum(CASE WHEN ok THEN coalesce(cw, 0) ELSE 0 END) AS cacheWrite,
+    sum(CASE WHEN ok AND priced THEN c ELSE 0 END) AS usd,
+    sum(CASE WHEN ok AND NOT priced AND i + o + coalesce(cr, 0) + coalesce(cw, 0) > 0 THEN 1 ELSE 0 END) AS unpriced,
+    sum(CASE WHEN ok THEN 0 ELSE 1 END) AS skipped
+  FROM v GROUP BY session_id, hour`;
+
+const CONTEXT_SQL = `
+  SELECT json_extract(data, '$.modelID') AS model,
+    coalesce(json_extract(data, '$.tokens.input'), 0) + coalesce(json_extract(data, '$.tokens.cache.read'), 0)
+      + coalesce(json_extract(data, '$.tokens.cache.write'), 0) AS used
+  FROM message
+  WHERE session_id = ? AND json_extract(data, '$.role') = 'assistant' AND json_type(data, '$.tokens') IS NOT NULL
+    AND typeof(json_extract(data, '$.tokens.input')) = 'integer'
+    AND coalesce(json_extract(data, '$.tokens.input'), 0) + coalesce(json_extract(data, '$.tokens.cache.read'), 0) > 0
+  ORDER BY time_created DESC, id DESC LIMIT 1`;
+
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** Each session's tally (rules O1–O3), from one aggregate query. */
+export function sessionTallies(database: SqliteDatabase, sessionIds: readonly string[]): Map<string, Tally> {
+  const tallies = new Map<string, Tally>();
+  for (const row of database.all(USAGE_SQL, [JSON.stringify(sessionIds)])) {
+    const session = String(row.session);
+    let tally = tallies.get(session);
+    if (!tally) tallies.set(session, (tally = createTally('recorded')));
+    const amount = { ...zeroAmount(), input: num(row.input), output: num(row.output), reasoning: num(row.reasoning), cacheRead: num(row.cacheRead), cacheWrite: num(row.cacheWrite), usd: num(row.usd), unpriced: num(row.unpriced) };
+    addAmount(tally.sum, amount);
+    addAmount((tally.hours[String(num(row.hour))] ??= zeroAmount()), amount);
+    tally.skipped += num(row.skipped);
+    tally.hasReasoning = true;
+  }
+  return tallies;
+}
+
+/** The seat's usage and its entries with each child session's own (rules O4–O5). */
+export function openCodeSeatUsage(
+  database: SqliteDatabase,
+  sessionId: string,
+  entries: readonly SubagentEntry[],
+  childOf: ReadonlyMap<string, string>,
+): { usage: SeatUsage; entries: SubagentEntry[] } {
+  const children = entries.map((entry) => (entry.nativeId === null ? undefined : childOf.get(entry.nativeId)));
+  const tallies = sessionTallies(database, [sessionId, ...children.filter((id): id is string => id !== undefined)]);
+  const own = tallies.get(sessionId) ?? createTally('recorded');
+  const childTallies: Tally[] = [];
+  const withUsage = entries.map((entry, index) => {
+    const tally = children[index] === undefined ? undefined : tallies.get(children[index]!);
+    if (!tally) return entry;
+    childTallies.push(tally);
+    return { ...entry, usage: subagentUsage(tally, false) };
+  });
+  const context = database.get(CONTEXT_SQL, [sessionId]);
+  const model = typeof context?.model === 'string' ? context.model : null;
+  const usage = seatUsage({
+    own,
+    partial: false,
+    subagents: childTallies,
+    subagentsPartial: false,
+    contextUsed: context ? num(context.used) : null,
+    model,
+  });
+  return { usage, entries: withUsage };
+}
