@@ -87,7 +87,7 @@ async function boot(host: HTMLElement): Promise<void> {
 
   const envelopes = new EnvelopeLayer(world.positions);
   host.append(envelopes.root);
-  world.onCamera = (camera) => envelopes.place(camera);
+  world.viewer.onCamera = (camera) => envelopes.place(camera);
   envelopes.place(world.camera);
   app.stage.addChild(world.root);
   app.ticker.stop();
@@ -128,7 +128,7 @@ async function boot(host: HTMLElement): Promise<void> {
   const placeCard = () => {
     const active = document.activeElement as HTMLElement | null;
     const focusedAgent = active && mirror.root.contains(active) ? (active.dataset.agent ?? null) : null;
-    const id = world.hovered ?? focusedAgent;
+    const id = world.input.hovered ?? focusedAgent;
     if (id === null) return card.hide();
     card.show(hoverCardFacts(shownFleet(store.getState()), id, shownNowMs(store.getState())), agentBox(id));
   };
@@ -232,7 +232,7 @@ async function boot(host: HTMLElement): Promise<void> {
       loop.wake();
     }
     if (!shown || state.ui.focused !== shown.ui.focused) {
-      world.setFocused(state.ui.focused);
+      world.input.setFocused(state.ui.focused);
       loop.wake();
     }
     shown = { fleet: state.fleet, ui: state.ui };
