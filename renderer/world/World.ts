@@ -1,22 +1,25 @@
 /**
- * The scene in retained mode: station and agent views reconciled by id from the world model, a camera, and the
- * per-frame animation (sprite cadence 10 fps, walking, fading under reduced motion). The still floor and stations are
+ * The scene in retained mode: station and agent views reconciled by id from the world model, and the per-frame
+ * animation (sprite cadence 10 fps, walking, fading under reduced motion). The still floor and stations are
  * painted into the backdrop only when they change; the WebGL stage holds the agents and the hover/drop highlights.
  * The scene says when it must be drawn again (`takeDraw`): only when something on screen changed, so an identical
  * frame is never drawn twice. Agents off screen are culled: they are not drawn and their sprites do not animate.
+ * The camera (pan, zoom, fit, culling) is worldCamera.ts; what input marks on it (focus, hover, drop) worldInput.ts.
  */
-import { Container, Graphics, Sprite, type Renderer } from 'pixi.js';
+import { Container, Sprite, type Renderer } from 'pixi.js';
 import { AgentView } from './AgentView';
 import { Backdrop } from './backdrop';
 import { DrawPlan } from './drawPlan';
-import { fitCamera, textScale, toScreen, type Camera } from './camera';
+import { fitCamera, textScale, type Camera } from './camera';
 import { LABEL_HEIGHT } from './labelPictures';
-import { CELL_HEIGHT, CELL_WIDTH, deskBox, FEET_IN_CELL, HEADER_HEIGHT, LABEL_BOXES, layoutWorld, LOBBY_HEADER_HEIGHT, TOOLBAR_INSET, usableViewport, type Point, type Rect, type Size, type WorldLayout } from './layout';
+import { CELL_HEIGHT, CELL_WIDTH, deskBox, FEET_IN_CELL, HEADER_HEIGHT, layoutWorld, LOBBY_HEADER_HEIGHT, TOOLBAR_INSET, usableViewport, type Point, type Size, type WorldLayout } from './layout';
 import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
 import { StationLabelView } from './StationLabelView';
-import { accentOf, StationView } from './StationView';
+import { StationView } from './StationView';
+import { WorldCamera } from './worldCamera';
+import { WorldInput } from './worldInput';
 
 /** What the scene needs after a frame: keep moving smoothly, loop sprites slowly, or stop the ticker. */
 export type Motion = 'moving' | 'looping' | 'idle';
@@ -28,15 +31,6 @@ const WALK_SPEED = 90;
 /** Milliseconds of each half of a reduced-motion fade. */
 const FADE_MS = 160;
 const TILE = 16;
-const HIGHLIGHT = 0xfff6dc;
-/** World pixels around the visible floor within which agents still count as on screen (a spotlit plate is wider). */
-const CULL_MARGIN = 64;
-
-/** What the pointer hovers: a station's zone or its backlog board. */
-export interface Hover {
-  kind: 'station' | 'board';
-  key: string;
-}
 
 /** The floor tile variant at a tile position: a fixed scatter, so the planks do not look like wallpaper. */
 export function floorVariant(column: number, row: number): number {
@@ -57,7 +51,6 @@ export class World {
   /** The painted part: floor and stations. */
   readonly backdrop = new Backdrop();
   layout: WorldLayout = { width: 0, height: 0, zoom: 1, stations: new Map(), agents: new Map() };
-  camera: Camera = { offsetX: 0, offsetY: 0, zoom: 1 };
   /** Current feet positions of the agents (animated), for hit tests and the page hook. */
   readonly positions = new Map<string, Point>();
   readonly agentViews = new Map<string, AgentView>();
@@ -66,42 +59,37 @@ export class World {
   /** Each agent's desk at its work place (it stays there while the agent walks or is dragged). */
   readonly desks = new Map<string, Sprite>();
   reducedMotion = false;
-  /** True until the owner pans or zooms: until then the floor is refitted whenever it or the window changes. */
-  autoFit = true;
-  /** Told of every new camera (layers outside the scene that move with it, such as the envelopes). */
-  onCamera: ((camera: Camera) => void) | null = null;
+  /** What changed on screen since the scene was last drawn (the drawer brings it up to date and starts it over). */
+  readonly plan = new DrawPlan();
+  /** The camera: pan, zoom, fit and culling. */
+  readonly viewer = new WorldCamera(this, (zoom) => {
+    for (const view of this.agentViews.values()) view.setZoom(zoom);
+    this.updateStationLabels();
+  });
+  /** What input marks: focus, hover and the drop target. */
+  readonly input = new WorldInput(this);
   private readonly scenery = new Container();
   private readonly floor = new Container();
   private readonly stationLayer = new Container();
-  private readonly overlay = new Graphics();
   private readonly agentLayer = new Container();
   private readonly labelLayer = new Container();
   /** The window the floor was last shaped for: it follows the window only while the view is fitted. */
   private layoutViewport: Size | null = null;
-  private hoveredAgent: string | null = null;
   private floorSize = '';
   private sceneryDirty = true;
   private model: WorldModel = { stations: [], agents: [] };
-  private viewport: Size = { width: 0, height: 0 };
   private stationRecords = new Map<string, StationModel>();
   private agentRecords = new Map<string, AgentModel>();
   private clock = 0;
-  private focused: string | null = null;
-  private hover: Hover | null = null;
-  private dropTarget: string | null = null;
-  /** What changed on screen since the scene was last drawn (the drawer brings it up to date and starts it over). */
-  readonly plan = new DrawPlan();
   /** The stations and who sits where, as last laid out: the floor is laid out again only when this changes. */
   private shape = '';
-  /** The visible part of the floor in world pixels, widened by CULL_MARGIN (agents outside it are culled). */
-  private readonly visible: Rect = { x: 0, y: 0, width: 0, height: 0 };
   /** A walker's next position, reused each frame (no allocation per walker per frame). */
   private readonly nextFeet: Point = { x: 0, y: 0 };
 
   constructor(private readonly sprites: Sprites) {
     this.agentLayer.sortableChildren = true;
     this.scenery.addChild(this.floor, this.stationLayer);
-    this.root.addChild(this.overlay, this.labelLayer, this.agentLayer);
+    this.root.addChild(this.input.overlay, this.labelLayer, this.agentLayer);
   }
 
   /**
@@ -110,13 +98,13 @@ export class World {
    */
   sync(model: WorldModel, viewport: Size, jump = false): void {
     this.model = model;
-    this.viewport = viewport;
+    this.viewer.viewport = viewport;
     this.apply(false, jump);
   }
 
   /** Lays the floor out again for a new window size; agents jump to their new slots rather than walk. */
   resize(viewport: Size): void {
-    this.viewport = viewport;
+    this.viewer.viewport = viewport;
     this.apply(true);
   }
 
@@ -130,8 +118,9 @@ export class World {
 
 
   private apply(snap: boolean, jump = false): void {
-    const { model, viewport } = this;
-    if (this.autoFit && viewport.width > 0) this.layoutViewport = viewport;
+    const { model } = this;
+    const { viewport } = this.viewer;
+    if (this.viewer.autoFit && viewport.width > 0) this.layoutViewport = viewport;
     const shape = `${this.layoutViewport?.width ?? 0}×${this.layoutViewport?.height ?? 0}|${model.stations.map((station) => `${station.key}${station.lobby ? '*' : ''}`).join('\n')}|${model.agents.map((agent) => `${agent.id}@${agent.stationKey}`).join('\n')}`;
     // The floor is laid out again only when it can change: a station or an agent came, went or moved, or the window.
     const relaid = snap || shape !== this.shape;
@@ -181,7 +170,7 @@ export class World {
         view = new AgentView(this.sprites);
         this.agentViews.set(record.id, view);
         this.agentLayer.addChild(view);
-        if (record.id === this.focused) view.setFocused(true);
+        if (record.id === this.input.focused) view.setFocused(true);
         view.setZoom(this.camera.zoom);
       }
       const changed = view.record !== record;
@@ -199,11 +188,11 @@ export class World {
       this.placeDesk(record, this.layout.agents.get(record.id)!);
     }
     this.agentRecords = new Map(agents.records.map((record) => [record.id, record]));
-    if (this.autoFit && viewport.width > 0) this.setCamera(fitCamera(this.layout, viewport, TOOLBAR_INSET));
+    if (this.viewer.autoFit && viewport.width > 0) this.viewer.set(fitCamera(this.layout, viewport, TOOLBAR_INSET));
     this.updateStationLabels();
     if (relaid) {
-      this.drawOverlay();
-      this.cull();
+      this.input.drawOverlay();
+      this.viewer.cull();
       this.plan.markFull();
     }
   }
@@ -219,23 +208,6 @@ export class World {
       // The sign and the board count stay in the header (a sign at a small zoom may reach a little below it).
       const header = record.lobby ? LOBBY_HEADER_HEIGHT : HEADER_HEIGHT;
       this.plan.region(placed.rect.x, placed.rect.y, placed.rect.width, Math.max(header, placed.sign.y - placed.rect.y + LABEL_HEIGHT * scale + 1));
-    }
-  }
-
-  /** Culls the agents and desks outside the visible floor (with a margin): they are neither drawn nor animated. */
-  private cull(): void {
-    const { camera, viewport, visible } = this;
-    if (viewport.width <= 0) return;
-    visible.x = -camera.offsetX / camera.zoom - CULL_MARGIN;
-    visible.y = -camera.offsetY / camera.zoom - CULL_MARGIN;
-    visible.width = viewport.width / camera.zoom + CULL_MARGIN * 2;
-    visible.height = viewport.height / camera.zoom + CULL_MARGIN * 2;
-    for (const [id, view] of this.agentViews) {
-      const feet = this.positions.get(id);
-      view.culled = feet !== undefined && this.offScreen(feet);
-      const desk = this.desks.get(id);
-      const slot = this.layout.agents.get(id);
-      if (desk && slot) desk.culled = this.offScreen(slot);
     }
   }
 
@@ -256,7 +228,7 @@ export class World {
     desk.texture = texture;
     desk.position.set(box.x, box.y);
     desk.zIndex = slot.y + 0.5;
-    desk.culled = this.offScreen(slot);
+    desk.culled = this.viewer.offScreen(slot);
     if (!desk.culled) this.plan.region(slot.x - CELL_WIDTH / 2, slot.y - FEET_IN_CELL, CELL_WIDTH, CELL_HEIGHT);
   }
 
@@ -297,15 +269,6 @@ export class World {
     if (!view.culled) this.plan.region(feet.x - CELL_WIDTH / 2, feet.y - FEET_IN_CELL, CELL_WIDTH, CELL_HEIGHT);
   }
 
-  /** True when an agent's work place around its feet is outside the visible floor (it is culled). */
-  private offScreen(feet: Point): boolean {
-    const { visible } = this;
-    if (visible.width <= 0) return false;
-    const left = feet.x - CELL_WIDTH / 2;
-    const top = feet.y - FEET_IN_CELL;
-    return left >= visible.x + visible.width || left + CELL_WIDTH <= visible.x || top >= visible.y + visible.height || top + CELL_HEIGHT <= visible.y;
-  }
-
   /** Puts an agent's feet at a point (copied: the agent owns its position and moves it in place while walking). */
   private moveTo(id: string, view: AgentView, point: Point): void {
     let feet = this.positions.get(id);
@@ -320,7 +283,7 @@ export class World {
     const y = Math.round(point.y);
     if (x !== view.position.x || y !== view.position.y) {
       view.position.set(x, y);
-      const culled = this.offScreen(feet);
+      const culled = this.viewer.offScreen(feet);
       if (view.culled !== culled) view.culled = culled;
     }
     view.zIndex = view.spotlit ? 1_000_000 : y;
@@ -343,107 +306,26 @@ export class World {
     this.retarget(id, view, slot);
   }
 
-  /** Marks the focused agent. */
-  /** The agent under the pointer, or null. */
-  get hovered(): string | null {
-    return this.hoveredAgent;
-  }
-
-  setFocused(id: string | null): void {
-    if (id === this.focused) return;
-    this.agentViews.get(this.focused ?? '')?.setFocused(false);
-    this.agentViews.get(id ?? '')?.setFocused(true);
-    this.focused = id;
-    this.plan.markFull();
-  }
-
-  /** Marks the agent under the pointer (null: none): it shows its whole name; says whether that changed. */
-  setHoveredAgent(id: string | null): boolean {
-    if (id === this.hoveredAgent) return false;
-    this.agentViews.get(this.hoveredAgent ?? '')?.setHovered(false);
-    this.agentViews.get(id ?? '')?.setHovered(true);
-    this.hoveredAgent = id;
-    this.plan.markFull();
-    return true;
-  }
-
-  /** The badge's rectangle in world pixels, when the agent shows one. */
-  badgeRect(id: string): Rect | null {
-    const view = this.agentViews.get(id);
-    const feet = this.positions.get(id);
-    if (!view || !feet || !view.badge.visible) return null;
-    const scale = textScale(this.camera.zoom) / this.camera.zoom;
-    return { x: feet.x + LABEL_BOXES.badge.x, y: feet.y + LABEL_BOXES.badge.y, width: view.badge.badgeWidth * scale, height: LABEL_BOXES.badge.height * scale };
-  }
-
-  /** Marks the station an agent is being dragged over (null: none). */
-  setDropTarget(key: string | null): void {
-    if (key === this.dropTarget) return;
-    this.dropTarget = key;
-    this.drawOverlay();
-  }
-
-  /** Marks what the pointer hovers (null: nothing); says whether that changed. */
-  setHover(hover: Hover | null): boolean {
-    if (hover?.kind === this.hover?.kind && hover?.key === this.hover?.key) return false;
-    this.hover = hover;
-    this.drawOverlay();
-    return true;
-  }
-
-  private drawOverlay(): void {
-    const overlay = this.overlay;
-    this.plan.markFull();
-    overlay.clear();
-    const outline = (rect: Rect, width: number, alpha: number) =>
-      overlay.rect(rect.x, rect.y, rect.width, rect.height).stroke({ color: HIGHLIGHT, width, alpha, alignment: 1 });
-    const drop = this.dropTarget === null ? undefined : this.layout.stations.get(this.dropTarget);
-    if (drop) {
-      const accent = this.stationViews.get(drop.key)?.accent ?? accentOf(0);
-      overlay.rect(drop.rect.x, drop.rect.y, drop.rect.width, drop.rect.height).fill({ color: accent, alpha: 0.25 });
-      outline(drop.rect, 2, 1);
-    }
-    const hovered = this.hover && this.layout.stations.get(this.hover.key);
-    if (hovered && this.hover && hovered !== drop) {
-      if (this.hover.kind === 'board') outline({ x: hovered.board.x - 1, y: hovered.board.y - 1, width: hovered.board.width + 2, height: hovered.board.height + 2 }, 1, 1);
-      else outline(hovered.rect, 1, 0.55);
-    }
-  }
-
-  /** Applies a camera to the WebGL scene and the backdrop alike. */
-  setCamera(camera: Camera): void {
-    const previous = this.camera;
-    if (camera.zoom === previous.zoom && camera.offsetX === previous.offsetX && camera.offsetY === previous.offsetY && this.visible.width > 0) return;
-    const zoomed = camera.zoom !== previous.zoom;
-    this.camera = camera;
-    if (zoomed) {
-      for (const view of this.agentViews.values()) view.setZoom(camera.zoom);
-      this.updateStationLabels();
-    }
-    this.root.position.set(camera.offsetX, camera.offsetY);
-    this.root.scale.set(camera.zoom);
-    this.backdrop.place(camera);
-    this.onCamera?.(camera);
-    this.cull();
-    this.plan.markFull();
+  /** The camera as it is now. */
+  get camera(): Camera {
+    return this.viewer.camera;
   }
 
   /** Applies a camera the owner chose (pan or zoom): the view stops refitting itself. */
   moveCamera(camera: Camera): void {
-    this.autoFit = false;
-    this.setCamera(camera);
+    this.viewer.move(camera);
   }
 
   /** Shows the whole floor ("fit all"), shaped for this window at the largest crisp zoom, and keeps it fitted. */
   fit(viewport: Size): void {
-    this.autoFit = true;
-    this.viewport = viewport;
+    this.viewer.autoFit = true;
+    this.viewer.viewport = viewport;
     this.apply(false);
   }
 
   /** A world point in canvas pixels. */
   toCanvas(point: Point): Point {
-    return toScreen(this.camera, point);
+    return this.viewer.toCanvas(point);
   }
 
   /**

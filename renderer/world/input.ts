@@ -9,7 +9,8 @@ import { panBy, toWorld, zoomAt } from './camera';
 import { badgeHitBox } from './BadgeView';
 import { agentAt, contains, signHitBox, stationAt, type Point } from './layout';
 import { LOBBY_KEY } from './model';
-import type { Hover, World } from './World';
+import type { World } from './World';
+import type { Hover } from './worldInput';
 
 /** Pixels the pointer must travel before a press on an agent becomes a drag. */
 const DRAG_THRESHOLD = 4;
@@ -30,11 +31,11 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
   };
   const worldOf = (event: { clientX: number; clientY: number }) => toWorld(world.camera, local(event));
   const viewport = () => ({ width: canvas.clientWidth, height: canvas.clientHeight });
-  const highlight = (key: string | null) => world.setDropTarget(key);
+  const highlight = (key: string | null) => world.input.setDropTarget(key);
 
   const badgeAt = (point: Point): string | null => {
     for (const id of world.agentViews.keys()) {
-      const badge = world.badgeRect(id);
+      const badge = world.input.badgeRect(id);
       if (badge && contains(badgeHitBox(badge), point)) return id;
     }
     return null;
@@ -81,8 +82,8 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     const agent = agentAt(world.positions, point);
     const cursor = opener ? 'pointer' : agent ? 'grab' : '';
     if (canvas.style.cursor !== cursor) canvas.style.cursor = cursor;
-    const hoverChanged = world.setHover(hover);
-    if (world.setHoveredAgent(opener?.kind === 'badge' ? opener.key : agent) || hoverChanged) wake();
+    const hoverChanged = world.input.setHover(hover);
+    if (world.input.setHoveredAgent(opener?.kind === 'badge' ? opener.key : agent) || hoverChanged) wake();
   };
 
   const onPointerMove = (event: PointerEvent) => {
@@ -152,8 +153,8 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
 
   const onPointerLeave = () => {
     if (gesture) return;
-    const hoverChanged = world.setHover(null);
-    if (world.setHoveredAgent(null) || hoverChanged) wake();
+    const hoverChanged = world.input.setHover(null);
+    if (world.input.setHoveredAgent(null) || hoverChanged) wake();
   };
 
   const onWheel = (event: WheelEvent) => {

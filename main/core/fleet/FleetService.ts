@@ -1,40 +1,30 @@
 /**
  * The live fleet: the seats the owner addressed (personas holding a seat), one shared census of their
- * projections, the change cursor, discovery of candidate seats, and the replay broker.
+ * projections, the change cursor, discovery of candidate seats, and the replay broker. It coordinates: seats are
+ * projected by seatProjector.ts, resolved by seatResolutions.ts, discovered by candidates.ts, and their usage kept
+ * by the usage room's book.
  */
-import { driftFields } from './seatDrift';
 import { homedir } from 'node:os';
-import type { AgentMessage, Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, SeatAddress, Station, Team } from '../../../shared/schemas';
+import type { Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, Station, Team } from '../../../shared/schemas';
 import { shownValue } from '../../../shared/bounds';
 import { roleKey, rolesList } from '../../../shared/roles';
 import { ServiceError } from '../errors';
 import type { ReplayResult, SeatReader } from '../../sources/readers/port';
 import type { TeamsPort } from '../../sources/teams';
-import { crossSessionMessages, type MessageSeat, type SessionMessageFact } from '../../sources/teams/sessionMessages';
 import type { PersonaPort, WorkPort } from './ports';
 import { seatIdOf } from './seatId';
-import { resolveCandidate, SEAT_RULE, unresolvedReason, type SeatResolution, type SessionResolver } from './seatResolver';
-import { samePlain } from '../../../shared/patch';
+import { resolveCandidate, type SeatResolution, type SessionResolver } from './seatResolver';
 import { sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
-import { evaluateActivity } from '../../sources/readers/kit/activityBasis';
-import { fleetUsage, localMidnight, type SeatTally } from '../usage/fleetUsage';
-import type { FleetUsage } from '../../../shared/usage';
-import { UNKNOWN_ACTIVITY } from '../../../shared/activity';
+import type { SeatTally } from '../usage/fleetUsage';
+import { UsageBook } from '../usage/usageBook';
 import { Changes } from '../changes';
 import { harnessName } from '../../sources/readers/registry';
+import { SeatResolutions } from './seatResolutions';
+import { CandidateList } from './candidates';
+import { SeatProjector } from './seatProjector';
 
 /** How long a read-only caller may reuse the last census while the cursor is unchanged (the census rule). */
 export const CENSUS_REUSE_MS = 1000;
-/** How long discovered candidates are cached. */
-const CANDIDATE_CACHE_MS = 3000;
-/** Seats projected at once. */
-const PROJECT_CONCURRENCY = 8;
-/**
- * How long a stored seat's resolution is reused, in ms. The store holds addresses; the census reads only the address
- * the readers resolve for the seat's session under the configured homes (seat confinement), looked up again this often.
- */
-const STORED_SEAT_RECHECK_MS = 30_000;
-
 
 /** What the fleet is built from. */
 export interface FleetOptions {
@@ -65,28 +55,24 @@ export class FleetService implements SessionResolver {
   private appliedSerial = 0;
   /** The last census's body, compared part by part with the next (no serialising). */
   private lastBody: SnapshotBody | null = null;
-  /** Each seat as the last census showed it: an unchanged seat keeps this object, so comparing is `===`. */
-  private seatViews = new Map<string, Seat>();
   private emittedCursor = 0;
   private inFlight: Census | null = null;
   private last: { snapshot: FleetSnapshot; at: number; mutation: number } | null = null;
-  private candidateCache: { at: number; list: Candidate[] } | null = null;
-  /** Stored seats resolved under the configured homes, by seat id, with when they were resolved. */
-  private storedSeats = new Map<string, { at: number; resolution: SeatResolution }>();
   private readonly now: () => number;
   private readonly changes: Changes<FleetSnapshot>;
   private readonly unfollow: (() => void)[];
-  /** How long each seat's last ended turn ran (ms), from its latest projection (for the turn-done notification). */
-  private readonly turnMs = new Map<string, number | null>();
-  /** Each Claude seat's message facts from its last projection (labels only). */
-  private readonly messageFacts = new Map<string, readonly SessionMessageFact[]>();
-  /** Each seat's usage tally with its subagents from its last projection, for the fleet line and `usage.read`. */
-  private readonly usageTallies = new Map<string, SeatTally>();
-  private lastFleetUsage: { day: number; tallies: SeatTally[]; usage: FleetUsage | undefined } | null = null;
+  /** Each seat's usage tally and the fleet's usage line (the usage room's bookkeeping). */
+  private readonly usage = new UsageBook();
+  private readonly resolutions: SeatResolutions;
+  private readonly candidateList: CandidateList;
+  private readonly projector: SeatProjector;
 
   constructor(private readonly options: FleetOptions) {
     this.now = options.now ?? Date.now;
     this.changes = new Changes('fleet', options.log);
+    this.resolutions = new SeatResolutions(options.readers, this.now, options.log);
+    this.candidateList = new CandidateList(options.readers, options.personas, this.now, options.log);
+    this.projector = new SeatProjector({ readers: options.readers, resolutions: this.resolutions, usage: this.usage, now: this.now, log: options.log });
     // The fleet follows the services that change what it shows: each of their changes is followed by a census
     // that starts after it, and a write resolves only once that census is done.
     const follow = () => {
@@ -104,7 +90,7 @@ export class FleetService implements SessionResolver {
 
   /** How long the seat's last ended turn ran, in ms, as of the latest census (null when not known). */
   lastTurnMs(seatId: string): number | null {
-    return this.turnMs.get(seatId) ?? null;
+    return this.projector.lastTurnMs(seatId);
   }
 
   /** Listens for snapshots whose cursor moved; returns the unsubscribe function. */
@@ -150,7 +136,7 @@ export class FleetService implements SessionResolver {
     const { personas: personaPort, work } = this.options;
     await personaPort.refresh();
     const personas = await personaPort.list();
-    const seats = await this.projectSeats(personas);
+    const seats = await this.projector.projectSeats(personas);
     // Stations come from the same persona list as the seats, so one census never mixes two versions of the store.
     const roles = rolesList(personas);
     const backlog = work?.backlogFor(roles.map((entry) => entry.role));
@@ -160,8 +146,8 @@ export class FleetService implements SessionResolver {
     }));
     const notices = [...personaPort.notices(), ...(this.options.notices?.() ?? [])];
     const teams = await this.readTeams(seats);
-    const messages = this.sessionMessages(seats, personas, teams);
-    const usage = this.fleetUsageOf(seats);
+    const messages = this.projector.sessionMessages(seats, personas, teams);
+    const usage = this.usage.fleetLine(seats, this.now());
     const body = { seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}), ...(messages.length > 0 ? { messages } : {}), ...(usage ? { usage } : {}) };
     if (serial < this.appliedSerial && this.last) return this.last.snapshot;
     this.appliedSerial = serial;
@@ -180,115 +166,18 @@ export class FleetService implements SessionResolver {
     return snapshot;
   }
 
-  /** The fleet's usage line, the same object while no seat's tally and not the day changed. */
-  private fleetUsageOf(seats: readonly Seat[]): FleetUsage | undefined {
-    const tallies = this.seatTallies(seats);
-    const now = this.now();
-    const day = localMidnight(now);
-    const last = this.lastFleetUsage;
-    if (last && last.day === day && last.tallies.length === tallies.length && last.tallies.every((tally, index) => tally === tallies[index])) return last.usage;
-    const usage = fleetUsage(tallies, now);
-    this.lastFleetUsage = { day, tallies, usage };
-    return usage;
-  }
-
-  /** The usage tallies of the seats shown (a seat without usage this census has none). */
-  private seatTallies(seats: readonly Seat[]): SeatTally[] {
-    const tallies: SeatTally[] = [];
-    for (const seat of seats) {
-      const tally = seat.usage ? this.usageTallies.get(seat.id) : undefined;
-      if (tally) tallies.push(tally);
-    }
-    return tallies;
-  }
-
   /** Each seat's usage tally with its subagents as of the latest census (for `usage.read`). */
   usageTally(seatId: string): SeatTally | null {
-    return this.usageTallies.get(seatId) ?? null;
-  }
-
-  /** Messages between the addressed seats (rules SM3–SM5), from the facts their last projections gave. */
-  private sessionMessages(seats: Seat[], personas: readonly Persona[], teams: readonly Team[]): AgentMessage[] {
-    const names = new Map(personas.map((persona) => [persona.id, persona.name]));
-    const messageSeats: MessageSeat[] = seats
-      .filter((seat) => seat.subagents !== undefined && this.messageFacts.has(seat.id))
-      .map((seat) => ({ seatId: seat.id, personaId: seat.personaId, name: names.get(seat.personaId) ?? seat.personaId, sessionId: seat.address.sessionId, facts: this.messageFacts.get(seat.id)! }));
-    return messageSeats.some((seat) => seat.facts.length > 0) ? crossSessionMessages(messageSeats, teams) : [];
+    return this.usage.tally(seatId);
   }
 
   private async readTeams(seats: Seat[]): Promise<Team[]> {
     try {
       // A seat that did not resolve carries its stored address, which no reader may follow (its home included).
-      return (await this.options.teams?.read(seats.filter((seat) => this.storedSeats.get(seat.id)?.resolution.ok === true))) ?? [];
+      return (await this.options.teams?.read(seats.filter((seat) => this.resolutions.resolved(seat.id)))) ?? [];
     } catch (error) {
       this.options.log?.(`pixelfleet: reading agent teams failed: ${String(error)}`);
       return [];
-    }
-  }
-
-  private async projectSeats(personas: Persona[]): Promise<Seat[]> {
-    const seated = new Map<string, Persona>();
-    for (const persona of personas) {
-      if (!persona.seat) continue;
-      const id = seatIdOf(persona.seat);
-      if (!seated.has(id)) seated.set(id, persona);
-    }
-    const entries = [...seated.entries()];
-    const seats: Seat[] = new Array(entries.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < entries.length) {
-        const index = next++;
-        const [id, persona] = entries[index];
-        seats[index] = await this.projectSeat(id, persona);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PROJECT_CONCURRENCY, entries.length) }, worker));
-    const views = new Map<string, Seat>();
-    for (let index = 0; index < seats.length; index++) {
-      // A seat that shows nothing new keeps last census's object (readers return the same summary when unchanged).
-      const previous = this.seatViews.get(seats[index].id);
-      if (previous && samePlain(previous, seats[index])) seats[index] = previous;
-      views.set(seats[index].id, seats[index]);
-    }
-    this.seatViews = views;
-    return seats;
-  }
-
-  private async projectSeat(id: string, persona: Persona): Promise<Seat> {
-    const stored = persona.seat!;
-    const reader = this.options.readers[stored.harness];
-    if (!reader) {
-      const base = { id, harness: stored.harness, personaId: persona.id, address: stored };
-      return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `${harnessName(stored.harness)} seats are not read by this build.` };
-    }
-    // The stored address is never read: only the one its session resolves to under the configured homes.
-    const resolution = await this.resolveStored(stored);
-    if (!resolution.ok) {
-      const unknownReason = `This seat no longer resolves, so it is not read: ${resolution.reason}`;
-      return { id, harness: stored.harness, personaId: persona.id, address: stored, activity: UNKNOWN_ACTIVITY, unknownReason };
-    }
-    const address = resolution.seat;
-    const base = { id, harness: address.harness, personaId: persona.id, address };
-    try {
-      const projection = await reader.project(address);
-      if (!projection.ok) return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: projection.reason };
-      // Time-bound rules are evaluated on every census (the refresh tick), without reading the files again.
-      this.turnMs.set(id, projection.activity.turnMs ?? null);
-      this.messageFacts.set(id, projection.messages ?? []);
-      const observed = driftFields(evaluateActivity(projection.activity, this.now()), projection.census);
-      if (projection.usage && projection.usageTally) {
-        const known = this.usageTallies.get(id);
-        const partial = projection.usage.withSubagents?.partial ?? projection.usage.partial;
-        // The same tally keeps its entry, so an unchanged fleet reuses its usage line.
-        if (!known || known.tally !== projection.usageTally || known.partial !== partial) this.usageTallies.set(id, { tally: projection.usageTally, partial });
-        return { ...base, ...observed, subagents: projection.subagents, usage: projection.usage };
-      }
-      this.usageTallies.delete(id);
-      return { ...base, ...observed, subagents: projection.subagents };
-    } catch (error) {
-      this.options.log?.(`pixelfleet: reading ${id} failed: ${String(error)}`);
-      return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `Could not read this session: ${(error as Error)?.message ?? String(error)}` };
     }
   }
 
@@ -296,68 +185,13 @@ export class FleetService implements SessionResolver {
    * The address discovery gives a session under the configured homes, looked up by its id alone (no listing limit),
    * or why there is none (seat confinement). Never cached: a request sees the disk as it is now.
    */
-  async resolveSession(harness: Harness, sessionId: string): Promise<SeatResolution> {
-    const reader = this.options.readers[harness];
-    const candidateId = seatIdOf({ harness, sessionId });
-    if (!reader) return { ok: false, reason: `${harnessName(harness)} seats are not read by this build (${SEAT_RULE}).` };
-    try {
-      const found = await reader.resolve(sessionId);
-      return found ? { ok: true, seat: found.seat } : { ok: false, reason: unresolvedReason(candidateId) };
-    } catch (error) {
-      this.options.log?.(`pixelfleet: resolving ${shownValue(candidateId)} failed: ${String(error)}`);
-      return { ok: false, reason: unresolvedReason(candidateId) };
-    }
-  }
-
-  /** A stored seat's resolution, reused for a while so a census of unchanged seats does not search the homes again. */
-  private async resolveStored(stored: SeatAddress): Promise<SeatResolution> {
-    const id = seatIdOf(stored);
-    const cached = this.storedSeats.get(id);
-    if (cached && this.now() - cached.at < STORED_SEAT_RECHECK_MS) return cached.resolution;
-    const resolution = await this.resolveSession(stored.harness, stored.sessionId);
-    // Keep the same object while nothing changed, so seats compare equal without work.
-    const same = cached && samePlain(cached.resolution, resolution);
-    this.storedSeats.set(id, { at: this.now(), resolution: same ? cached.resolution : resolution });
-    return same ? cached.resolution : resolution;
-  }
-
-  /** The resolved address of each seated persona's seat (unresolved seats are left out: they are never read). */
-  private async resolvedSeats(personas: Persona[]): Promise<SeatAddress[]> {
-    const resolved: SeatAddress[] = [];
-    for (const persona of personas) {
-      if (!persona.seat || !this.options.readers[persona.seat.harness]) continue;
-      const resolution = await this.resolveStored(persona.seat);
-      if (resolution.ok) resolved.push(resolution.seat);
-    }
-    return resolved;
+  resolveSession(harness: Harness, sessionId: string): Promise<SeatResolution> {
+    return this.resolutions.resolveSession(harness, sessionId);
   }
 
   /** Sessions the owner could open, newest first, from metadata only. */
-  async candidates(options: { refresh?: boolean } = {}): Promise<Candidate[]> {
-    const cached = this.candidateCache;
-    if (!options.refresh && cached && this.now() - cached.at < CANDIDATE_CACHE_MS) return this.markOpened(cached.list);
-    const lists = await Promise.all(
-      Object.values(this.options.readers).map(async (reader) => {
-        try {
-          return await reader!.discover({ limit: 200 });
-        } catch (error) {
-          this.options.log?.(`pixelfleet: discovery of ${reader!.harness} sessions failed: ${String(error)}`);
-          return [];
-        }
-      }),
-    );
-    const list = lists.flat().sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
-    this.candidateCache = { at: this.now(), list };
-    return this.markOpened(list);
-  }
-
-  private async markOpened(list: Candidate[]): Promise<Candidate[]> {
-    const personas = await this.options.personas.list();
-    const holders = new Map(personas.flatMap((persona) => (persona.seat ? [[seatIdOf(persona.seat), persona.name] as const] : [])));
-    return list.map((candidate) => {
-      const holder = holders.get(candidate.id);
-      return holder === undefined ? { ...candidate, opened: false } : { ...candidate, opened: true, openedBy: holder };
-    });
+  candidates(options: { refresh?: boolean } = {}): Promise<Candidate[]> {
+    return this.candidateList.list(options);
   }
 
   /** Opens a discovered session as a seat with a new persona (or returns the seat already open). */
@@ -381,10 +215,8 @@ export class FleetService implements SessionResolver {
     const holders = (await this.options.personas.list()).filter((persona) => persona.seat && seatIdOf(persona.seat) === seatId);
     if (holders.length === 0) return { closed: false };
     for (const persona of holders) {
-      const resolved = this.storedSeats.get(seatId)?.resolution;
-      if (resolved?.ok) this.options.readers[resolved.seat.harness]?.forget(resolved.seat);
-      this.storedSeats.delete(seatId);
-      this.messageFacts.delete(seatId);
+      this.resolutions.forget(seatId);
+      this.projector.forget(seatId);
       await this.options.personas.moveSeat(persona.id, null);
     }
     return { closed: true };
@@ -396,7 +228,7 @@ export class FleetService implements SessionResolver {
     if (!persona?.seat) throw new ServiceError('not_found', `No open seat has the id ${shownValue(seatId)}.`);
     const reader = this.options.readers[persona.seat.harness];
     if (!reader) return { status: 'unavailable', reason: `${harnessName(persona.seat.harness)} seats are not read by this build.` };
-    const resolution = await this.resolveStored(persona.seat);
+    const resolution = await this.resolutions.resolveStored(persona.seat);
     if (!resolution.ok) return { status: 'unavailable', reason: `This seat no longer resolves, so it is not read: ${resolution.reason}` };
     const result = await reader.replay(resolution.seat, nativeId, cursor);
     if (result.status === 'refused') throw new ServiceError('refused', result.reason);
@@ -406,7 +238,7 @@ export class FleetService implements SessionResolver {
   /** Every file or folder whose change should trigger a refresh. */
   async watchPaths(): Promise<string[]> {
     // Only resolved addresses: a stored seat that no longer resolves is not watched either.
-    const seats = await this.resolvedSeats(await this.options.personas.list());
+    const seats = await this.resolutions.resolvedSeats(await this.options.personas.list());
     const seatPaths = seats.flatMap((seat) => this.options.readers[seat.harness]?.watchPaths(seat) ?? []);
     const teamPaths = this.options.teams?.watchPaths(seats) ?? [];
     return [...seatPaths, ...teamPaths];

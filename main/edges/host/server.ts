@@ -7,8 +7,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ID_MAX_LENGTH, shownValue } from '../../../shared/bounds';
+import { shownValue } from '../../../shared/bounds';
 import type { App } from '../../setup/app';
+import { answerRequest, type RequestMessage } from '../transport/answerRequest';
 import { allowedOrigins, hostContentSecurityPolicy, hostAllowed, newToken, tokenMatches } from './security';
 
 /** The largest message a client may send (a contract request is small). */
@@ -186,7 +187,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ws.on('close', () => sockets.delete(ws));
     ws.on('error', () => sockets.delete(ws));
     ws.on('message', async (data, isBinary) => {
-      let message: { id?: unknown; channel?: unknown; payload?: unknown };
+      let message: RequestMessage;
       try {
         if (isBinary) throw new Error('binary');
         message = JSON.parse(data.toString());
@@ -195,19 +196,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
         ws.send(JSON.stringify({ id: null, ok: false, error: { code: 'invalid_message', message: 'A message is a JSON object { id, channel, payload }.' } }));
         return;
       }
-      const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
-      // The id is echoed in the answer, so it is held to the contract's id bound like every other string.
-      if (typeof id === 'string' && id.length > ID_MAX_LENGTH) {
-        ws.send(JSON.stringify({ id: null, ok: false, error: { code: 'invalid_message', message: `A message id is at most ${ID_MAX_LENGTH} characters.` } }));
-        return;
-      }
-      try {
-        const answer = await app.router.handle(message.channel, message.payload);
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, ...answer }));
-      } catch (error) {
-        log(`pixelfleet: a socket message failed: ${oneLine(error)}`);
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, ok: false, error: { code: 'internal', message: 'Internal error.' } }));
-      }
+      const send = (answer: Record<string, unknown>) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(answer));
+      };
+      await answerRequest(app.router, message, send, (error) => log(`pixelfleet: a socket message failed: ${oneLine(error)}`));
     });
   });
 

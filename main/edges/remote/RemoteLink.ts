@@ -5,14 +5,20 @@
  * unreachable, keeps its last known state and retries with a backoff from 1 s to 60 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { CONTRACT_VERSION, channels, isEvent, parseEvent, type Answer, type ChannelName } from '../../../shared/contract';
+import { channels, isEvent, parseEvent, type Answer, type ChannelName } from '../../../shared/contract';
 import { applyFleetPatch, applyJobsPatch } from '../../../shared/updates';
-import { createLineDecoder, encodeFrame, type FrameEvent } from './framing';
-import { HelloSchema, helloFrame, versionMismatch } from './protocol';
+import { createLineDecoder, encodeFrame, frameOrFault, type FaultWords, type FrameEvent } from './framing';
+import { checkHello, helloFrame } from './protocol';
 import type { RemoteState } from './mergeWorld';
 import type { Remote } from './remoteStore';
 import { clockTime } from './namespace';
 import { HELLO_TIMEOUT_MS, RECONNECT_MAX_MS, RECONNECT_MIN_MS, REMOTE_REQUEST_TIMEOUT_MS, STDERR_TAIL_CHARS } from './bounds';
+
+/** How the host words a line the remote sent that it refuses (the link faults with it). */
+const LINK_FAULTS: FaultWords = {
+  tooLarge: (bytes) => `it sent a frame of ${bytes} bytes, over the bound`,
+  garbage: (reason) => `it answered garbage (${reason})`,
+};
 
 /** How a link is started. */
 export interface RemoteLinkOptions {
@@ -137,19 +143,10 @@ export class RemoteLink {
 
   private onFrame(child: ChildProcess, event: FrameEvent): void {
     if (child !== this.child) return;
-    switch (event.kind) {
-      case 'too-large':
-        return this.fault(`it sent a frame of ${event.bytes} bytes, over the bound`, child);
-      case 'garbage':
-        return this.fault(`it answered garbage (${event.reason})`, child);
-      case 'truncated':
-        return;
-      case 'frame':
-        break;
-      default:
-        event satisfies never;
-    }
-    const frame = event.value;
+    const step = frameOrFault(event, LINK_FAULTS);
+    if (step === null) return;
+    if ('fault' in step) return this.fault(step.fault, child);
+    const frame = step.frame;
     if (!this.connected) return this.onHello(child, frame);
     if (typeof frame.event === 'string') return this.onEvent(child, frame.event, frame.payload);
     if (typeof frame.id === 'number' && typeof frame.ok === 'boolean') {
@@ -165,10 +162,8 @@ export class RemoteLink {
   }
 
   private onHello(child: ChildProcess, frame: Record<string, unknown>): void {
-    const hello = HelloSchema.safeParse(frame);
-    if (!hello.success) return this.fault('it answered garbage instead of a hello', child);
-    const local = { contract: CONTRACT_VERSION, app: this.options.appVersion };
-    if (hello.data.hello.contract !== CONTRACT_VERSION) return this.fault(`refused: ${versionMismatch(hello.data.hello, local)}`, child);
+    const hello = checkHello(frame, this.options.appVersion, 'remote');
+    if (!hello.ok) return this.fault(hello.kind === 'not-hello' ? 'it answered garbage instead of a hello' : `refused: ${hello.mismatch}`, child);
     const error = (frame as { error?: unknown }).error;
     if (error) return this.fault(`refused: ${readError(error).message}`, child);
     if (this.helloTimer) clearTimeout(this.helloTimer);

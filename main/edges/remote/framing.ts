@@ -91,3 +91,29 @@ export function encodeFrame(value: unknown, maxBytes: number = MAX_FRAME_BYTES):
   if (Buffer.byteLength(text) > maxBytes) return null;
   return `${text}\n`;
 }
+
+/** How one end of the stream words a refused line: too large (its bytes) or not a JSON object (why). */
+export interface FaultWords {
+  tooLarge(bytes: number): string;
+  garbage(reason: string): string;
+}
+
+/**
+ * The step both ends take with each decoder finding: a frame to use, a fault worded for this end, or null for a
+ * truncated last line (the stream ended mid-line: nothing to use and nothing to answer).
+ */
+export function frameOrFault(event: FrameEvent, words: FaultWords): { frame: Record<string, unknown> } | { fault: string } | null {
+  switch (event.kind) {
+    case 'too-large':
+      return { fault: words.tooLarge(event.bytes) };
+    case 'garbage':
+      return { fault: words.garbage(event.reason) };
+    case 'truncated':
+      return null;
+    case 'frame':
+      return { frame: event.value };
+    default:
+      event satisfies never;
+      return null;
+  }
+}

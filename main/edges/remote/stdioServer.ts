@@ -4,12 +4,11 @@
  * are validated exactly alike; frames over the bound are refused; the server ends when stdin ends.
  */
 import type { Readable, Writable } from 'node:stream';
-import { CONTRACT_VERSION } from '../../../shared/contract';
-import { ID_MAX_LENGTH } from '../../../shared/bounds';
 import type { Router } from '../transport/router';
 import type { EventListener } from '../transport/events';
-import { createLineDecoder, encodeFrame, type FrameEvent } from './framing';
-import { HelloSchema, helloFrame, versionMismatch } from './protocol';
+import { answerRequest } from '../transport/answerRequest';
+import { createLineDecoder, encodeFrame, frameOrFault, type FrameEvent } from './framing';
+import { checkHello, helloFrame } from './protocol';
 import { MAX_FRAME_BYTES } from './bounds';
 
 /** What the stdio server serves: a router and an event stream (an App is one). */
@@ -49,6 +48,10 @@ export function serveStdio(options: StdioServerOptions): Promise<'eof' | 'refuse
     if (id !== null) output.write(encodeFrame({ id, ok: false, error: { code: 'internal', message: `The answer is larger than ${maxBytes} bytes.` } })!);
   };
   const fail = (message: string) => write({ id: null, ok: false, error: { code: 'invalid_message', message } });
+  const faultWords = {
+    tooLarge: (bytes: number) => `A frame is at most ${maxBytes} bytes; one of ${bytes} bytes was refused.`,
+    garbage: (reason: string) => `A frame is one JSON object per line: ${reason} was refused.`,
+  };
 
   return new Promise((resolve) => {
     const stop = (reason: 'eof' | 'refused') => {
@@ -59,29 +62,19 @@ export function serveStdio(options: StdioServerOptions): Promise<'eof' | 'refuse
       resolve(reason);
     };
     const onFrame = (event: FrameEvent) => {
-      switch (event.kind) {
-        case 'too-large':
-          return fail(`A frame is at most ${maxBytes} bytes; one of ${event.bytes} bytes was refused.`);
-        case 'garbage':
-          return fail(`A frame is one JSON object per line: ${event.reason} was refused.`);
-        case 'truncated':
-          return;
-        case 'frame':
-          break;
-        default:
-          event satisfies never;
-      }
-      const frame = event.value;
+      const step = frameOrFault(event, faultWords);
+      if (step === null) return;
+      if ('fault' in step) return fail(step.fault);
+      const frame = step.frame;
       if (!greeted) {
-        const hello = HelloSchema.safeParse(frame);
-        if (!hello.success) {
+        const hello = checkHello(frame, appVersion, 'host');
+        if (!hello.ok && hello.kind === 'not-hello') {
           write({ ...helloFrame(appVersion), error: { code: 'invalid_message', message: 'The first frame is { hello: { contract, app } }.' } });
           return stop('refused');
         }
-        if (hello.data.hello.contract !== CONTRACT_VERSION) {
-          const message = versionMismatch({ contract: CONTRACT_VERSION, app: appVersion }, hello.data.hello);
-          write({ ...helloFrame(appVersion), error: { code: 'unreachable', message } });
-          log(`pixelfleet: refused a peer: ${message}`);
+        if (!hello.ok) {
+          write({ ...helloFrame(appVersion), error: { code: 'unreachable', message: hello.mismatch } });
+          log(`pixelfleet: refused a peer: ${hello.mismatch}`);
           return stop('refused');
         }
         greeted = true;
@@ -89,18 +82,7 @@ export function serveStdio(options: StdioServerOptions): Promise<'eof' | 'refuse
         offEvents = served.onEvent((name, payload) => write({ event: name, payload }));
         return;
       }
-      void answer(frame);
-    };
-    const answer = async (message: Record<string, unknown>) => {
-      const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
-      if (typeof id === 'string' && id.length > ID_MAX_LENGTH) return fail(`A message id is at most ${ID_MAX_LENGTH} characters.`);
-      try {
-        const result = await served.router.handle(message.channel, message.payload);
-        write({ id, ...result });
-      } catch (error) {
-        log(`pixelfleet: a stdio message failed: ${(error as Error)?.message ?? String(error)}`);
-        write({ id, ok: false, error: { code: 'internal', message: 'Internal error.' } });
-      }
+      void answerRequest(served.router, frame, write, (error) => log(`pixelfleet: a stdio message failed: ${(error as Error)?.message ?? String(error)}`));
     };
     const decoder = createLineDecoder(onFrame, maxBytes);
     const onData = (chunk: Buffer | string) => decoder.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);

@@ -1,0 +1,124 @@
+/**
+ * Projects the addressed seats for a census: each seated persona's session read through its harness's reader (only
+ * at the address it resolves to), a few at once, an unchanged seat keeping last census's object. It keeps what each
+ * projection gave besides the seat: the last turn's length, the message facts, and (through the usage book) the tally.
+ */
+import type { AgentMessage, Harness, Persona, Seat, Team } from '../../../shared/schemas';
+import { samePlain } from '../../../shared/patch';
+import { UNKNOWN_ACTIVITY } from '../../../shared/activity';
+import type { SeatReader } from '../../sources/readers/port';
+import { harnessName } from '../../sources/readers/registry';
+import { evaluateActivity } from '../../sources/readers/kit/activityBasis';
+import { crossSessionMessages, type MessageSeat, type SessionMessageFact } from '../../sources/teams/sessionMessages';
+import type { UsageBook } from '../usage/usageBook';
+import { driftFields } from './seatDrift';
+import { seatIdOf } from './seatId';
+import type { SeatResolutions } from './seatResolutions';
+
+/** Seats projected at once. */
+const PROJECT_CONCURRENCY = 8;
+
+/** What the projector reads with and writes into. */
+export interface SeatProjectorParts {
+  readers: Partial<Record<Harness, SeatReader>>;
+  resolutions: SeatResolutions;
+  usage: UsageBook;
+  now: () => number;
+  log?: (message: string) => void;
+}
+
+/** The seats' projections and what the fleet keeps from them between censuses. */
+export class SeatProjector {
+  /** Each seat as the last census showed it: an unchanged seat keeps this object, so comparing is `===`. */
+  private seatViews = new Map<string, Seat>();
+  /** How long each seat's last ended turn ran (ms), from its latest projection (for the turn-done notification). */
+  private readonly turnMs = new Map<string, number | null>();
+  /** Each Claude seat's message facts from its last projection (labels only). */
+  private readonly messageFacts = new Map<string, readonly SessionMessageFact[]>();
+
+  constructor(private readonly parts: SeatProjectorParts) {}
+
+  /** How long the seat's last ended turn ran, in ms, as of the latest census (null when not known). */
+  lastTurnMs(seatId: string): number | null {
+    return this.turnMs.get(seatId) ?? null;
+  }
+
+  /** Forgets a closed seat's message facts. */
+  forget(seatId: string): void {
+    this.messageFacts.delete(seatId);
+  }
+
+  /** Messages between the addressed seats (rules SM3–SM5), from the facts their last projections gave. */
+  sessionMessages(seats: Seat[], personas: readonly Persona[], teams: readonly Team[]): AgentMessage[] {
+    const names = new Map(personas.map((persona) => [persona.id, persona.name]));
+    const messageSeats: MessageSeat[] = seats
+      .filter((seat) => seat.subagents !== undefined && this.messageFacts.has(seat.id))
+      .map((seat) => ({ seatId: seat.id, personaId: seat.personaId, name: names.get(seat.personaId) ?? seat.personaId, sessionId: seat.address.sessionId, facts: this.messageFacts.get(seat.id)! }));
+    return messageSeats.some((seat) => seat.facts.length > 0) ? crossSessionMessages(messageSeats, teams) : [];
+  }
+
+  /** Each seated persona's seat (the first persona holding a seat has it), projected a few at once. */
+  async projectSeats(personas: Persona[]): Promise<Seat[]> {
+    const seated = new Map<string, Persona>();
+    for (const persona of personas) {
+      if (!persona.seat) continue;
+      const id = seatIdOf(persona.seat);
+      if (!seated.has(id)) seated.set(id, persona);
+    }
+    const entries = [...seated.entries()];
+    const seats: Seat[] = new Array(entries.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < entries.length) {
+        const index = next++;
+        const [id, persona] = entries[index];
+        seats[index] = await this.projectSeat(id, persona);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PROJECT_CONCURRENCY, entries.length) }, worker));
+    const views = new Map<string, Seat>();
+    for (let index = 0; index < seats.length; index++) {
+      // A seat that shows nothing new keeps last census's object (readers return the same summary when unchanged).
+      const previous = this.seatViews.get(seats[index].id);
+      if (previous && samePlain(previous, seats[index])) seats[index] = previous;
+      views.set(seats[index].id, seats[index]);
+    }
+    this.seatViews = views;
+    return seats;
+  }
+
+  private async projectSeat(id: string, persona: Persona): Promise<Seat> {
+    const { readers, resolutions, usage, now, log } = this.parts;
+    const stored = persona.seat!;
+    const reader = readers[stored.harness];
+    if (!reader) {
+      const base = { id, harness: stored.harness, personaId: persona.id, address: stored };
+      return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `${harnessName(stored.harness)} seats are not read by this build.` };
+    }
+    // The stored address is never read: only the one its session resolves to under the configured homes.
+    const resolution = await resolutions.resolveStored(stored);
+    if (!resolution.ok) {
+      const unknownReason = `This seat no longer resolves, so it is not read: ${resolution.reason}`;
+      return { id, harness: stored.harness, personaId: persona.id, address: stored, activity: UNKNOWN_ACTIVITY, unknownReason };
+    }
+    const address = resolution.seat;
+    const base = { id, harness: address.harness, personaId: persona.id, address };
+    try {
+      const projection = await reader.project(address);
+      if (!projection.ok) return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: projection.reason };
+      // Time-bound rules are evaluated on every census (the refresh tick), without reading the files again.
+      this.turnMs.set(id, projection.activity.turnMs ?? null);
+      this.messageFacts.set(id, projection.messages ?? []);
+      const observed = driftFields(evaluateActivity(projection.activity, now()), projection.census);
+      if (projection.usage && projection.usageTally) {
+        usage.note(id, projection.usage, projection.usageTally);
+        return { ...base, ...observed, subagents: projection.subagents, usage: projection.usage };
+      }
+      usage.forget(id);
+      return { ...base, ...observed, subagents: projection.subagents };
+    } catch (error) {
+      log?.(`pixelfleet: reading ${id} failed: ${String(error)}`);
+      return { ...base, activity: UNKNOWN_ACTIVITY, unknownReason: `Could not read this session: ${(error as Error)?.message ?? String(error)}` };
+    }
+  }
+}
