@@ -11,13 +11,20 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * Two workers by default: every spec starts its own hosts on fresh homes, free ports (`--port 0`) and private tmux
+ * sockets, so files never share state, and a test mostly waits on its host and browser. PIXELFLEET_E2E_WORKERS
+ * overrides it (1 to run the files one after another).
+ */
+const WORKERS = Number(process.env.PIXELFLEET_E2E_WORKERS) || 2;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: [['list']],
   use: {

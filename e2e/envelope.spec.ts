@@ -5,6 +5,9 @@
 import { test, expect, type Page } from '@playwright/test';
 import { demoHostForEachTest, openWorld } from './world.page';
 
+// Each test holds its own host on a fresh home, so the file's tests may run on different workers at once.
+test.describe.configure({ mode: 'parallel' });
+
 interface PageEnvelope {
   id: string;
   from: string;

@@ -7,6 +7,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { roleKey } from '../shared/roles';
 import { demoHostForEachTest, dragAgent, openWorld } from './world.page';
 
+// Each test holds its own host on a fresh home, so the file's tests may run on different workers at once.
+test.describe.configure({ mode: 'parallel' });
+
 const running = demoHostForEachTest();
 
 /** The station the world shows an agent at ('' the lobby; null when not drawn). */

@@ -7,6 +7,9 @@ import { TOOLBAR_INSET } from '../renderer/world/layout';
 import { freshHome, removeHome, startHost } from './host';
 import { openWorld } from './world.page';
 
+// Each test holds its own host on a fresh home, so the file's tests may run on different workers at once.
+test.describe.configure({ mode: 'parallel' });
+
 const WINDOWS = [
   { width: 1024, height: 640 },
   { width: 1440, height: 900 },
@@ -76,7 +79,9 @@ for (const count of [6, 60, 200]) {
       await page.keyboard.press('-');
       const moved = await page.evaluate(() => window.__pixelfleet!.view());
       await page.setViewportSize(WINDOWS[1]);
-      await page.waitForTimeout(300);
+      // The page handles a resize in its resize event, which comes before the next frame: wait for the size, then a frame.
+      await page.waitForFunction(({ width, height }) => innerWidth === width && innerHeight === height, WINDOWS[1]);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       expect(await page.evaluate(() => window.__pixelfleet!.view())).toMatchObject({ zoom: moved.zoom, offsetX: moved.offsetX, offsetY: moved.offsetY });
       await page.keyboard.press('f');
       await expect.poll(async () => fillOf(await page.evaluate(() => window.__pixelfleet!.view()), WINDOWS[1]), { timeout: 20_000 }).toBeGreaterThanOrEqual(0.85);
