@@ -19,9 +19,9 @@ import { AutoOpen } from '../core/fleet/autoOpen';
 import { prepareDemo, type DemoHandle } from '../dev/demo/demoSetup';
 import { NotifierService } from '../core/notify/NotifierService';
 import { PersonaService } from '../core/personas/PersonaService';
+import type { BackgroundPass } from '../sources/readers/harness';
 import type { SeatReader } from '../sources/readers/port';
 import { createReaders } from '../sources/readers/registry';
-import { UsageLedger } from '../sources/readers/claude/ledger';
 import { usageReport } from '../core/usage/usageReport';
 import { loadSettings } from './settings/loadSettings';
 import { createRouter, type Handlers, type Router } from '../edges/transport/router';
@@ -90,8 +90,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     homes.opencodeDb = demo.openCodeDb ?? join(paths.home, 'demo', 'opencode', 'opencode.db');
     homes.opencodeDataDir = dirname(homes.opencodeDb);
   }
-  const usageLedger = new UsageLedger({ appHome: paths.home, log });
-  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, { context: { appHome: paths.home, log, usageLedger } });
+  const passes: BackgroundPass[] = [];
+  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, { context: { appHome: paths.home, log, keep: (pass) => passes.push(pass) } });
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
   const history = await HistoryService.open({ file: paths.history, aliasFile: paths.jobAliases, settings: settings.history, record: options.live !== false, log });
   const aliases = history.aliases;
@@ -201,7 +201,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     work,
     jobs,
     demo,
-    usageIdle: () => usageLedger.idle(),
+    usageIdle: async () => void (await Promise.all(passes.map((pass) => pass.idle()))),
     onEvent: events.onEvent,
     async dispose() {
       offFleet();
@@ -214,7 +214,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await demo?.stop();
       work.dispose();
       for (const reader of Object.values(readers)) reader?.dispose();
-      await usageLedger.dispose();
+      for (const pass of passes) await pass.dispose();
       personas.dispose();
       offHistory();
       history.dispose();

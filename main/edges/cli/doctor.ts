@@ -3,7 +3,7 @@ import { resolveHarnessHomes } from '../../setup/paths';
 import { demoHomes, gatherFindings, openedSeats } from '../doctor/gather';
 import { doctorReport, reportText, VERDICT_EXIT } from '../doctor/report';
 import { parseArgs, rejectUnknown } from '../../setup/args';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** Runs doctor over the app home; exits 0 when every harness is ok, 1 on drift, 2 when something could not be read. */
 export async function runDoctorCommand(argv: string[], io: CliIo & { home: string }): Promise<number> {

@@ -9,7 +9,7 @@ import { detectTmux, hasSession } from '../../core/launch/tmux';
 import { PersonaService } from '../../core/personas/PersonaService';
 import { bounded, option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import { personaRecord } from './agents';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** Usage of the three commands, shown with every usage error. */
 export const LAUNCH_USAGE =

@@ -7,7 +7,6 @@
 import type { Candidate, Harness, SeatAddress } from '../../../shared/schemas';
 import type { HarnessHomes } from '../../setup/paths';
 import type { SeatReader } from './port';
-import type { UsageLedger } from './claude/ledger';
 
 /** The environment a harness may consult for the CLI (handed in; readers never read `process.env`). */
 export type HarnessEnv = Readonly<Record<string, string | undefined>>;
@@ -18,8 +17,14 @@ export interface ReaderContext {
   appHome: string;
   /** Where a reader reports, in one line, an index file it set aside or could not write. */
   log: (message: string) => void;
-  /** The background pass of whole-session usage (issue 26); absent: a reader keeps one in memory. */
-  usageLedger?: UsageLedger;
+  /** Where a harness hands a background pass it started (Claude's usage ledger, issue 26); absent: it keeps none. */
+  keep?: (pass: BackgroundPass) => void;
+}
+
+/** Work a harness keeps running beside its reader: the app waits for it to settle and ends it with the app. */
+export interface BackgroundPass {
+  idle(): Promise<void>;
+  dispose(): Promise<void>;
 }
 
 export interface HarnessDescriptor {
