@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import type { AgentMessage, Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, SeatAddress, Station, Team } from '../../../shared/schemas';
 import { shownValue } from '../../../shared/bounds';
 import { roleKey, rolesList } from '../../../shared/roles';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../kit/errors';
 import type { ReplayResult, SeatReader } from '../../sources/readers/port';
 import type { TeamsPort } from '../../sources/teams';
 import { crossSessionMessages, type MessageSeat, type SessionMessageFact } from '../../sources/teams/sessionMessages';

@@ -4,7 +4,7 @@
  * unique in its table: no alias is ever issued twice. An existing `job-aliases.json` is moved in once.
  */
 import { promises as fs } from 'node:fs';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../kit/errors';
 import { ALIAS_MAP_LIMIT, decodeAliasFile, salvageCounters, slugType, type AliasRequest } from '../jobs/aliasRules';
 import { inTransaction, type Database } from './sqlite';
 

@@ -8,8 +8,8 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import type { Notice } from '../../../shared/schemas';
-import { ServiceError } from '../errors';
-import { acquireLock, FOREIGN_LOCK_STALE_MS, LockTimeoutError, parseLockHolder } from '../personas/storeLock';
+import { ServiceError } from '../../kit/errors';
+import { acquireLock, FOREIGN_LOCK_STALE_MS, LockTimeoutError, parseLockHolder } from '../../kit/fileLock';
 import {
   cleanStaleTemps,
   commitTemp,
@@ -19,7 +19,7 @@ import {
   sameStamp,
   statStamp,
   writeTemp,
-} from '../personas/storeFile';
+} from '../../kit/fileStore';
 import { ALIAS_MAP_LIMIT, decodeAliasFile, emptyAliasFile, encodeAliasFile, issueAliases, salvageCounters, type AliasFile, type AliasRequest } from './aliasRules';
 
 /** How the store is set up; only `file` is required. Times in milliseconds. */

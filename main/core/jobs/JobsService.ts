@@ -6,7 +6,7 @@
 import type { JobBoard } from '../../../shared/jobs';
 import { sameBoardContent } from '../../../shared/updates';
 import type { FleetSnapshot } from '../../../shared/schemas';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../kit/errors';
 import type { AliasService } from './AliasService';
 import { aliasRequestsOf, deriveJobs } from './deriveJobs';
 import { DEFAULT_REMINDERS, ReminderClock, type JobNotice, type ReminderSettings } from './reminders';

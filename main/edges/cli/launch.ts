@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { HarnessSchema } from '../../../shared/schemas';
 import { createApp } from '../../setup/app';
-import { ServiceError } from '../../core/errors';
+import { ServiceError } from '../../kit/errors';
 import { attachCommand } from '../../core/launch/launchRules';
 import { launch, personaSession, stop } from '../../core/launch/launcher';
 import { detectTmux, hasSession } from '../../core/launch/tmux';

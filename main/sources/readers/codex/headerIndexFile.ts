@@ -6,7 +6,7 @@
  * and the migration of older versions, are in ./headerIndexCodec.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { cleanStaleTemps, commitTemp, discardTemp, moveAside, writeTemp } from '../../../core/personas/storeFile';
+import { cleanStaleTemps, commitTemp, discardTemp, moveAside, writeTemp } from '../../../kit/fileStore';
 import { CODEX_HEADER_INDEX_BYTES, CODEX_HEADER_INDEX_TEMP_STALE_MS } from '../kit/bounds';
 import { decodeIndex, encodeIndex, type IndexedRollouts } from './headerIndexCodec';
 
