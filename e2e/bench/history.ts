@@ -12,7 +12,7 @@ import { FleetService } from '../../main/core/fleet/FleetService';
 import { ensureBuilt } from '../../main/dev/build/freshBuild.mjs';
 import { HISTORY_CAP_BYTES, HISTORY_SNAPSHOT_EVERY_MS } from '../../main/core/history/bounds';
 import { writeDemoHistory } from '../../main/dev/demo/history';
-import { ALIAS_MAP_LIMIT } from '../../main/core/jobs/aliasRules';
+import { ALIAS_MAP_LIMIT } from '../../main/core/history/aliasRules';
 import { HistoryService } from '../../main/core/history/HistoryService';
 import { migrate, TIMED_TABLES } from '../../main/core/history/schema';
 import { inTransaction, openDatabase } from '../../main/core/history/sqlite';
