@@ -8,7 +8,8 @@ import { createEventStream, type EventListener } from '../edges/transport/events
 import { createUpdateSender } from '../edges/transport/updates';
 import type { Harness, Notice } from '../../shared/schemas';
 import packageJson from '../../package.json';
-import { appPaths, resolveHarnessHomes, type AppPaths } from './paths';
+import { appPaths, type AppPaths } from './paths';
+import { resolveHarnessHomes } from '../sources/readers/homes';
 import { startCommands } from './startCommand';
 import { FleetService } from '../core/fleet/FleetService';
 import { confineSeat } from '../core/fleet/seatResolver';
@@ -17,6 +18,7 @@ import { JobsService } from '../core/jobs/JobsService';
 import { LiveUpdates } from '../core/fleet/LiveUpdates';
 import { AutoOpen } from '../core/fleet/autoOpen';
 import { prepareDemo, type DemoHandle } from '../dev/demo/demoSetup';
+import { writeDemoHistory } from '../dev/demo/history';
 import { NotifierService } from '../core/notify/NotifierService';
 import { PersonaService } from '../core/personas/PersonaService';
 import type { BackgroundPass } from '../sources/readers/harness';
@@ -97,7 +99,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const aliases = history.aliases;
   const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...history.notices()], log });
   if (demo) await demo.seatPersonas(personas);
-  if (demo) await history.fillDemoPast(() => fleet.read({ fresh: true }));
+  if (demo) await history.fillPast(() => fleet.read({ fresh: true }), writeDemoHistory);
   const jobs = new JobsService({ fleet, aliases, reminders: settings.reminders, testClock: env.PIXELFLEET_TEST_CLOCK === '1', log });
 
   const events = createEventStream(log);

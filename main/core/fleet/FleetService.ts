@@ -20,7 +20,7 @@ import { evaluateActivity } from '../../sources/readers/kit/activityBasis';
 import { fleetUsage, localMidnight, type SeatTally } from '../usage/fleetUsage';
 import type { FleetUsage } from '../../../shared/usage';
 import { UNKNOWN_ACTIVITY } from '../../../shared/activity';
-import { Changes } from '../changes';
+import { Changes } from '../../kit/changes';
 import { harnessName } from '../../sources/readers/registry';
 
 /** How long a read-only caller may reuse the last census while the cursor is unchanged (the census rule). */

@@ -10,7 +10,7 @@ import { ServiceError } from '../../kit/errors';
 import type { JobAliases } from './aliasPort';
 import { aliasRequestsOf, deriveJobs } from './deriveJobs';
 import { DEFAULT_REMINDERS, ReminderClock, type JobNotice, type ReminderSettings } from './reminders';
-import { Changes } from '../changes';
+import { Changes } from '../../kit/changes';
 
 /** Longest wait between two evaluations, so ended jobs leave the board on time (ms). */
 const MAX_TICK_MS = 60_000;

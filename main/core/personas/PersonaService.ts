@@ -7,7 +7,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { rolesList } from '../../../shared/roles';
 import type { Notice, Persona, RoleCount, SeatAddress } from '../../../shared/schemas';
 import { ServiceError } from '../../kit/errors';
-import { Changes, type ChangeListener } from '../changes';
+import { Changes, type ChangeListener } from '../../kit/changes';
 import { generatePersonaName } from './names';
 import {
   findPersona,

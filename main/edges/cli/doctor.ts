@@ -1,5 +1,5 @@
 /** `pixelfleet doctor [--json]`: whether each harness's records still match what the readers know (issue 29). */
-import { resolveHarnessHomes } from '../../setup/paths';
+import { resolveHarnessHomes } from '../../sources/readers/homes';
 import { demoHomes, gatherFindings, openedSeats } from '../doctor/gather';
 import { doctorReport, reportText, VERDICT_EXIT } from '../doctor/report';
 import { parseArgs, rejectUnknown } from '../../setup/args';

@@ -8,7 +8,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Harness, SeatAddress } from '../../../shared/schemas';
-import type { HarnessHomes } from '../../setup/paths';
+import type { HarnessHomes } from '../../sources/readers/homes';
 import { CLAUDE_KNOWN } from '../../sources/readers/claude/known';
 import { CODEX_KNOWN } from '../../sources/readers/codex/known';
 import type { KnownFormat } from '../../sources/readers/kit/census';

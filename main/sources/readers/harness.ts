@@ -5,7 +5,7 @@
  * switches on the harness.
  */
 import type { Candidate, Harness, SeatAddress } from '../../../shared/schemas';
-import type { HarnessHomes } from '../../setup/paths';
+import type { HarnessHomes } from './homes';
 import type { SeatReader } from './port';
 
 /** The environment a harness may consult for the CLI (handed in; readers never read `process.env`). */
