@@ -6,7 +6,7 @@
 import { shownValue } from '../../../shared/bounds';
 import type { Cost, TokenTotals } from '../../../shared/usage';
 import { UsageSinceSchema, type UsageReport, type UsageRow } from '../../../shared/usageReport';
-import { PRICES_DATE, USAGE_CLI_WAIT_MS } from '../../core/usage/bounds';
+import { PRICES_DATE, USAGE_CLI_WAIT_MS } from '../../kit/usage/bounds';
 import { withRouter } from './appSession';
 import { option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import type { CliIo } from './io';
