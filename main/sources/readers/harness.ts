@@ -6,6 +6,8 @@
  */
 import type { Candidate, Harness, SeatAddress } from '../../../shared/schemas';
 import type { HarnessHomes } from './homes';
+import { stat } from 'node:fs/promises';
+import type { KnownFormat } from './kit/census';
 import type { SeatReader } from './port';
 
 /** The environment a harness may consult for the CLI (handed in; readers never read `process.env`). */
@@ -46,4 +48,21 @@ export interface HarnessDescriptor {
    * by the harness's own layout to have started in `folder` (an absolute, resolved path).
    */
   startedIn(candidate: Candidate, folder: string): boolean;
+  /** The kinds and fields its reader knows and the tested range (format drift; `pixelfleet doctor` reports it). */
+  readonly known: KnownFormat;
+  /** Where it keeps sessions under the homes, each with whether it is there (`pixelfleet doctor` lists them). */
+  storeHomes(homes: HarnessHomes): Promise<StoreHome[]>;
+  /** Why a store found at one of those paths cannot be read as a whole, or null (harnesses keeping one database). */
+  storeProblem?(path: string): Promise<string | null>;
+}
+
+/** A place a harness keeps its sessions, and whether it exists. */
+export interface StoreHome {
+  path: string;
+  found: boolean;
+}
+
+/** The place at `path`, found when anything is there. */
+export async function storeHome(path: string): Promise<StoreHome> {
+  return { path, found: await stat(path).then(() => true, () => false) };
 }

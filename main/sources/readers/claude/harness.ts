@@ -1,6 +1,7 @@
 /** Claude Code as the rest of the app sees it. */
-import { basename, dirname } from 'node:path';
-import type { HarnessDescriptor } from '../harness';
+import { basename, dirname, join } from 'node:path';
+import { storeHome, type HarnessDescriptor } from '../harness';
+import { CLAUDE_KNOWN } from './known';
 import { escapeCwd, seatFromCliTarget } from './locate';
 import { UsageLedger } from './ledger';
 import { createClaudeReader } from './reader';
@@ -14,6 +15,8 @@ export const claudeHarness: HarnessDescriptor = {
     if (usageLedger) context?.keep?.(usageLedger);
     return createClaudeReader({ home: homes.claude, usageLedger });
   },
+  known: CLAUDE_KNOWN,
+  storeHomes: async (homes) => [await storeHome(join(homes.claude, 'projects'))],
   cliTarget: 'path',
   cliFlags: [],
   seatFromCliTarget: (target) => seatFromCliTarget(target),
