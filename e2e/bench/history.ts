@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemo } from '../../main/dev/demo/index';
 import { FleetService } from '../../main/core/fleet/FleetService';
-import { ensureBuilt } from '../../main/dev/build/freshBuild.mjs';
+import { ensureBuilt } from '../../main/edges/cli/freshBuild.mjs';
 import { HISTORY_CAP_BYTES, HISTORY_SNAPSHOT_EVERY_MS } from '../../main/core/history/bounds';
 import { writeDemoHistory } from '../../main/dev/demo/history';
 import { ALIAS_MAP_LIMIT } from '../../main/core/history/aliasRules';

@@ -9,7 +9,8 @@ import { createApp } from '../../../setup/app';
 import { listMovedAside } from '../../../kit/fileStore';
 import { headerLine, messageLine, tempHomes, threadId, writeRollout } from '../../../dev/testing/codexRollout';
 import { countingFileSystem } from './fileSystem';
-import { decodeIndex, type IndexedRollouts } from './headerIndexCodec';
+import { decodeIndex } from './headerIndexCodec';
+import type { IndexedRollouts } from './headerIndexRows';
 import { CODEX_HEADER_INDEX_FILE } from './headerIndexFile';
 import { createCodexReader } from './reader';
 
