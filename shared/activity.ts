@@ -97,7 +97,3 @@ export function elapsedPhrase(since: string | null, nowMs: number): string {
   return `${Math.floor(seconds / 86_400)} d`;
 }
 
-/** True when the seat's activity says it needs the owner. */
-export function needsYou(seat: Pick<Seat, 'activity'>): boolean {
-  return seat.activity.state === 'needs-you';
-}

@@ -28,16 +28,6 @@ export const RemindersSchema = z
   .strict();
 export type RemindersConfig = z.infer<typeof RemindersSchema>;
 
-/** The whole file. Unknown top-level keys are tolerated (dropped), so a newer settings file still loads. */
-export const SettingsSchema = z.object({
-  workSources: z.array(WorkSourceSchema).optional(),
-  autoOpen: z.array(AutoOpenRuleSchema).optional(),
-  refreshSeconds: RefreshSecondsSchema.optional(),
-  notify: NotifySettingsSchema.partial().optional(),
-  reminders: RemindersSchema.optional(),
-  terminal: TerminalSchema.optional(),
-});
-
 /** Settings after loading: every list present, folders absolute. */
 export interface Settings {
   workSources: WorkSourceConfig[];
