@@ -3,10 +3,10 @@
  * Each part has its own schema so the loader can keep the valid entries when one entry is wrong.
  */
 import { z } from 'zod';
-import { type NotifySettings } from '../../core/notify/notifySettings';
+import type { NotifySettings } from '../../core/notify/notifySettings';
 import type { HistorySettings } from '../../core/history/settings';
-import { type WorkSourceConfig } from '../../sources/work/workSettings';
-import { type TerminalConfig } from '../../core/launch/terminalSettings';
+import type { WorkSourceConfig } from '../../sources/work/workSettings';
+import type { TerminalConfig } from '../../core/launch/terminalSettings';
 
 /** "Open every new session of this harness started in this folder": counts as the owner addressing it. */
 export const AutoOpenRuleSchema = z.object({
