@@ -2,7 +2,7 @@
  * Pure rules over seat activity shared by main, the CLI and the page: the needs-you queue (oldest first) and the
  * words the world uses for each state. No I/O.
  */
-import type { Activity, FleetSnapshot, Harness, NeedsWhy, Seat } from './schemas';
+import type { Activity, FleetSnapshot, Harness, NeedsWhy } from './schemas';
 
 /** One entry of the needs-you queue: a seat that waits for the owner, and why. */
 export interface NeedsYouEntry {
@@ -97,7 +97,3 @@ export function elapsedPhrase(since: string | null, nowMs: number): string {
   return `${Math.floor(seconds / 86_400)} d`;
 }
 
-/** True when the seat's activity says it needs the owner. */
-export function needsYou(seat: Pick<Seat, 'activity'>): boolean {
-  return seat.activity.state === 'needs-you';
-}

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ROLE_MAX_LENGTH, normaliseRoleText } from './roles';
 import { shownValue } from './shown';
 
-export { SHOWN_MAX_LENGTH, shownValue } from './shown';
+export { shownValue } from './shown';
 
 /** Longest id a request may carry (persona, seat, session, candidate, native subagent ids), in characters. */
 export const ID_MAX_LENGTH = 200;

@@ -265,7 +265,6 @@ export const JobNoteSchema = z.object({
   alias: z.string().nullable(),
   nativeId: z.string().nullable(),
 });
-export type JobNote = z.infer<typeof JobNoteSchema>;
 
 /**
  * A notification main decided on; the page shows it in browser mode. Either a seat that needs the owner (`why`, with

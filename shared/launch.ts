@@ -21,7 +21,6 @@ export const LaunchHarnessSchema = z.object({
   available: z.boolean(),
   reason: z.string().nullable(),
 });
-export type LaunchHarness = z.infer<typeof LaunchHarnessSchema>;
 
 /** What a launch can offer right now. */
 export const LaunchOptionsSchema = z.object({

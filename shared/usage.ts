@@ -30,7 +30,6 @@ export const ContextFillSchema = z.object({
   window: z.number().int().positive().nullable(),
   fill: z.number().nonnegative().nullable(),
 });
-export type ContextFill = z.infer<typeof ContextFillSchema>;
 
 /** The `usage` projection of a seat (issue 26). `partial` is true while totals cover only part of the session. */
 export const UsageSchema = z.object({

@@ -10,7 +10,7 @@ import { prepareDemo } from '../../main/dev/demo/demoSetup';
 import { ensureRendererBuilt } from '../../main/edges/host/rendererBuild';
 import { PersonaService } from '../../main/core/personas/PersonaService';
 import { followFleet } from '../fleetFollower';
-import { ensureBuilt } from '../../main/dev/build/freshBuild.mjs';
+import { ensureBuilt } from '../../main/edges/cli/freshBuild.mjs';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
 import { clockTicks, cpuSeconds } from './measure';
 import { below, type BenchTable } from './table';

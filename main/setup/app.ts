@@ -8,7 +8,8 @@ import { createEventStream, type EventListener } from '../edges/transport/events
 import { createUpdateSender } from '../edges/transport/updates';
 import type { Harness, Notice } from '../../shared/schemas';
 import packageJson from '../../package.json';
-import { appPaths, resolveHarnessHomes, type AppPaths } from './paths';
+import { appPaths, type AppPaths } from './paths';
+import { resolveHarnessHomes } from '../sources/readers/homes';
 import { startCommands } from './startCommand';
 import { FleetService } from '../core/fleet/FleetService';
 import { confineSeat } from '../core/fleet/seatResolver';
@@ -17,11 +18,12 @@ import { JobsService } from '../core/jobs/JobsService';
 import { LiveUpdates } from '../core/fleet/LiveUpdates';
 import { AutoOpen } from '../core/fleet/autoOpen';
 import { prepareDemo, type DemoHandle } from '../dev/demo/demoSetup';
+import { writeDemoHistory } from '../dev/demo/history';
 import { NotifierService } from '../core/notify/NotifierService';
 import { PersonaService } from '../core/personas/PersonaService';
+import type { BackgroundPass } from '../sources/readers/harness';
 import type { SeatReader } from '../sources/readers/port';
 import { createReaders } from '../sources/readers/registry';
-import { UsageLedger } from '../sources/readers/claude/ledger';
 import { usageReport } from '../core/usage/usageReport';
 import { loadSettings } from './settings/loadSettings';
 import { createRouter, type Handlers, type Router } from '../edges/transport/router';
@@ -90,14 +92,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     homes.opencodeDb = demo.openCodeDb ?? join(paths.home, 'demo', 'opencode', 'opencode.db');
     homes.opencodeDataDir = dirname(homes.opencodeDb);
   }
-  const usageLedger = new UsageLedger({ appHome: paths.home, log });
-  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, { context: { appHome: paths.home, log, usageLedger } });
+  const passes: BackgroundPass[] = [];
+  const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, { context: { appHome: paths.home, log, keep: (pass) => passes.push(pass) } });
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
   const history = await HistoryService.open({ file: paths.history, aliasFile: paths.jobAliases, settings: settings.history, record: options.live !== false, log });
   const aliases = history.aliases;
   const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...history.notices()], log });
   if (demo) await demo.seatPersonas(personas);
-  if (demo) await history.fillDemoPast(() => fleet.read({ fresh: true }));
+  if (demo) await history.fillPast(() => fleet.read({ fresh: true }), writeDemoHistory);
   const jobs = new JobsService({ fleet, aliases, reminders: settings.reminders, testClock: env.PIXELFLEET_TEST_CLOCK === '1', log });
 
   const events = createEventStream(log);
@@ -201,7 +203,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     work,
     jobs,
     demo,
-    usageIdle: () => usageLedger.idle(),
+    usageIdle: async () => void (await Promise.all(passes.map((pass) => pass.idle()))),
     onEvent: events.onEvent,
     async dispose() {
       offFleet();
@@ -214,7 +216,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await demo?.stop();
       work.dispose();
       for (const reader of Object.values(readers)) reader?.dispose();
-      await usageLedger.dispose();
+      for (const pass of passes) await pass.dispose();
       personas.dispose();
       offHistory();
       history.dispose();

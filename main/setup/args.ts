@@ -1,6 +1,6 @@
 /** A small argument parser for the pixelfleet command: positionals, `--flag`, `--key value` and `--key=value`. */
 import { cursorString, idString, nameString, pathString, roleString, shownValue } from '../../shared/bounds';
-import { ServiceError } from '../core/errors';
+import { ServiceError } from '../kit/errors';
 
 /** Parsed arguments. */
 export interface ParsedArgs {

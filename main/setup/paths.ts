@@ -1,4 +1,4 @@
-/** Where Pixelfleet and the harnesses keep their data, resolved from the environment once per process. */
+/** Where Pixelfleet keeps its own data (the app home and its files), resolved from the environment once per process. */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,28 +30,5 @@ export function appPaths(home: string): AppPaths {
     settings: join(home, 'settings.json'),
     jobAliases: join(home, 'job-aliases.json'),
     history: join(home, 'history.sqlite'),
-  };
-}
-
-/** The harness homes Pixelfleet discovers sessions in. */
-export interface HarnessHomes {
-  /** CLAUDE_CONFIG_DIR (journals in `<claude>/projects`). */
-  claude: string;
-  /** CODEX_HOME (rollouts in `<codex>/sessions`). */
-  codex: string;
-  /** The OpenCode database path when OPENCODE_DB is set, else its data folder. */
-  opencodeDb: string | undefined;
-  opencodeDataDir: string;
-}
-
-/** Harness homes from the environment, with each harness's own defaults. */
-export function resolveHarnessHomes(env: NodeJS.ProcessEnv = process.env): HarnessHomes {
-  const home = env.HOME || homedir();
-  const claudeDir = env.CLAUDE_CONFIG_DIR?.split(',')[0]?.trim();
-  return {
-    claude: claudeDir || join(home, '.claude'),
-    codex: env.CODEX_HOME || join(home, '.codex'),
-    opencodeDb: env.OPENCODE_DB || undefined,
-    opencodeDataDir: join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'opencode'),
   };
 }

@@ -4,7 +4,7 @@
  * Escape or Close dismisses the panel. Entries carry `data-away-entry` (the persona id) and `data-kind`.
  */
 import type { AppStore } from '../store/createAppStore';
-import type { AwayDigest } from '../store/historyActions';
+import type { AwayDigest } from '../store/appState';
 import { digestLine, digestSummary } from '../history/digest';
 import { clockLabel } from '../history/timelineGeometry';
 import { element, present } from './dom';

@@ -8,7 +8,7 @@
 import { NEUTRAL_TOOLS, PROFILE_CHARTER_MAX, PROFILE_DESCRIPTION_MAX, type NeutralTool, type ProfileFieldError } from '../../shared/roleProfile';
 import type { RoleExportResult } from '../../shared/contract';
 import type { AppStore } from '../store/createAppStore';
-import type { ProfileExportRequest, ProfileState } from '../store/profileActions';
+import type { ProfileExportRequest, ProfileState } from '../store/appState';
 import { element } from './dom';
 import { HARNESS_LABELS } from './launchForm';
 import { PROFILE_HARNESSES, defaultExportFolder, errorSlot, profileFormValues, profileOfForm, type ProfileFormValues } from './profileForm';

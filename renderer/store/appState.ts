@@ -1,12 +1,135 @@
-/** The shape of the renderer's one store: slices for the fleet, roles, lobby, trays/replay and the UI. */
+/**
+ * The shape of the renderer's one store: slices for the fleet, roles, lobby, trays/replay, history, profiles, launch
+ * and the UI, with every slice's writers. The slices build their actions against this shape and import nothing else
+ * of each other's.
+ */
+import type { RequestOf, RoleExportResult, RoleProfileView } from '../../shared/contract';
+import type { DigestEntry, HistoryMoment, HistorySpan } from '../../shared/history';
 import type { JobBoard, JobFilter } from '../../shared/jobs';
+import type { AttachInfo, LaunchOptions, LaunchRequest, LaunchResult } from '../../shared/launch';
+import type { ProfileFieldError } from '../../shared/roleProfile';
 import type { Candidate, FleetSnapshot, RoleCount, SubagentEntry } from '../../shared/schemas';
-import type { LaunchOptions, LaunchResult } from '../../shared/launch';
-import type { LaunchActions } from './launchActions';
-import type { ProfileActions, ProfileState } from './profileActions';
+import type { FleetPatch, JobsPatch } from '../../shared/updates';
+import type { PlaybackSpeed } from '../history/playback';
 import type { ReplayLine } from './replayLines';
-import type { UpdateActions } from './updateActions';
-import type { HistoryActions, HistoryState } from './historyActions';
+
+/** The moment the world shows instead of now. */
+export interface Viewing {
+  /** The moment asked for (where the handle is). */
+  atMs: number;
+  /** Main's answer for the latest moment answered (null until the first: the live world shows, marked as past). */
+  moment: HistoryMoment | null;
+  /** Why the last moment could not be read, if it could not. */
+  error: string | null;
+}
+
+/** What happened while the owner was away, in the panel's order. */
+export interface AwayDigest {
+  sinceMs: number;
+  untilMs: number;
+  entries: DigestEntry[];
+  /** Entries main left out past its bound. */
+  more: number;
+}
+
+/** The history slice of the store. */
+export interface HistoryState {
+  timelineOpen: boolean;
+  span: HistorySpan | null;
+  spanError: string | null;
+  viewing: Viewing | null;
+  playing: PlaybackSpeed | null;
+  away: AwayDigest | null;
+}
+
+/** The history slice's writers. */
+export interface HistoryActions {
+  toggleTimeline(): void;
+  /** Reads the retained span again (the bar's strips and columns, the away setting). */
+  refreshSpan(): Promise<void>;
+  /** Shows the world as it was at `atMs` (pausing playback); at or past the span's end, returns to live. */
+  seek(atMs: number): void;
+  /** Plays the past at `speed` from the moment shown (from an hour ago, or the span's start if later, when live). */
+  play(speed: PlaybackSpeed): void;
+  pause(): void;
+  /** Shows now again. */
+  goLive(): void;
+  /** The window lost the focus at `nowMs`. */
+  windowAway(nowMs?: number): void;
+  /** The window has the focus again: after long enough away, the digest since then is read and shown if not empty. */
+  windowBack(nowMs?: number): Promise<void>;
+  /** For tests: as if the window had been away `minutes` minutes and came back now. */
+  simulateAway(minutes: number): Promise<void>;
+  dismissAway(): void;
+}
+
+/** The export part of the profile panel. */
+export interface ProfileExportState {
+  status: 'idle' | 'busy';
+  /** The last preview (dry run) or write, as main answered it. */
+  result: RoleExportResult | null;
+  error: string | null;
+}
+
+/** The profile panel of one station. */
+export interface ProfileState {
+  stationKey: string;
+  role: string;
+  status: 'loading' | 'ready' | 'saving';
+  view: RoleProfileView | null;
+  /** Problems main found with the last save, by field. */
+  errors: ProfileFieldError[];
+  /** A failure of the request itself. */
+  error: string | null;
+  /** The file the last save wrote. */
+  saved: string | null;
+  export: ProfileExportState;
+}
+
+/** What an export asks for, less the role (the panel's). */
+export type ProfileExportRequest = Omit<RequestOf<'roles.export'>, 'role'>;
+
+/** The profile actions of the store. */
+export interface ProfileActions {
+  /** Opens the profile panel of a station's role and reads the profile. */
+  openProfile(stationKey: string, role: string): Promise<void>;
+  closeProfile(): void;
+  /** Saves the panel's profile; true when main wrote it. */
+  saveProfile(profile: RequestOf<'roles.saveProfile'>['profile']): Promise<boolean>;
+  /** Previews (dryRun) or writes the role's agent definition for one harness. */
+  exportProfile(request: ProfileExportRequest): Promise<RoleExportResult | null>;
+}
+
+/** The launch actions of the store. */
+export interface LaunchActions {
+  openStationMenu(stationKey: string, at: { x: number; y: number }): void;
+  closeStationMenu(): void;
+  /** Opens the launch panel for a station's role and asks main what can be launched. */
+  openLaunch(stationKey: string, role: string): Promise<void>;
+  closeLaunch(): void;
+  /** Hires and launches; true when the agent was seated. */
+  launch(request: Omit<LaunchRequest, 'role'>): Promise<boolean>;
+  /** How to attach to an agent's tmux session (null when main could not tell). */
+  attachInfo(personaId: string): Promise<AttachInfo | null>;
+  openTerminal(personaId: string): Promise<void>;
+}
+
+/** The store's writers for the fleet and the board. */
+export interface UpdateActions {
+  /** A whole snapshot; an older one (by cursor) arriving late is dropped. */
+  receiveSnapshot(snapshot: FleetSnapshot): void;
+  /** The fleet's changes since the snapshot of cursor `patch.from`. */
+  receiveFleetPatch(patch: FleetPatch): void;
+  /** A board from main; an older one (by revision, else by fleet cursor) arriving late is dropped. */
+  receiveJobs(board: JobBoard): void;
+  /** The board's changes since the board of revision `patch.from`. */
+  receiveJobsPatch(patch: JobsPatch): void;
+  /**
+   * Reads the fleet and the board whole again. After a reconnect (`restarted`), what they answer replaces what the
+   * store holds even when its cursor is lower: a restarted host counts from the start again.
+   */
+  resync(options?: { restarted?: boolean }): Promise<void>;
+}
 
 /** A role change shown before main confirmed it; `previous` is what a refusal rolls back to. */
 export interface PendingRole {

@@ -5,61 +5,10 @@
  * wins. Playback steps on a timer only while it plays; nothing runs while the timeline is still.
  */
 import type { Bridge } from '../bridge';
-import type { DigestEntry, HistoryMoment, HistorySpan } from '../../shared/history';
 import type { FleetSnapshot } from '../../shared/schemas';
 import { orderDigest } from '../history/digest';
-import { changeSpeed, playbackAt, PLAYBACK_STEP_MS, startPlayback, type Playback, type PlaybackSpeed } from '../history/playback';
-import type { AppState } from './appState';
-
-/** The moment the world shows instead of now. */
-export interface Viewing {
-  /** The moment asked for (where the handle is). */
-  atMs: number;
-  /** Main's answer for the latest moment answered (null until the first: the live world shows, marked as past). */
-  moment: HistoryMoment | null;
-  /** Why the last moment could not be read, if it could not. */
-  error: string | null;
-}
-
-/** What happened while the owner was away, in the panel's order. */
-export interface AwayDigest {
-  sinceMs: number;
-  untilMs: number;
-  entries: DigestEntry[];
-  /** Entries main left out past its bound. */
-  more: number;
-}
-
-/** The history slice of the store. */
-export interface HistoryState {
-  timelineOpen: boolean;
-  span: HistorySpan | null;
-  spanError: string | null;
-  viewing: Viewing | null;
-  playing: PlaybackSpeed | null;
-  away: AwayDigest | null;
-}
-
-/** The history slice's writers. */
-export interface HistoryActions {
-  toggleTimeline(): void;
-  /** Reads the retained span again (the bar's strips and columns, the away setting). */
-  refreshSpan(): Promise<void>;
-  /** Shows the world as it was at `atMs` (pausing playback); at or past the span's end, returns to live. */
-  seek(atMs: number): void;
-  /** Plays the past at `speed` from the moment shown (from an hour ago, or the span's start if later, when live). */
-  play(speed: PlaybackSpeed): void;
-  pause(): void;
-  /** Shows now again. */
-  goLive(): void;
-  /** The window lost the focus at `nowMs`. */
-  windowAway(nowMs?: number): void;
-  /** The window has the focus again: after long enough away, the digest since then is read and shown if not empty. */
-  windowBack(nowMs?: number): Promise<void>;
-  /** For tests: as if the window had been away `minutes` minutes and came back now. */
-  simulateAway(minutes: number): Promise<void>;
-  dismissAway(): void;
-}
+import { changeSpeed, playbackAt, PLAYBACK_STEP_MS, startPlayback, type Playback } from '../history/playback';
+import type { AppState, HistoryActions, HistoryState, Viewing } from './appState';
 
 /** The away time before the digest shows while main has not said (settings.json `history.awayMinutes`). */
 export const DEFAULT_AWAY_MS = 10 * 60_000;

@@ -4,8 +4,7 @@
  * the owner acted: a refused launch stays in the panel with its reason, and nothing else changes.
  */
 import type { Bridge } from '../bridge';
-import type { AttachInfo, LaunchRequest } from '../../shared/launch';
-import type { AppState, LaunchState, Message } from './appState';
+import type { AppState, LaunchActions, LaunchState, Message } from './appState';
 
 interface LaunchDependencies {
   bridge: Bridge;
@@ -13,20 +12,6 @@ interface LaunchDependencies {
   set: (patch: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void;
   pushMessage: (level: Message['level'], text: string) => void;
   describe: (error: unknown) => string;
-}
-
-/** The launch actions of the store. */
-export interface LaunchActions {
-  openStationMenu(stationKey: string, at: { x: number; y: number }): void;
-  closeStationMenu(): void;
-  /** Opens the launch panel for a station's role and asks main what can be launched. */
-  openLaunch(stationKey: string, role: string): Promise<void>;
-  closeLaunch(): void;
-  /** Hires and launches; true when the agent was seated. */
-  launch(request: Omit<LaunchRequest, 'role'>): Promise<boolean>;
-  /** How to attach to an agent's tmux session (null when main could not tell). */
-  attachInfo(personaId: string): Promise<AttachInfo | null>;
-  openTerminal(personaId: string): Promise<void>;
 }
 
 /** Builds the launch actions over the store's bridge. */

@@ -4,52 +4,13 @@
  * reason). Errors stay in the panel where the owner acted; nothing else changes.
  */
 import type { Bridge } from '../bridge';
-import type { RequestOf, RoleExportResult, RoleProfileView } from '../../shared/contract';
-import type { ProfileFieldError } from '../../shared/roleProfile';
-import type { AppState } from './appState';
-
-/** The export part of the profile panel. */
-export interface ProfileExportState {
-  status: 'idle' | 'busy';
-  /** The last preview (dry run) or write, as main answered it. */
-  result: RoleExportResult | null;
-  error: string | null;
-}
-
-/** The profile panel of one station. */
-export interface ProfileState {
-  stationKey: string;
-  role: string;
-  status: 'loading' | 'ready' | 'saving';
-  view: RoleProfileView | null;
-  /** Problems main found with the last save, by field. */
-  errors: ProfileFieldError[];
-  /** A failure of the request itself. */
-  error: string | null;
-  /** The file the last save wrote. */
-  saved: string | null;
-  export: ProfileExportState;
-}
-
-/** What an export asks for, less the role (the panel's). */
-export type ProfileExportRequest = Omit<RequestOf<'roles.export'>, 'role'>;
+import type { AppState, ProfileActions, ProfileExportState, ProfileState } from './appState';
 
 interface ProfileDependencies {
   bridge: Bridge;
   get: () => AppState;
   set: (patch: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void;
   describe: (error: unknown) => string;
-}
-
-/** The profile actions of the store. */
-export interface ProfileActions {
-  /** Opens the profile panel of a station's role and reads the profile. */
-  openProfile(stationKey: string, role: string): Promise<void>;
-  closeProfile(): void;
-  /** Saves the panel's profile; true when main wrote it. */
-  saveProfile(profile: RequestOf<'roles.saveProfile'>['profile']): Promise<boolean>;
-  /** Previews (dryRun) or writes the role's agent definition for one harness. */
-  exportProfile(request: ProfileExportRequest): Promise<RoleExportResult | null>;
 }
 
 const IDLE_EXPORT: ProfileExportState = { status: 'idle', result: null, error: null };

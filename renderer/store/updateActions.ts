@@ -7,26 +7,9 @@
 import type { Bridge } from '../bridge';
 import type { JobBoard } from '../../shared/jobs';
 import type { FleetSnapshot } from '../../shared/schemas';
-import { applyFleetPatch, applyJobsPatch, type FleetPatch, type JobsPatch } from '../../shared/updates';
-import type { AppState } from './appState';
+import { applyFleetPatch, applyJobsPatch } from '../../shared/updates';
+import type { AppState, UpdateActions } from './appState';
 import { withPinned } from './replayActions';
-
-/** The store's writers for the fleet and the board. */
-export interface UpdateActions {
-  /** A whole snapshot; an older one (by cursor) arriving late is dropped. */
-  receiveSnapshot(snapshot: FleetSnapshot): void;
-  /** The fleet's changes since the snapshot of cursor `patch.from`. */
-  receiveFleetPatch(patch: FleetPatch): void;
-  /** A board from main; an older one (by revision, else by fleet cursor) arriving late is dropped. */
-  receiveJobs(board: JobBoard): void;
-  /** The board's changes since the board of revision `patch.from`. */
-  receiveJobsPatch(patch: JobsPatch): void;
-  /**
-   * Reads the fleet and the board whole again. After a reconnect (`restarted`), what they answer replaces what the
-   * store holds even when its cursor is lower: a restarted host counts from the start again.
-   */
-  resync(options?: { restarted?: boolean }): Promise<void>;
-}
 
 interface UpdateDependencies {
   bridge: Bridge;

@@ -1,5 +1,7 @@
 /** Pure camera maths: screen = world × zoom + offset, zoom on fixed steps so pixels stay crisp. */
-import type { Point } from './layout';
+
+/** A point in pixels, world or screen (the layout's Point, by shape: the layout imports this module). */
+type Point = { x: number; y: number };
 
 /** The camera: integer screen offsets and a zoom from `ZOOM_STEPS`. */
 export interface Camera {

@@ -25,12 +25,6 @@ export function pixelTextWidth(text: string): number {
 /** The mark of a shortened text. */
 export const ELLIPSIS = '…';
 
-/** Shortens a text to at most `limit` characters, marking the cut with an ellipsis. */
-export function shorten(text: string, limit: number): string {
-  const characters = [...text];
-  return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('').trimEnd()}${ELLIPSIS}`;
-}
-
 /** Shortens a text until it is at most `width` pixels wide in the pixel font, marking a cut with an ellipsis ("Junip…"). */
 export function shortenToWidth(text: string, width: number): string {
   const characters = [...text.trim()];

@@ -10,7 +10,7 @@ import type { Projection, SeatReader } from '../../sources/readers/port';
 import { EMPTY_BASIS, type ActivityBasis } from '../../sources/readers/kit/activityBasis';
 import { FleetService } from './FleetService';
 import type { PersonaPort } from './ports';
-import { Changes } from '../changes';
+import { Changes } from '../../kit/changes';
 
 const seat: SeatAddress = { harness: 'claude', home: '/nowhere', sessionId: 's1', cwd: null, path: '/nowhere/s1.jsonl' };
 

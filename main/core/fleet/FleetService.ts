@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import type { Candidate, FleetSnapshot, Harness, Notice, Persona, Seat, Station, Team } from '../../../shared/schemas';
 import { shownValue } from '../../../shared/bounds';
 import { roleKey, rolesList } from '../../../shared/roles';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../kit/errors';
 import type { ReplayResult, SeatReader } from '../../sources/readers/port';
 import type { TeamsPort } from '../../sources/teams';
 import type { PersonaPort, WorkPort } from './ports';
@@ -17,7 +17,7 @@ import { resolveCandidate, type SeatResolution, type SessionResolver } from './s
 import { sameSnapshotBody, type SnapshotBody } from './sameSnapshot';
 import type { SeatTally } from '../usage/fleetUsage';
 import { UsageBook } from '../usage/usageBook';
-import { Changes } from '../changes';
+import { Changes } from '../../kit/changes';
 import { harnessName } from '../../sources/readers/registry';
 import { SeatResolutions } from './seatResolutions';
 import { CandidateList } from './candidates';

@@ -1,6 +1,6 @@
 /** The narrow views of other services that the fleet needs (structural, so tests can pass counting fakes). */
 import type { Notice, Persona, SeatAddress, WorkItem } from '../../../shared/schemas';
-import type { ChangeListener } from '../changes';
+import type { ChangeListener } from '../../kit/changes';
 
 /** What the fleet uses of the persona store. */
 export interface PersonaPort {

@@ -5,7 +5,7 @@
  */
 import { HarnessSchema, type Harness, type SeatAddress } from '../../../shared/schemas';
 import { shownValue } from '../../../shared/bounds';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../kit/errors';
 
 /** Where sessions are resolved: the fleet's readers, each under its configured home, by session id. */
 export interface SessionResolver {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeAliasFile } from '../jobs/aliasRules';
+import { encodeAliasFile } from './aliasRules';
 import { HistoryService } from './HistoryService';
 import { activity, job, persona, seat } from './testing/records';
 

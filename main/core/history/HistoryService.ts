@@ -5,9 +5,8 @@
  */
 import type { EventName, EventOf } from '../../../shared/contract';
 import type { HistoryDigest, HistoryMoment, HistorySpan } from '../../../shared/history';
-import { jobKey } from '../../../shared/jobs';
+import { jobKey, type Job } from '../../../shared/jobs';
 import type { FleetSnapshot, Harness, Notice } from '../../../shared/schemas';
-import { writeDemoHistory } from '../../dev/demo/history';
 import { HISTORY_BUCKETS_DEFAULT, HISTORY_CAP_BYTES, HISTORY_CAP_TRIM_SHARE, HISTORY_PRUNE_EVERY_MS } from './bounds';
 import { moveAliasFile, StoreAliases } from './aliases';
 import { worldSnapshot } from './moment';
@@ -29,6 +28,9 @@ export interface HistoryServiceOptions {
   now?: () => number;
   log?: (message: string) => void;
 }
+
+/** Writes a past into an empty store (the demo's hour, from dev/demo): the recorder, the fleet now, the time, aliases. */
+export type PastWriter = (recorder: HistoryRecorder, snapshot: FleetSnapshot, now: number, options: { alias: (job: Job) => string | null }) => void;
 
 const DAY_MS = 86_400_000;
 
@@ -114,16 +116,15 @@ export class HistoryService {
   }
 
   /**
-   * The demo's first run: fills the past hour (when nothing is recorded yet) through the recorder, consistent with
-   * the fleet `read` gives. Returns whether it wrote.
+   * Fills an empty store's past through the recorder (the demo's first run: its past hour), consistent with the
+   * fleet `read` gives; `write` is handed the job aliases the store issues. Returns whether it wrote.
    */
-  async fillDemoPast(read: () => Promise<FleetSnapshot>, hours = 1): Promise<boolean> {
+  async fillPast(read: () => Promise<FleetSnapshot>, write: PastWriter): Promise<boolean> {
     if (!this.writer || !this.store || this.store.oldest() !== null) return false;
     const snapshot = await read();
     const recorder = this.writer;
     if (!recorder) return false;
-    writeDemoHistory(recorder, snapshot, this.now(), {
-      hours,
+    write(recorder, snapshot, this.now(), {
       alias: (job) => (job.nativeId === null ? null : (this.aliases.aliasesNow([{ key: jobKey(job.seatId, job.nativeId), type: job.type }]).values().next().value ?? null)),
     });
     return recorder.failed === null;

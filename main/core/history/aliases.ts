@@ -1,11 +1,11 @@
 /**
- * Job aliases in the history store (rules A1–A4 of main/core/jobs/aliasRules.ts): one row per issued alias and one counter
+ * Job aliases in the history store (rules A1–A4 of ./aliasRules.ts): one row per issued alias and one counter
  * per type, so a new subagent adds a row instead of rewriting the whole list. Counters only grow and an alias is
  * unique in its table: no alias is ever issued twice. An existing `job-aliases.json` is moved in once.
  */
 import { promises as fs } from 'node:fs';
-import { ServiceError } from '../errors';
-import { ALIAS_MAP_LIMIT, decodeAliasFile, salvageCounters, slugType, type AliasRequest } from '../jobs/aliasRules';
+import { ServiceError } from '../../kit/errors';
+import { ALIAS_MAP_LIMIT, decodeAliasFile, salvageCounters, slugType, type AliasRequest } from './aliasRules';
 import { inTransaction, type Database } from './sqlite';
 
 /** The meta key set once the alias file has been moved into the store. */
@@ -39,7 +39,7 @@ export async function moveAliasFile(database: Database, file: string, now: numbe
   return decoded.kind === 'ok' ? { kind: 'moved', aliases: aliases.length, aside } : { kind: 'salvaged', aside };
 }
 
-/** Issues and remembers aliases in the store; the same port as the file-based AliasService (`aliasesFor`). */
+/** Issues and remembers aliases in the store: the jobs board's alias port (main/core/jobs/aliasPort.ts). */
 export class StoreAliases {
   private readonly cache = new Map<string, string>();
 

@@ -27,5 +27,3 @@ export const HISTORY_LABEL_MAX = 120;
 export const HISTORY_BUSY_TIMEOUT_MS = 2000;
 /** The recent jobs a past seat lists (the tray's bound). */
 export const HISTORY_RECENT_JOBS = 8;
-/** Running jobs of one seat a snapshot keeps (a seat's summary counts at most 64 children per parent). */
-export const HISTORY_SEAT_JOBS_MAX = 64;

@@ -1,6 +1,6 @@
 /** Transitions to and from their table rows (pure): one insert statement and one row decoder per table. */
 import type { Appearance, Harness, NeedsWhy, Outcome, SeatAddress } from '../../../shared/schemas';
-import { slugType } from '../jobs/aliasRules';
+import { slugType } from './aliasRules';
 import type { Params, Row } from './sqlite';
 import type { Transition } from './transitions';
 

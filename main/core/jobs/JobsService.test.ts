@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobBoard } from '../../../shared/jobs';
 import type { FleetSnapshot } from '../../../shared/schemas';
-import { AliasService } from './AliasService';
+import { HistoryService } from '../history/HistoryService';
 import { JobsService } from './JobsService';
 import type { JobNotice } from './reminders';
 
@@ -66,20 +66,23 @@ function fakeFleet(first: FleetSnapshot) {
 
 let folder: string;
 let now: number;
+// The aliases come from the real store that keeps them (a history store in the test's folder).
+let history: HistoryService;
 
 beforeEach(async () => {
   folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pixelfleet-jobs-'));
   now = START + minute;
+  history = await HistoryService.open({ file: path.join(folder, 'history.sqlite'), record: true });
 });
 
 afterEach(async () => {
   vi.useRealTimers();
+  history.dispose();
   await fs.rm(folder, { recursive: true, force: true });
 });
 
 function service(fleet: ReturnType<typeof fakeFleet>, testClock = false) {
-  const aliases = new AliasService({ file: path.join(folder, 'job-aliases.json') });
-  return new JobsService({ fleet, aliases, now: () => now, testClock });
+  return new JobsService({ fleet, aliases: history.aliases, now: () => now, testClock });
 }
 
 describe('the jobs service', () => {

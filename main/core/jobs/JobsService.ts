@@ -6,11 +6,11 @@
 import type { JobBoard } from '../../../shared/jobs';
 import { sameBoardContent } from '../../../shared/updates';
 import type { FleetSnapshot } from '../../../shared/schemas';
-import { ServiceError } from '../errors';
-import type { AliasService } from './AliasService';
+import { ServiceError } from '../../kit/errors';
+import type { JobAliases } from './aliasPort';
 import { aliasRequestsOf, deriveJobs } from './deriveJobs';
 import { DEFAULT_REMINDERS, ReminderClock, type JobNotice, type ReminderSettings } from './reminders';
-import { Changes } from '../changes';
+import { Changes } from '../../kit/changes';
 
 /** Longest wait between two evaluations, so ended jobs leave the board on time (ms). */
 const MAX_TICK_MS = 60_000;
@@ -20,7 +20,7 @@ const MIN_TICK_MS = 500;
 /** What the service is built from. */
 export interface JobsOptions {
   fleet: { read(options?: { fresh?: boolean }): Promise<FleetSnapshot>; onChange(listener: (snapshot: FleetSnapshot) => void): () => void };
-  aliases: Pick<AliasService, 'aliasesFor'>;
+  aliases: JobAliases;
   reminders?: ReminderSettings;
   /** Milliseconds since epoch. */
   now?: () => number;

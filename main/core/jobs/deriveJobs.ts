@@ -9,7 +9,7 @@
  */
 import { ENDED_WINDOW_MS, jobKey, sortJobs, type Job, type Unlisted } from '../../../shared/jobs';
 import type { FleetSnapshot, Seat, SubagentEntry } from '../../../shared/schemas';
-import type { AliasRequest } from './aliasRules';
+import type { AliasRequest } from './aliasPort';
 
 /** The alias requests of every listed subagent with a native id (the tray's entries get aliases too). */
 export function aliasRequestsOf(seats: readonly Seat[]): AliasRequest[] {

@@ -11,9 +11,9 @@ import type { Candidate } from '../../../shared/schemas';
 import type { FleetService } from '../fleet/FleetService';
 import { generatePersonaName } from '../personas/names';
 import type { PersonaService } from '../personas/PersonaService';
-import type { TerminalConfig } from '../../setup/settings/settingsSchema';
 import { attachCommand, terminalArgv } from './launchRules';
 import { launch, personaSession } from './launcher';
+import type { TerminalConfig } from './terminalSettings';
 import { detectHarnesses, detectTmux, findOnPath, hasSession } from './tmux';
 
 /** What the service needs. */

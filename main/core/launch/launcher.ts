@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { HarnessSchema, type Candidate, type Harness, type Persona } from '../../../shared/schemas';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../kit/errors';
 import { ruleMatches } from '../fleet/autoOpen';
 import type { FleetService } from '../fleet/FleetService';
 import { seatIdOf } from '../fleet/seatId';

@@ -6,7 +6,7 @@
 import type { Notification } from '../../../shared/contract';
 import type { FleetSnapshot } from '../../../shared/schemas';
 import type { JobNotice } from '../jobs/reminders';
-import type { NotifySettings } from '../../setup/settings/notifySettings';
+import type { NotifySettings } from './notifySettings';
 import { decideNotifications, jobNotification, type StateMarks } from './notifyRules';
 
 /** Job notice ids remembered to drop a repeat (rule N5); older ones are forgotten first. */

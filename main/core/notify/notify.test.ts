@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEvent, type Notification } from '../../../shared/contract';
 import type { JobNotice } from '../jobs/reminders';
 import type { Activity, FleetSnapshot, Persona, Seat } from '../../../shared/schemas';
-import { defaultNotifySettings } from '../../setup/settings/notifySettings';
+import { defaultNotifySettings } from './notifySettings';
 import { createDesktopDelivery, type DesktopNotification } from './desktop';
 import { NotifierService } from './NotifierService';
 import { decideNotifications } from './notifyRules';

@@ -15,7 +15,7 @@ import type { Notification } from '../../../shared/contract';
 import type { Activity, FleetSnapshot } from '../../../shared/schemas';
 import { baseName } from '../../sources/readers/kit/activityBasis';
 import type { JobNotice } from '../jobs/reminders';
-import type { NotifySettings } from '../../setup/settings/notifySettings';
+import type { NotifySettings } from './notifySettings';
 
 /** The identity of a seat's state for rule N4. */
 export function stateKey(activity: Activity): string {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appearanceFor } from '../../../shared/appearance';
 import type { SeatAddress } from '../../../shared/schemas';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../kit/errors';
 import { PERSONA_NAMES } from './names';
 import { PersonaService } from './PersonaService';
 

@@ -6,8 +6,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { rolesList } from '../../../shared/roles';
 import type { Notice, Persona, RoleCount, SeatAddress } from '../../../shared/schemas';
-import { ServiceError } from '../errors';
-import { Changes, type ChangeListener } from '../changes';
+import { ServiceError } from '../../kit/errors';
+import { Changes, type ChangeListener } from '../../kit/changes';
 import { generatePersonaName } from './names';
 import {
   findPersona,
@@ -21,7 +21,7 @@ import {
   setPersonaRole,
   type PersonaChange,
 } from './personaRules';
-import { acquireLock, FOREIGN_LOCK_STALE_MS, LockTimeoutError } from './storeLock';
+import { acquireLock, FOREIGN_LOCK_STALE_MS, LockTimeoutError } from '../../kit/fileLock';
 import {
   cleanStaleTemps,
   commitTemp,
@@ -34,7 +34,7 @@ import {
   writeTemp,
   type FileRead,
   type FileStamp,
-} from './storeFile';
+} from '../../kit/fileStore';
 import { decodeStore, emptyStore, encodeStore, type PersonaStore } from './storeSchema';
 
 /** How the service is set up; only `file` is required. Times are in milliseconds. */

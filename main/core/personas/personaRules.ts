@@ -6,7 +6,7 @@ import { appearanceFor } from '../../../shared/appearance';
 import { NAME_MAX_LENGTH, shownValue } from '../../../shared/bounds';
 import { parseRole } from '../../../shared/roles';
 import { SeatAddressSchema, type Persona, type SeatAddress } from '../../../shared/schemas';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../kit/errors';
 
 /** The longest persona name, in characters (one bound with the contract's). */
 export { NAME_MAX_LENGTH };

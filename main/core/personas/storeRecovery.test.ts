@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appearanceFor } from '../../../shared/appearance';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../kit/errors';
 import { PersonaService } from './PersonaService';
-import { cleanStaleTemps, writeTemp } from './storeFile';
+import { cleanStaleTemps, writeTemp } from '../../kit/fileStore';
 
 let folder: string;
 let file: string;

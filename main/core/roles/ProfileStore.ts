@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isBuiltInRole, roleKey, type BuiltInRole } from '../../../shared/roles';
 import type { RoleProfile } from '../../../shared/roleProfile';
-import { commitTemp, discardTemp, writeTemp } from '../personas/storeFile';
+import { commitTemp, discardTemp, writeTemp } from '../../kit/fileStore';
 import { DEFAULT_PROFILES } from './defaults';
 import { formatProfileText, parseProfileText } from './profileFile';
 

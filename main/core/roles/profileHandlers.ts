@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { RequestOf, ResponseOf } from '../../../shared/contract';
 import { profileFieldErrors } from '../../../shared/roleProfile';
 import { parseRole } from '../../../shared/roles';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../kit/errors';
 import type { CodexFormat } from './codexFormat';
 import { exportRole } from './exportAgent';
 import { loadProfile, saveProfile } from './ProfileStore';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { stringify as stringifyYaml } from 'yaml';
 import { roleKey } from '../../../shared/roles';
 import { NEUTRAL_TOOLS, effectiveTools, type NeutralTool, type RoleProfile } from '../../../shared/roleProfile';
-import { resolveHarnessHomes } from '../../setup/paths';
+import { resolveHarnessHomes } from '../../sources/readers/homes';
 import { withMarker } from './marker';
 import { claudeToolNames, opencodePermissionKeys } from './tools';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FleetUsageSchema } from '../../../shared/usage';
 import { fleetUsage, localMidnight } from './fleetUsage';
-import { addFigures, createTally } from './tally';
+import { addFigures, createTally } from '../../kit/usage/tally';
 import { sinceStart } from './usageReport';
 
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@
  * open seats, each with their subagents, from the tallies the seats' projections carry.
  */
 import type { FleetUsage, UsageSum } from '../../../shared/usage';
-import { addAmount, amountSince, costOf, totalsOf, zeroAmount, type Amount, type Tally } from './tally';
+import { addAmount, amountSince, costOf, totalsOf, zeroAmount, type Amount, type Tally } from '../../kit/usage/tally';
 
 /** One seat's part: its tally with subagents and whether its totals are partial. */
 export interface SeatTally {

@@ -4,7 +4,7 @@
  */
 import type { FleetUsage, Usage } from '../../../shared/usage';
 import { fleetUsage, localMidnight, type SeatTally } from './fleetUsage';
-import type { Tally } from './tally';
+import type { Tally } from '../../kit/usage/tally';
 
 /** Seat tallies by seat id, and the last fleet line, reused while no tally and not the day changed. */
 export class UsageBook {

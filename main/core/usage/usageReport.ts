@@ -5,7 +5,7 @@
 import type { FleetSnapshot } from '../../../shared/schemas';
 import type { UsageReport, UsageRow, UsageSince } from '../../../shared/usageReport';
 import { localMidnight, sumSeats, type SeatTally } from './fleetUsage';
-import { USAGE_HOUR_MS } from './bounds';
+import { USAGE_HOUR_MS } from '../../kit/usage/bounds';
 
 /** The start (ms since epoch) of a `since` window at `nowMs`: local midnight, 24 hours or 7 days back. */
 export function sinceStart(since: UsageSince, nowMs: number): number {

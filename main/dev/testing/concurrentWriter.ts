@@ -4,7 +4,7 @@
  * `concurrentWriter.ts <file> crash <json>` writes the text as a temp file and dies before the rename.
  */
 import { once } from 'node:events';
-import { writeTemp } from '../../core/personas/storeFile';
+import { writeTemp } from '../../kit/fileStore';
 import { PersonaService } from '../../core/personas/PersonaService';
 
 /** Runs the mode named on the command line. */

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Persona, RoleCount } from '../../../shared/schemas';
 import { shownValue } from '../../../shared/bounds';
-import { ServiceError } from '../../core/errors';
+import { ServiceError } from '../../kit/errors';
 import { bounded } from '../../setup/args';
 import { PersonaService } from '../../core/personas/PersonaService';
 

@@ -4,7 +4,7 @@
  */
 import type { ChannelName, RequestOf, ResponseOf } from '../../../shared/contract';
 import { createApp, type App } from '../../setup/app';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** A refused or failed request, with its contract code; the CLI prints its message and exits non-zero. */
 export class CommandFailure extends Error {

@@ -1,9 +1,9 @@
 /** `pixelfleet doctor [--json]`: whether each harness's records still match what the readers know (issue 29). */
-import { resolveHarnessHomes } from '../../setup/paths';
+import { resolveHarnessHomes } from '../../sources/readers/homes';
 import { demoHomes, gatherFindings, openedSeats } from '../doctor/gather';
 import { doctorReport, reportText, VERDICT_EXIT } from '../doctor/report';
 import { parseArgs, rejectUnknown } from '../../setup/args';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** Runs doctor over the app home; exits 0 when every harness is ok, 1 on drift, 2 when something could not be read. */
 export async function runDoctorCommand(argv: string[], io: CliIo & { home: string }): Promise<number> {

@@ -3,7 +3,7 @@ import { activityPhrase } from '../../../shared/activity';
 import { shownValue } from '../../../shared/bounds';
 import { bounded, option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import { withRouter } from './appSession';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 function print(io: CliIo, json: boolean, value: unknown, text: () => string): void {
   io.stdout(json ? `${JSON.stringify(value, null, 2)}\n` : text());

@@ -9,7 +9,7 @@ import { readDigest, readList } from '../../core/history/queries';
 import { parseSince } from '../../core/history/since';
 import { openHistoryReader } from '../../core/history/store';
 import { option, parseArgs, rejectUnknown, UsageError, bounded } from '../../setup/args';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 const HOUR_MS = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -5,15 +5,9 @@ import { shownValue } from '../../../shared/shown';
 import { resolveAppHome } from '../../setup/paths';
 import { UsageError } from '../../setup/args';
 import { CommandFailure } from './appSession';
+import type { CliIo } from './io';
 
 const APP_VERSION: string = packageJson.version;
-
-/** Output channels of one invocation (captured in tests). */
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-}
 
 /** The help text. */
 export const HELP = `Pixelfleet ${APP_VERSION} — a pixel world for your fleet of coding agents.

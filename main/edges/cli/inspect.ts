@@ -6,7 +6,7 @@ import { activityPhrase, UNKNOWN_ACTIVITY } from '../../../shared/activity';
 import { evaluateActivity } from '../../sources/readers/kit/activityBasis';
 import { shownValue } from '../../../shared/bounds';
 import { bounded, option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** Every harness's valued flags (each a path), and the replay cursor. */
 const HARNESS_FLAGS = [...new Set(Object.values(HARNESSES).flatMap((descriptor) => descriptor.cliFlags))];

@@ -2,7 +2,7 @@
 import { elapsedMs, type Job } from '../../../shared/jobs';
 import { withRouter } from './appSession';
 import { parseArgs, rejectUnknown } from '../../setup/args';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** One job as `jobs --json` prints it (the shape is an interface: keys and order are fixed). */
 export interface JobLine {

@@ -2,14 +2,14 @@
 import path from 'node:path';
 import { HarnessSchema } from '../../../shared/schemas';
 import { createApp } from '../../setup/app';
-import { ServiceError } from '../../core/errors';
+import { ServiceError } from '../../kit/errors';
 import { attachCommand } from '../../core/launch/launchRules';
 import { launch, personaSession, stop } from '../../core/launch/launcher';
 import { detectTmux, hasSession } from '../../core/launch/tmux';
 import { PersonaService } from '../../core/personas/PersonaService';
 import { bounded, option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import { personaRecord } from './agents';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** Usage of the three commands, shown with every usage error. */
 export const LAUNCH_USAGE =

@@ -2,7 +2,7 @@
 import { elapsedPhrase, needsYouQueue, whyPhrase } from '../../../shared/activity';
 import { withRouter } from './appSession';
 import { parseArgs, rejectUnknown, UsageError } from '../../setup/args';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** Runs `needs-you`; exit 0 whether or not anybody waits. */
 export async function runNeedsYouCommand(argv: string[], io: CliIo & { home: string }): Promise<number> {

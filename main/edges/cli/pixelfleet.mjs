@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The pixelfleet command: runs the built CLI (out/main/cli.js), rebuilding it first when a source changed since.
 import { pathToFileURL } from 'node:url';
-import { ensureBuilt } from '../../dev/build/freshBuild.mjs';
+import { ensureBuilt } from './freshBuild.mjs';
 
 const built = ensureBuilt();
 if (!built.ok) {

@@ -2,7 +2,7 @@
 import { shownValue } from '../../../shared/bounds';
 import { addRemote, readRemotes, removeRemote } from '../remote/remoteStore';
 import { option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** Runs `remote …`. */
 export async function runRemoteCommand(argv: string[], io: CliIo & { home: string }): Promise<number> {

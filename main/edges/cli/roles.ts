@@ -10,7 +10,7 @@ import { parseRole } from '../../../shared/roles';
 import { exportRole } from '../../core/roles/exportAgent';
 import { formatProfileText, parseProfileText } from '../../core/roles/profileFile';
 import { loadProfile, profilesFolder, saveProfile } from '../../core/roles/ProfileStore';
-import { fileTimestamp } from '../../core/personas/storeFile';
+import { fileTimestamp } from '../../kit/fileStore';
 import { UsageError, option, parseArgs, rejectUnknown } from '../../setup/args';
 
 /** What the command needs. */

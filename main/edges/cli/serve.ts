@@ -4,7 +4,7 @@ import { APP_VERSION, createApp } from '../../setup/app';
 import { DEMO_AGENTS_DEFAULT, DEMO_AGENTS_MAX } from '../../setup/bootstrap';
 import { serveStdio } from '../remote/stdioServer';
 import { intOption, option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** Runs the stdio server until stdin ends; exit 0 then, 1 when the peer was refused (another contract version). */
 export async function runServeCommand(

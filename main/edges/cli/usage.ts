@@ -6,10 +6,10 @@
 import { shownValue } from '../../../shared/bounds';
 import type { Cost, TokenTotals } from '../../../shared/usage';
 import { UsageSinceSchema, type UsageReport, type UsageRow } from '../../../shared/usageReport';
-import { PRICES_DATE, USAGE_CLI_WAIT_MS } from '../../core/usage/bounds';
+import { PRICES_DATE, USAGE_CLI_WAIT_MS } from '../../kit/usage/bounds';
 import { withRouter } from './appSession';
 import { option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** Parses `--since`; anything but today, 24h or 7d is a usage error (exit 2). */
 export function parseSince(value: string | undefined): 'today' | '24h' | '7d' | undefined {

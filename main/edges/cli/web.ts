@@ -4,7 +4,7 @@ import { parseStartArgs, planHome, startServices, type Started } from '../../set
 import { startHost } from '../host/server';
 import { listenWithToken } from '../host/tokenHost';
 import { ensureRendererBuilt } from '../host/rendererBuild';
-import type { CliIo } from './index';
+import type { CliIo } from './io';
 
 /** Set to `1` by whoever starts browser mode as a child: the host stops when its stdin ends. */
 export const STOP_WITH_STDIN = 'PIXELFLEET_STOP_WITH_STDIN';

@@ -5,24 +5,14 @@
  * each a bounded tail read). An app home a demo ran in (`<home>/demo/`) is read with the demo's own homes, as the app
  * reads it. Nothing is written: the readers get no app home, so no index file is kept.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Harness, SeatAddress } from '../../../shared/schemas';
-import type { HarnessHomes } from '../../setup/paths';
-import { CLAUDE_KNOWN } from '../../sources/readers/claude/known';
-import { CODEX_KNOWN } from '../../sources/readers/codex/known';
-import type { KnownFormat } from '../../sources/readers/kit/census';
-import { OPENCODE_KNOWN } from '../../sources/readers/opencode/known';
-import { resolveOpenCodeDbs } from '../../sources/readers/opencode/locate';
-import { inspectStore, schemaReason } from '../../sources/readers/opencode/schema';
-import { withReadOnly } from '../../sources/readers/opencode/sqlite';
+import type { HarnessHomes } from '../../sources/readers/homes';
 import type { SeatReader } from '../../sources/readers/port';
-import { createReaders, harnessName, HARNESSES } from '../../sources/readers/registry';
+import { createReaders, harnessOf, HARNESSES } from '../../sources/readers/registry';
 import { DOCTOR_PERSONAS_MAX_BYTES, DOCTOR_SAMPLE_SESSIONS } from './bounds';
 import type { HarnessFindings } from './report';
-
-/** Each harness's known format (its tested range). */
-const KNOWN: Record<Harness, KnownFormat> = { claude: CLAUDE_KNOWN, codex: CODEX_KNOWN, opencode: OPENCODE_KNOWN };
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(() => true, () => false);
@@ -62,41 +52,18 @@ export async function openedSeats(home: string): Promise<{ seats: SeatAddress[];
   return { seats, problem: null };
 }
 
-/** Where each harness keeps its sessions under the homes, and whether it is there. */
-async function homesOf(harness: Harness, homes: HarnessHomes): Promise<Array<{ path: string; found: boolean }>> {
-  switch (harness) {
-    case 'claude': {
-      const path = join(homes.claude, 'projects');
-      return [{ path, found: await exists(path) }];
-    }
-    case 'codex': {
-      const path = join(homes.codex, 'sessions');
-      return [{ path, found: await exists(path) }];
-    }
-    case 'opencode': {
-      const found = resolveOpenCodeDbs(homes.opencodeDb ? { OPENCODE_DB: homes.opencodeDb } : {}, homes.opencodeDataDir);
-      const listed = await Promise.all(found.map(async (path) => ({ path, found: await exists(path) })));
-      if (listed.length > 0) return listed;
-      return [{ path: homes.opencodeDb ?? homes.opencodeDataDir, found: homes.opencodeDb ? await exists(homes.opencodeDb) : (await readdir(homes.opencodeDataDir).catch(() => null)) !== null }];
-    }
-    default:
-      return harness satisfies never;
-  }
-}
-
 /** Reads one harness: its opened seats, else a sample of its newest sessions. */
 async function gatherHarness(harness: Harness, reader: SeatReader, homes: HarnessHomes, opened: SeatAddress[]): Promise<HarnessFindings> {
+  const descriptor = harnessOf(harness);
   const findings: HarnessFindings = {
-    harness, name: harnessName(harness), homes: await homesOf(harness, homes), source: opened.length > 0 ? 'seats' : 'sample',
-    tested: KNOWN[harness].tested, censuses: [], unreadable: [], missing: [],
+    harness, name: descriptor.displayName, homes: await descriptor.storeHomes(homes), source: opened.length > 0 ? 'seats' : 'sample',
+    tested: descriptor.known.tested, censuses: [], unreadable: [], missing: [],
   };
-  // A store is checked as a whole first: one that cannot be opened or lacks the 1.x tables lists no session at all.
-  if (harness === 'opencode') {
-    for (const home of findings.homes) {
-      if (!home.found || !home.path.endsWith('.db')) continue;
-      const problem = await storeProblem(home.path);
-      if (problem) findings.unreadable.push({ what: home.path, reason: problem });
-    }
+  // A store is checked as a whole first: one that cannot be opened or lacks the tables its reader needs lists no
+  // session at all.
+  for (const home of descriptor.storeProblem ? findings.homes : []) {
+    const problem = home.found ? await descriptor.storeProblem?.(home.path) : null;
+    if (problem) findings.unreadable.push({ what: home.path, reason: problem });
   }
   let seats: SeatAddress[] = [];
   if (opened.length > 0) {
@@ -134,17 +101,5 @@ export async function gatherFindings(homes: HarnessHomes, opened: SeatAddress[])
     return findings;
   } finally {
     for (const reader of Object.values(readers)) reader?.dispose();
-  }
-}
-
-/** Why an OpenCode store cannot be read (it does not open, or lacks the tables the reader needs), or null. */
-async function storeProblem(path: string): Promise<string | null> {
-  try {
-    return await withReadOnly(path, (database) => {
-      const store = inspectStore(database);
-      return store.ok ? null : schemaReason(store.missing);
-    });
-  } catch (error) {
-    return `The OpenCode database could not be read: ${(error as Error).message}`;
   }
 }

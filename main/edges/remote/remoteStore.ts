@@ -4,8 +4,8 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ServiceError } from '../../core/errors';
-import { commitTemp, discardTemp, readStoreFile, writeTemp } from '../../core/personas/storeFile';
+import { ServiceError } from '../../kit/errors';
+import { commitTemp, discardTemp, readStoreFile, writeTemp } from '../../kit/fileStore';
 import { MAX_REMOTES } from './bounds';
 
 /** The pixelfleet command run on a remote when `--command` is not given. */

@@ -5,7 +5,7 @@
  */
 import type { ChannelName, ResponseOf } from '../../../shared/contract';
 import type { Persona, Seat } from '../../../shared/schemas';
-import { ServiceError } from '../../core/errors';
+import { ServiceError } from '../../kit/errors';
 import type { Handlers } from '../transport/router';
 import { CLI_REMOTE_WAIT_MS } from './bounds';
 import { localCandidate, localPersona, localSeat, splitRemoteId } from './namespace';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeError, createBridgeFromTransport, type RawTransport } from '../../../renderer/bridge';
 import type { Answer } from '../../../shared/contract';
-import { ServiceError } from '../../core/errors';
+import { ServiceError } from '../../kit/errors';
 import { createRouter, type Handlers } from './router';
 
 function memoryPair(handlers: Partial<Handlers>) {

@@ -13,7 +13,7 @@ import {
   type ResponseOf,
 } from '../../../shared/contract';
 import type { z } from 'zod';
-import { ServiceError } from '../../core/errors';
+import { ServiceError } from '../../kit/errors';
 
 /** One handler per channel, receiving the validated request. */
 export type Handlers = {

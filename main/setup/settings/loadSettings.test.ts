@@ -147,7 +147,7 @@ describe('resolveSettingsPath', () => {
 
 describe('notify settings', () => {
   it('defaults to question, plan, approval, error and long turns, no chime; a bad field keeps the others', async () => {
-    const { parseNotifySettings, defaultNotifySettings } = await import('./notifySettings');
+    const { parseNotifySettings, defaultNotifySettings } = await import('../../core/notify/notifySettings');
     expect(defaultNotifySettings()).toEqual({ on: ['question', 'plan', 'approval', 'error', 'turn-done'], minTurnSeconds: 60, sound: false });
     const problems: string[] = [];
     const parsed = parseNotifySettings({ on: ['question', 'question'], minTurnSeconds: -1, sound: true, colour: 'red' }, 'settings.json', problems);

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
-import { defaultNotifySettings, parseNotifySettings } from './notifySettings';
+import { defaultNotifySettings, parseNotifySettings } from '../../core/notify/notifySettings';
 import { parseHistorySettings } from '../../core/history/settings';
 import {
   AutoOpenRuleSchema,
@@ -14,12 +14,11 @@ import {
   DEFAULT_REMINDERS_CONFIG,
   RefreshSecondsSchema,
   RemindersSchema,
-  TerminalSchema,
-  WorkSourceSchema,
   type AutoOpenRule,
   type Settings,
-  type WorkSourceConfig,
 } from './settingsSchema';
+import { WorkSourceSchema, type WorkSourceConfig } from '../../sources/work/workSettings';
+import { TerminalSchema } from '../../core/launch/terminalSettings';
 
 /** Settings plus the sentences describing what was ignored and why. */
 export interface LoadedSettings {

@@ -5,9 +5,10 @@
  * switches on the harness.
  */
 import type { Candidate, Harness, SeatAddress } from '../../../shared/schemas';
-import type { HarnessHomes } from '../../setup/paths';
+import type { HarnessHomes } from './homes';
+import { stat } from 'node:fs/promises';
+import type { KnownFormat } from './kit/census';
 import type { SeatReader } from './port';
-import type { UsageLedger } from './claude/ledger';
 
 /** The environment a harness may consult for the CLI (handed in; readers never read `process.env`). */
 export type HarnessEnv = Readonly<Record<string, string | undefined>>;
@@ -18,8 +19,14 @@ export interface ReaderContext {
   appHome: string;
   /** Where a reader reports, in one line, an index file it set aside or could not write. */
   log: (message: string) => void;
-  /** The background pass of whole-session usage (issue 26); absent: a reader keeps one in memory. */
-  usageLedger?: UsageLedger;
+  /** Where a harness hands a background pass it started (Claude's usage ledger, issue 26); absent: it keeps none. */
+  keep?: (pass: BackgroundPass) => void;
+}
+
+/** Work a harness keeps running beside its reader: the app waits for it to settle and ends it with the app. */
+export interface BackgroundPass {
+  idle(): Promise<void>;
+  dispose(): Promise<void>;
 }
 
 export interface HarnessDescriptor {
@@ -41,4 +48,21 @@ export interface HarnessDescriptor {
    * by the harness's own layout to have started in `folder` (an absolute, resolved path).
    */
   startedIn(candidate: Candidate, folder: string): boolean;
+  /** The kinds and fields its reader knows and the tested range (format drift; `pixelfleet doctor` reports it). */
+  readonly known: KnownFormat;
+  /** Where it keeps sessions under the homes, each with whether it is there (`pixelfleet doctor` lists them). */
+  storeHomes(homes: HarnessHomes): Promise<StoreHome[]>;
+  /** Why a store found at one of those paths cannot be read as a whole, or null (harnesses keeping one database). */
+  storeProblem?(path: string): Promise<string | null>;
+}
+
+/** A place a harness keeps its sessions, and whether it exists. */
+export interface StoreHome {
+  path: string;
+  found: boolean;
+}
+
+/** The place at `path`, found when anything is there. */
+export async function storeHome(path: string): Promise<StoreHome> {
+  return { path, found: await stat(path).then(() => true, () => false) };
 }

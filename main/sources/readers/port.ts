@@ -6,7 +6,7 @@ import type { ActivityBasis } from './kit/activityBasis';
 import type { Candidate, Harness, ReplayPage, SeatAddress, SubagentSummary } from '../../../shared/schemas';
 import type { SessionMessageFact } from '../teams/sessionMessages';
 import type { Usage } from '../../../shared/usage';
-import type { Tally } from '../../core/usage/tally';
+import type { Tally } from '../../kit/usage/tally';
 import type { CensusView } from './kit/census';
 
 /** What a reader consumed to produce a projection (for the CLI's `read` field and the benchmark). */

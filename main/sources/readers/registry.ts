@@ -3,7 +3,7 @@
  * here; the composition root, the fleet's names, the CLI and the auto-open rule all take it from this list.
  */
 import type { Harness } from '../../../shared/schemas';
-import type { HarnessHomes } from '../../setup/paths';
+import type { HarnessHomes } from './homes';
 import { claudeHarness } from './claude/harness';
 import { codexHarness } from './codex/harness';
 import type { HarnessDescriptor, ReaderContext } from './harness';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkItem } from '../../../shared/schemas';
-import type { WorkSourceConfig } from '../../setup/settings/settingsSchema';
+import type { WorkSourceConfig } from './workSettings';
 import { labelKey } from './labelMatch';
 import { startTrackerServer, type TrackerAnswer, type TrackerServer } from '../../dev/testing/trackerServer';
 import { WorkService } from './WorkService';

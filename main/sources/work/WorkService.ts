@@ -3,11 +3,11 @@
  * demand. A failing source keeps serving its last good items beside its error while the others keep working.
  */
 import type { SourceError, WorkItem } from '../../../shared/schemas';
-import type { WorkSourceConfig } from '../../setup/settings/settingsSchema';
+import type { WorkSourceConfig } from './workSettings';
 import { createWorkSource } from './createSource';
 import { itemsLabelled, labelKey } from './labelMatch';
 import { SourceFailure, type WorkListing, type WorkSource } from './port';
-import { Changes, type ChangeListener } from '../../core/changes';
+import { Changes, type ChangeListener } from '../../kit/changes';
 
 /** How the service is built; only `sources` and `env` are required. */
 export interface WorkServiceOptions {

@@ -1,5 +1,5 @@
 /** Builds the backend for one configured source. */
-import type { WorkSourceConfig } from '../../setup/settings/settingsSchema';
+import type { WorkSourceConfig } from './workSettings';
 import { createGithubSource } from './githubSource';
 import { createLinearSource } from './linearSource';
 import { createMarkdownSource } from './markdownSource';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GithubSourceSchema } from '../../setup/settings/settingsSchema';
+import { GithubSourceSchema } from './workSettings';
 import { clockTime } from './http';
 import { createGithubSource, nextPageUrl, parseGithubIssues } from './githubSource';
 import { SourceFailure } from './port';

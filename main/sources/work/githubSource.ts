@@ -3,7 +3,7 @@
  * turned into the item's status. Pagination follows the Link header, bounded.
  */
 import type { WorkItem } from '../../../shared/schemas';
-import type { GithubSourceConfig } from '../../setup/settings/settingsSchema';
+import type { GithubSourceConfig } from './workSettings';
 import { clockTime, exchange, hostOf, parseJsonAnswer, type HttpAnswer } from './http';
 import { SourceFailure, type NetworkDependencies, type WorkSource } from './port';
 

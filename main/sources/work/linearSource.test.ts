@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LinearSourceSchema } from '../../setup/settings/settingsSchema';
+import { LinearSourceSchema } from './workSettings';
 import { clockTime } from './http';
 import { createLinearSource, parseLinearPage } from './linearSource';
 import { SourceFailure } from './port';

@@ -3,7 +3,7 @@
  * label names. Personal API keys are sent raw in Authorization, as Linear expects. Pagination is bounded.
  */
 import type { WorkItem } from '../../../shared/schemas';
-import type { LinearSourceConfig } from '../../setup/settings/settingsSchema';
+import type { LinearSourceConfig } from './workSettings';
 import { clockTime, exchange, hostOf, type HttpAnswer } from './http';
 import { SourceFailure, type NetworkDependencies, type WorkSource } from './port';
 

@@ -9,7 +9,7 @@ import { open, readdir, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { WorkItem } from '../../../shared/schemas';
-import type { MarkdownSourceConfig } from '../../setup/settings/settingsSchema';
+import type { MarkdownSourceConfig } from './workSettings';
 import { parseMarkdownItem } from './markdownItem';
 import { SourceFailure, type WorkSource } from './port';
 

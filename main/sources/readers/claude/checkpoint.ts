@@ -7,9 +7,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { USAGE_CHECKPOINT_VERSION } from '../../../core/usage/bounds';
+import { USAGE_CHECKPOINT_VERSION } from '../../../kit/usage/bounds';
 import type { ClaudeUsageFold } from './usageFold';
-import type { Tally } from '../../../core/usage/tally';
+import type { Tally } from '../../../kit/usage/tally';
 
 const amount = z.object({
   input: z.number().nonnegative(),

@@ -5,7 +5,7 @@
  */
 import type { SubagentEntry } from '../../../../shared/schemas';
 import { childNativeId, startedBefore, type ChildFile } from './childFiles';
-import type { CallRecord } from './reducer';
+import type { CallRecord } from './projectionState';
 import { EARLIER_LABEL_BYTES, EARLIER_LIMIT } from '../kit/bounds';
 import { capText } from '../kit/text';
 

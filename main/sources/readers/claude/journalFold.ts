@@ -9,7 +9,8 @@ import { createCensus, noteFields, noteInnerKind, noteKind, noteVersion, type Re
 import { isObject, type Json } from '../kit/json';
 import { CLAUDE_KNOWN, lineKind } from './known';
 import { eventOf, parseRecord } from './parseLine';
-import { applyEvent, createProjectionState, type ClaudeProjectionState } from './reducer';
+import type { ClaudeProjectionState } from './projectionState';
+import { applyEvent, createProjectionState } from './reducer';
 import { createClaudeUsage, foldClaudeUsage, type ClaudeUsageFold } from './usageFold';
 
 /** A seat's fold: reset as a whole by a cold read, so nothing derived from an earlier file survives it. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileIdentity, sameIdentity } from '../tail';
 import { parseRecord } from './parseLine';
 import { FINGERPRINT_BYTES, MAX_LINE_BYTES } from '../kit/bounds';
-import { USAGE_CHECKPOINT_FILES, USAGE_PASS_CHUNK_BYTES, USAGE_RESTAT_MS } from '../../../core/usage/bounds';
+import { USAGE_CHECKPOINT_FILES, USAGE_PASS_CHUNK_BYTES, USAGE_RESTAT_MS } from '../../../kit/usage/bounds';
 import { CHECKPOINT_FILE, loadCheckpoint, saveCheckpoint, type CheckpointEntry } from './checkpoint';
 import { createClaudeUsage, foldClaudeUsage, foldUsageFacts, type ClaudeUsageFold } from './usageFold';
 import { scanUsageLine } from './scanLine';

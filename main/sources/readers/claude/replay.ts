@@ -6,7 +6,7 @@ import { lstat, open } from 'node:fs/promises';
 import type { ReplayResult } from '../port';
 import { childJournalCandidates, isPlainToken } from './locate';
 import { REPLAY_REASONS } from './reasons';
-import type { CallRecord } from './reducer';
+import type { CallRecord } from './projectionState';
 import { checkIdentity, entriesOfLine } from './replayEntries';
 import { LINE_POSITION, replayPage, type LinePosition, type PagerSpec, type Placed, type WindowRequest } from '../kit/pager';
 import { parseObject } from '../kit/json';

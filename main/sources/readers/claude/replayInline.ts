@@ -7,7 +7,7 @@
 import type { ReplayResult } from '../port';
 import { digestOf } from './parseLine';
 import { REPLAY_REASONS } from './reasons';
-import type { CallRecord } from './reducer';
+import type { CallRecord } from './projectionState';
 import { pagerSpec, readLinesBetween, windowRange, type ReplayTarget } from './replay';
 import { entriesOfLine } from './replayEntries';
 import { replayPage, type LinePosition, type Placed } from '../kit/pager';

@@ -3,15 +3,8 @@
  * user line with `isSidechain: true`, `parentUuid: null` and the call's prompt as content, written in one block just
  * before the call's result. Roots and prompts are compared by digest; no text is kept.
  */
-import type { CallRecord, ClaudeProjectionState } from './reducer';
+import type { CallRecord, ClaudeProjectionState } from './projectionState';
 import { CLAUDE_PENDING_ROOTS } from '../kit/bounds';
-
-/** A sidechain root seen while calls were running, waiting for its call's result (rule 13). */
-export interface PendingRoot {
-  digest: string;
-  offset: number;
-}
-
 
 /** Remembers a root while a call that could claim it runs; roots seen while nothing runs can never be claimed. */
 export function noteRoot(state: ClaudeProjectionState, digest: string, offset: number): void {

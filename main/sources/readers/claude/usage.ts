@@ -6,9 +6,9 @@
 import path from 'node:path';
 import type { SubagentEntry, SubagentSummary } from '../../../../shared/schemas';
 import type { UsageLedger, LedgerView } from './ledger';
-import { USAGE_PARTIAL_REFRESH_MS } from '../../../core/usage/bounds';
-import { seatUsage, subagentUsage } from '../../../core/usage/seatUsage';
-import { mergeTallies, type Tally } from '../../../core/usage/tally';
+import { USAGE_PARTIAL_REFRESH_MS } from '../../../kit/usage/bounds';
+import { seatUsage, subagentUsage } from '../../../kit/usage/seatUsage';
+import { mergeTallies, type Tally } from '../../../kit/usage/tally';
 import type { ClaudeFold } from './journalFold';
 
 /** What the seat's usage was built from, so an unchanged seat reuses its answer. */

@@ -12,8 +12,8 @@
  */
 import { isObject, type Json } from '../kit/json';
 import type { UsageLineFacts } from './scanLine';
-import { USAGE_RECENT_KEYS } from '../../../core/usage/bounds';
-import { addFigures, createTally, optionalFigure, tokenFigure, type Figures, type Tally } from '../../../core/usage/tally';
+import { USAGE_RECENT_KEYS } from '../../../kit/usage/bounds';
+import { addFigures, createTally, optionalFigure, tokenFigure, type Figures, type Tally } from '../../../kit/usage/tally';
 
 /** What one journal's usage lines gave: its own tally, its inline sidechains' tally, the last context and model. */
 export interface ClaudeUsageFold {

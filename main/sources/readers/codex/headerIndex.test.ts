@@ -6,10 +6,11 @@ import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Candidate } from '../../../../shared/schemas';
 import { createApp } from '../../../setup/app';
-import { listMovedAside } from '../../../core/personas/storeFile';
+import { listMovedAside } from '../../../kit/fileStore';
 import { headerLine, messageLine, tempHomes, threadId, writeRollout } from '../../../dev/testing/codexRollout';
 import { countingFileSystem } from './fileSystem';
-import { decodeIndex, type IndexedRollouts } from './headerIndexCodec';
+import { decodeIndex } from './headerIndexCodec';
+import type { IndexedRollouts } from './headerIndexRows';
 import { CODEX_HEADER_INDEX_FILE } from './headerIndexFile';
 import { createCodexReader } from './reader';
 

@@ -8,7 +8,7 @@ import { join, sep } from 'node:path';
 import type { CodexFileSystem, FileFacts } from './fileSystem';
 import type { RolloutFile } from './discovery';
 import type { CodexHeader, HeaderRead } from './header';
-import type { IndexedHeader, IndexedRead, IndexedRollouts } from './headerIndexCodec';
+import type { IndexedHeader, IndexedRead, IndexedRollouts } from './headerIndexRows';
 import type { HeaderIndexFile } from './headerIndexFile';
 import { mapBounded } from '../kit/concurrency';
 import { CODEX_HEADER_CONCURRENCY, CODEX_HEADER_INDEX_ENTRIES, CODEX_STAT_BATCH } from '../kit/bounds';

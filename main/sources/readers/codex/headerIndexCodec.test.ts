@@ -3,7 +3,8 @@ import { sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODEX_HEADER_INDEX_ENTRIES, CODEX_HEADER_INDEX_ENTRY_BYTES } from '../kit/bounds';
 import type { CodexHeader } from './header';
-import { decodeIndex, encodeIndex, HEADER_INDEX_VERSION, type DecodedIndex, type IndexedHeader, type IndexedRollouts } from './headerIndexCodec';
+import { decodeIndex, encodeIndex, HEADER_INDEX_VERSION, type DecodedIndex } from './headerIndexCodec';
+import type { IndexedHeader, IndexedRollouts } from './headerIndexRows';
 
 const home = '/home/dev/.codex';
 /** A rollout's path under `sessions/`. */

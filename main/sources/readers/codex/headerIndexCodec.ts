@@ -8,30 +8,12 @@
  */
 import { sep } from 'node:path';
 import { CODEX_HEADER_INDEX_ENTRIES, CODEX_HEADER_INDEX_ENTRY_BYTES } from '../kit/bounds';
-import type { CodexHeader, HeaderRead } from './header';
+import type { CodexHeader } from './header';
 import { decodeIndexV1 } from './headerIndexV1';
+import type { IndexedHeader, IndexedRead, IndexedRollouts, IndexRows } from './headerIndexRows';
 
 /** The format this build writes; version 1 is migrated, any other is set aside and rebuilt. */
 export const HEADER_INDEX_VERSION = 2;
-
-/** A header read worth keeping: a header, or a first line known to be too long or not a header (never incomplete). */
-export type IndexedRead = Exclude<HeaderRead, { kind: 'incomplete' }>;
-
-/** One indexed rollout: the size and mtime its line 1 was read at, and what line 1 said. */
-export interface IndexedHeader {
-  size: number;
-  mtimeMs: number;
-  read: IndexedRead;
-}
-
-/**
- * Indexed rollouts in walk order: each path under the home's `sessions/` folder (`YYYY/MM/DD/rollout-*.jsonl`, in
- * this platform's separators, so a walked path ends with it) and its entry, at the same place in both lists.
- */
-export interface IndexedRollouts {
-  paths: string[];
-  entries: IndexedHeader[];
-}
 
 /**
  * What a text of the index file holds: its rollouts (`stale`: an older version, to be written again in this one),
@@ -62,9 +44,6 @@ export function decodeIndex(text: string, codexHome: string): DecodedIndex {
   if (version !== HEADER_INDEX_VERSION || !top) return { kind: 'unusable', reason: `has version ${JSON.stringify(version) ?? 'none'}, not ${HEADER_INDEX_VERSION}` };
   return ofHome(decodeRows(top), codexHome, false);
 }
-
-/** What each version's decoder gives: the home and its rollouts (paths `/`-separated, as in the file), or where it is wrong. */
-export type IndexRows = ({ kind: 'rows'; codexHome: string } & IndexedRollouts) | { kind: 'invalid'; where: string; what: string };
 
 function invalidIndex(where: string, what: string): IndexRows {
   return { kind: 'invalid', where, what };

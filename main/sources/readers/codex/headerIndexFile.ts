@@ -6,9 +6,10 @@
  * and the migration of older versions, are in ./headerIndexCodec.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { cleanStaleTemps, commitTemp, discardTemp, moveAside, writeTemp } from '../../../core/personas/storeFile';
+import { cleanStaleTemps, commitTemp, discardTemp, moveAside, writeTemp } from '../../../kit/fileStore';
 import { CODEX_HEADER_INDEX_BYTES, CODEX_HEADER_INDEX_TEMP_STALE_MS } from '../kit/bounds';
-import { decodeIndex, encodeIndex, type IndexedRollouts } from './headerIndexCodec';
+import { decodeIndex, encodeIndex } from './headerIndexCodec';
+import type { IndexedRollouts } from './headerIndexRows';
 
 /** The index file's name in the app home. */
 export const CODEX_HEADER_INDEX_FILE = 'codex-header-index.json';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CODEX_HEADER_INDEX_ENTRIES } from '../kit/bounds';
 import type { CodexHeader } from './header';
-import type { IndexedHeader, IndexRows } from './headerIndexCodec';
+import type { IndexedHeader, IndexRows } from './headerIndexRows';
 
 /** A path under `sessions/` as version 1 wrote it (its own copy: this format is frozen). */
 const RolloutPath = z.string().regex(/^\d{4}\/\d{2}\/\d{2}\/rollout-[^/\\]*\.jsonl$/);

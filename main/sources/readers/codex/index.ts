@@ -1,3 +1,2 @@
-/** The Codex CLI reader's public surface. */
-export { createCodexReader, seatFromCliTarget, type CodexReaderOptions } from './reader';
-export { countingFileSystem, nodeFileSystem, type CodexFileSystem } from './fileSystem';
+/** The Codex CLI reader's public surface for tests and benches. */
+export { createCodexReader } from './reader';

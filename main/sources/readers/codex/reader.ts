@@ -4,7 +4,7 @@
  */
 import { join, resolve, sep } from 'node:path';
 import type { Candidate, SeatAddress, SubagentEntry } from '../../../../shared/schemas';
-import { ServiceError } from '../../../core/errors';
+import { ServiceError } from '../../../kit/errors';
 import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../port';
 import { DEFAULT_TAIL, tailLines, tailReduce, type TailState } from '../tail';
 import { ChildIndex, findRolloutsNamed, HeaderCache, walkRollouts, type ChildFile, type RolloutFile } from './discovery';

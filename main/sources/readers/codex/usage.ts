@@ -5,8 +5,8 @@
  */
 import type { SubagentEntry } from '../../../../shared/schemas';
 import { createCodexUsage, foldCodexUsage, type CodexUsageFold } from './usageFold';
-import { seatUsage, subagentUsage, type SeatUsage } from '../../../core/usage/seatUsage';
-import type { Tally } from '../../../core/usage/tally';
+import { seatUsage, subagentUsage, type SeatUsage } from '../../../kit/usage/seatUsage';
+import type { Tally } from '../../../kit/usage/tally';
 import { asObject, parseJson } from '../kit/json';
 import { DEFAULT_TAIL, tailReduce, type TailState } from '../tail';
 

@@ -14,7 +14,7 @@
  * X5. The model is the last `turn_context.model`; cost is priced from the dated table (an estimate).
  */
 import { asObject, asText, type Json } from '../kit/json';
-import { addFigures, createTally, tokenFigure, type Figures, type Tally } from '../../../core/usage/tally';
+import { addFigures, createTally, tokenFigure, type Figures, type Tally } from '../../../kit/usage/tally';
 
 /** One rollout's usage fold. */
 export interface CodexUsageFold {

@@ -1,5 +1,7 @@
 /** OpenCode as the rest of the app sees it. */
 import type { HarnessDescriptor } from '../harness';
+import { openCodeStoreHomes, openCodeStoreProblem } from './doctor';
+import { OPENCODE_KNOWN } from './known';
 import { seatFromCliTarget } from './locate';
 import { createOpenCodeReader } from './reader';
 
@@ -7,6 +9,9 @@ export const openCodeHarness: HarnessDescriptor = {
   id: 'opencode',
   displayName: 'OpenCode',
   createReader: (homes) => createOpenCodeReader({ dataDir: homes.opencodeDataDir, env: { OPENCODE_DB: homes.opencodeDb } }),
+  known: OPENCODE_KNOWN,
+  storeHomes: openCodeStoreHomes,
+  storeProblem: openCodeStoreProblem,
   cliTarget: 'id',
   cliFlags: ['db'],
   seatFromCliTarget: (target, flags, env) => seatFromCliTarget(target, { db: flags.db }, env),

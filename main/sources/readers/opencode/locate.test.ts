@@ -1,7 +1,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../core/errors';
+import { ServiceError } from '../../../kit/errors';
 import { openCodeDataDir, resolveOpenCodeDb, resolveOpenCodeDbs, seatFromCliTarget } from './locate';
 import { perTestCleanups } from '../../../dev/testing/cleanups';
 import { StoreWriter } from '../../../dev/testing/opencodeStore';

@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { shownValue } from '../../../../shared/bounds';
 import type { Candidate, SeatAddress } from '../../../../shared/schemas';
-import { ServiceError } from '../../../core/errors';
+import { ServiceError } from '../../../kit/errors';
 import { inspectStore, existsInSessionV2 } from './schema';
 import { withReadOnly } from './sqlite';
 

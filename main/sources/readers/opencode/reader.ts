@@ -17,7 +17,6 @@ import { collectRows, summarize } from './taskCalls';
 import { DISCOVER_LIMIT, OPENCODE_UNCHANGED_REUSE_MS } from '../kit/bounds';
 import { SeatStates } from '../kit/seatStates';
 
-export { resolveOpenCodeDb, seatFromCliTarget } from './locate';
 
 /** Options of `createOpenCodeReader`. */
 export interface OpenCodeReaderOptions {

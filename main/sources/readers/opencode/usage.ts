@@ -13,8 +13,8 @@
  * O5. Child sessions' totals are their own job's usage and count toward the parent's "with subagents".
  */
 import type { SubagentEntry } from '../../../../shared/schemas';
-import { seatUsage, subagentUsage, type SeatUsage } from '../../../core/usage/seatUsage';
-import { addAmount, createTally, zeroAmount, type Tally } from '../../../core/usage/tally';
+import { seatUsage, subagentUsage, type SeatUsage } from '../../../kit/usage/seatUsage';
+import { addAmount, createTally, zeroAmount, type Tally } from '../../../kit/usage/tally';
 import type { SqliteDatabase } from './sqlite';
 
 const VALID = (column: string, optional: boolean) =>

@@ -1,12 +1,12 @@
 /**
- * The file-system side of the persona store: consistent reads, atomic writes (temp file in the same folder, fsync,
- * rename, fsync the folder), an exclusive lock file shared by every process, clean-up after a crashed writer, and
- * moving an unreadable store aside. No store logic here.
+ * The file-system side of every store kept in one file (personas, profiles, remotes, the Codex header index):
+ * consistent reads, atomic writes (temp file in the same folder, fsync, rename, fsync the folder), clean-up after a
+ * crashed writer, and moving an unreadable store aside. No store logic here; the lock file is ./fileLock.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { processAlive } from './storeLock';
+import { processAlive } from './fileLock';
 
 /** What identifies one version of the file on disk; a write always changes it (rename gives a new inode). */
 export type FileStamp = { ino: number; size: number; mtimeMs: number; ctimeMs: number };

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** The repository root (this file is main/dev/build/freshBuild.mjs). */
+/** The repository root (this file is main/edges/cli/freshBuild.mjs). */
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 /** A lock older than this is taken to be left over from a build that died. */
 const LOCK_STALE_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 /**
- * The persona store's lock file `<file>.lock`, shared by every process that writes the store. It names its holder
+ * A store's lock file `<file>.lock` (the persona store's), shared by every process that writes the store. It names its holder
  * (host, PID and a random token) and is published whole with a hard link, so it is never seen half written. A lock
  * is broken only when its holder is gone — its PID is not alive on this host, or it names another host and is older
  * than a generous bound — never for its age alone: a writer paused by sleep, SIGSTOP or a slow disk keeps it.

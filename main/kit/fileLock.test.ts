@@ -5,8 +5,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PersonaService } from './PersonaService';
-import { acquireLock, FOREIGN_LOCK_STALE_MS, LockTimeoutError, lockAbandoned, parseLockHolder } from './storeLock';
+import { PersonaService } from '../core/personas/PersonaService';
+import { acquireLock, FOREIGN_LOCK_STALE_MS, LockTimeoutError, lockAbandoned, parseLockHolder } from './fileLock';
 
 let folder: string;
 let file: string;

@@ -57,11 +57,6 @@ export function optionalFigure(value: unknown): number | null {
   return value === undefined || value === null ? 0 : tokenFigure(value);
 }
 
-/** A recorded cost in dollars: finite and non-negative, else null. */
-export function costFigure(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= USAGE_TOKENS_MAX ? value : null;
-}
-
 /** The estimated cost of figures for a model from the dated price table, or null when the model has no price. */
 export function priceOf(figures: Figures, model: string | null): number | null {
   const price = byModel(PRICES, model);
