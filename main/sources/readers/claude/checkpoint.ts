@@ -26,8 +26,9 @@ const tally = z.object({
   hasReasoning: z.boolean(),
   skipped: z.number().int().nonnegative(),
   hours: z.record(z.string().regex(/^\d+$/), amount),
+  models: z.record(z.string(), amount),
 });
-const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null() });
+const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null(), cacheWrite1h: z.number().optional() });
 const entry = z.object({
   path: z.string(),
   dev: z.number(),

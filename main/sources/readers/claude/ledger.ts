@@ -15,6 +15,7 @@ import { USAGE_CHECKPOINT_FILES, USAGE_PASS_CHUNK_BYTES, USAGE_RESTAT_MS } from 
 import { CHECKPOINT_FILE, loadCheckpoint, saveCheckpoint, type CheckpointEntry } from './checkpoint';
 import { createClaudeUsage, foldClaudeUsage, foldUsageFacts, type ClaudeUsageFold } from './usageFold';
 import { scanUsageLine } from './scanLine';
+import { SessionFiles } from './sessionFiles';
 
 /** What the ledger knows of one journal: its fold so far and whether it covers the file as last seen. */
 export interface LedgerView {
@@ -58,6 +59,11 @@ export class UsageLedger {
   bytesRead = 0;
   /** Moves whenever anything a lookup answers may have changed: a caller's cached answer is stale when it moved. */
   version = 0;
+  /** Sessions' subagent files; a new listing starts the pass of each file it found (issue 37). */
+  private readonly sessions = new SessionFiles((files) => {
+    this.version += 1;
+    for (const file of files) this.lookup(file);
+  });
 
   constructor(options: UsageLedgerOptions = {}) {
     this.file = options.appHome ? path.join(options.appHome, CHECKPOINT_FILE) : null;
@@ -93,9 +99,15 @@ export class UsageLedger {
     return { fold: tracked.entry.fold, offset: tracked.entry.offset, done: tracked.size !== null && tracked.entry.offset >= tracked.size && !this.queue.has(file) };
   }
 
-  /** Resolves once every queued pass is done (tests, the CLI and the benchmark wait on it). */
+  /** The subagent journals under a session's `subagents/` folder, without I/O; null while its first listing runs. */
+  sessionFiles(folder: string): readonly string[] | null {
+    return this.disposed ? [] : this.sessions.files(folder);
+  }
+
+  /** Resolves once every listing and every queued pass is done (tests, the CLI and the benchmark wait on it). */
   async idle(): Promise<void> {
     await this.loaded;
+    await this.sessions.settled();
     while (this.pumping) await this.pumping;
   }
 
