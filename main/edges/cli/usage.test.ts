@@ -58,6 +58,7 @@ describe('pixelfleet usage', () => {
       context: { used: 6_305, window: 200_000, fill: 0.0315 },
       totals: { input: 15, output: 320, cacheRead: 11_000, cacheWrite: 1_300 },
       cost: { usd: 0.01302, estimated: true }, partial: false, skipped: 0,
+      models: [{ model: 'claude-sonnet-4-5-20250929', totals: { input: 15, output: 320, cacheRead: 11_000, cacheWrite: 1_300 }, cost: { usd: 0.01302, estimated: true } }],
     });
     expect(openCode).toMatchObject({ persona: 'Bo', totals: { input: 100, output: 20, cacheRead: 1_000, cacheWrite: 500, reasoning: 5 }, cost: { usd: 0.0125, estimated: false } });
     // One estimate makes the total an estimate.

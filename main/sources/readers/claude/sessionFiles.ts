@@ -2,9 +2,11 @@
  * Every subagent file of a Claude session for its whole-session usage (issue 37): the `agent-*.jsonl` files anywhere
  * under `<session>/subagents/` — Agent-tool subagents wherever their launch lies in the journal, compaction agents
  * (`agent-acompact-*`), side questions and workflow steps alike, since each is a billed request. Listed in the
- * background (one recursive listing, again at most every USAGE_RESTAT_MS while the seat is looked at), bounded to
+ * background (one recursive listing of the folder's names, the first at once so a session without subagents is whole
+ * from its first answer; again at most every USAGE_RESTAT_MS while the seat is looked at), bounded to
  * USAGE_SESSION_FILES files (the first by name when there are more); no file is read here.
  */
+import { readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { USAGE_RESTAT_MS, USAGE_SESSION_FILES } from '../../../core/usage/bounds';
@@ -27,10 +29,15 @@ export class SessionFiles {
   /** `changed` is told the files of a folder when its listing differs from the one before. */
   constructor(private readonly changed: (files: readonly string[]) => void) {}
 
-  /** The journals under `folder` (empty when it is not there), or null while its first listing runs. */
+  /** The journals under `folder` (empty when it is not there). */
   files(folder: string, now: number = Date.now()): readonly string[] | null {
     let known = this.folders.get(folder);
-    if (!known) this.folders.set(folder, (known = { files: null, listedAt: 0, listing: null }));
+    if (!known) {
+      // The first listing at once: names only, one folder (no file is opened).
+      const files = journals(folder, readNames(folder));
+      this.folders.set(folder, (known = { files, listedAt: now, listing: null }));
+      this.changed(files);
+    }
     if (!known.listing && now - known.listedAt >= USAGE_RESTAT_MS) {
       known.listedAt = now;
       const entry = known;
@@ -47,16 +54,29 @@ export class SessionFiles {
   private async list(folder: string, known: Folder): Promise<void> {
     let names: string[];
     try {
-      names = (await readdir(folder, { recursive: true })).filter((name) => AGENT_JOURNAL.test(path.basename(name)));
+      names = await readdir(folder, { recursive: true });
     } catch {
       // No subagents folder (yet), or it cannot be read: no subagent files.
       names = [];
     }
-    names.sort();
-    const files = names.slice(-USAGE_SESSION_FILES).map((name) => path.join(folder, name));
+    const files = journals(folder, names);
     if (known.files === null || known.files.length !== files.length || known.files.some((file, index) => file !== files[index])) {
       known.files = files;
       this.changed(files);
     }
   }
+}
+
+function readNames(folder: string): string[] {
+  try {
+    return readdirSync(folder, { recursive: true }) as string[];
+  } catch {
+    return [];
+  }
+}
+
+/** The subagent journals among a folder's names (relative paths), sorted, at most USAGE_SESSION_FILES. */
+function journals(folder: string, names: readonly string[]): string[] {
+  const found = names.filter((name) => AGENT_JOURNAL.test(path.basename(name))).sort();
+  return found.slice(0, USAGE_SESSION_FILES).map((name) => path.join(folder, name));
 }
