@@ -56,7 +56,7 @@ async function sessionIds(claudeDir: string): Promise<string[]> {
 }
 
 /** Pixelfleet's per-session usage of every session under `claudeDir`. */
-export async function pixelfleetSessions(claudeDir: string): Promise<OwnSession[]> {
+async function pixelfleetSessions(claudeDir: string): Promise<OwnSession[]> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'pixelfleet-usage-compare-'));
   try {
     const env = { HOME: scratch, PIXELFLEET_HOME: path.join(scratch, 'app'), CLAUDE_CONFIG_DIR: claudeDir, CODEX_HOME: path.join(scratch, 'codex'), XDG_DATA_HOME: path.join(scratch, 'data') };
@@ -80,7 +80,7 @@ export async function pixelfleetSessions(claudeDir: string): Promise<OwnSession[
 const tokens = (session: { input: number; output: number; cacheWrite: number; cacheRead: number }) => session.input + session.output + session.cacheWrite + session.cacheRead;
 
 /** Rows of the comparison: per session both tools' tokens and cost and their ratios (Pixelfleet / other). */
-export function compare(own: readonly OwnSession[], other: readonly OtherSession[]): string[] {
+function compare(own: readonly OwnSession[], other: readonly OtherSession[]): string[] {
   const lines = ['session                               tokens (pf / other, ratio, exact)          cost (pf / other, ratio)'];
   for (const session of own) {
     const theirs = other.find((candidate) => candidate.sessionId === session.sessionId);

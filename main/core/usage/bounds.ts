@@ -20,6 +20,10 @@ export const USAGE_PARTIAL_REFRESH_MS = 5_000;
 export const USAGE_CLI_WAIT_MS = 60_000;
 /** How often (ms) the background pass looks again at files it finished, for appended bytes. */
 export const USAGE_RESTAT_MS = 5_000;
+/** Files the background pass stats per look (in turn): a fleet's many finished subagent files are not all statted at once. */
+export const USAGE_RESTAT_FILES = 1_024;
+/** Recent message keys a checkpoint entry keeps (a message's repeated block lines are adjacent: the newest suffice). */
+export const USAGE_CHECKPOINT_KEYS = 32;
 /** Version of the checkpoint file; a file of another version is moved aside and rebuilt. */
 export const USAGE_CHECKPOINT_VERSION = 2;
 /** Files the checkpoint keeps, the most recently used (each a few hundred bytes plus its hour buckets). */

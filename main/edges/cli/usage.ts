@@ -6,7 +6,7 @@
 import { shownValue } from '../../../shared/bounds';
 import type { Cost, TokenTotals } from '../../../shared/usage';
 import { UsageSinceSchema, type UsageReport, type UsageRow } from '../../../shared/usageReport';
-import { PRICES_DATE } from '../../core/usage/prices';
+import { PRICES_DATE, PRICES_SOURCE } from '../../core/usage/prices';
 import { withRouter } from './appSession';
 import { settledUsage } from './settleUsage';
 import { option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
@@ -68,6 +68,6 @@ export function usageTable(report: UsageReport): string {
   const total = report.total;
   lines.push(`${'total'.padEnd(22)} ${''.padEnd(14)} ${''.padEnd(8)} ${''.padEnd(26)} ${''.padStart(8)}  ${totalsText(total.totals, total.partial).padEnd(44)} ${costText(total.cost, total.partial)}\n`);
   if (total.unpriced > 0) lines.push(`${total.unpriced} seat(s) have no price or recorded cost for their model; the total cost leaves them out.\n`);
-  lines.push(`Totals include subagents${report.since ? ` since ${report.since}` : ''}. "≥": still being counted. "~": estimated from the price table of ${PRICES_DATE}.\n`);
+  lines.push(`Totals include subagents${report.since ? ` since ${report.since}` : ''}. "≥": still being counted. "~": estimated from the price table of ${PRICES_DATE} (${PRICES_SOURCE}).\n`);
   return lines.join('');
 }

@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { USAGE_CHECKPOINT_VERSION } from '../../../core/usage/bounds';
+import { USAGE_CHECKPOINT_KEYS, USAGE_CHECKPOINT_VERSION } from '../../../core/usage/bounds';
 import type { ClaudeUsageFold } from './usageFold';
 import type { Tally } from '../../../core/usage/tally';
 
@@ -92,7 +92,8 @@ export async function loadCheckpoint(file: string, log: (message: string) => voi
 
 /** Writes the checkpoint atomically (temp file in the same folder, then rename). */
 export async function saveCheckpoint(file: string, entries: readonly CheckpointEntry[]): Promise<void> {
-  const files = entries.map((entry) => ({ ...entry, fold: { ...entry.fold, recent: [...entry.fold.recent.entries()] } }));
+  // The newest message keys only: a message's repeated block lines are adjacent, so they suffice across a restart.
+  const files = entries.map((entry) => ({ ...entry, fold: { ...entry.fold, recent: [...entry.fold.recent.entries()].slice(-USAGE_CHECKPOINT_KEYS) } }));
   const temp = `${file}.${process.pid}.tmp`;
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(temp, JSON.stringify({ version: USAGE_CHECKPOINT_VERSION, files }));

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileIdentity, sameIdentity } from '../tail';
 import { parseRecord } from './parseLine';
 import { FINGERPRINT_BYTES, MAX_LINE_BYTES } from '../kit/bounds';
-import { USAGE_CHECKPOINT_FILES, USAGE_PASS_CHUNK_BYTES, USAGE_RESTAT_MS } from '../../../core/usage/bounds';
+import { USAGE_CHECKPOINT_FILES, USAGE_PASS_CHUNK_BYTES, USAGE_RESTAT_FILES, USAGE_RESTAT_MS } from '../../../core/usage/bounds';
 import { CHECKPOINT_FILE, loadCheckpoint, saveCheckpoint, type CheckpointEntry } from './checkpoint';
 import { createClaudeUsage, foldClaudeUsage, foldUsageFacts, type ClaudeUsageFold } from './usageFold';
 import { scanUsageLine } from './scanLine';
@@ -55,6 +55,8 @@ export class UsageLedger {
   private pumping: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private disposed = false;
+  /** Where the next restat tick starts in the tracked files. */
+  private restatCursor = 0;
   /** Bytes the pass has read (for the benchmark and tests). */
   bytesRead = 0;
   /** Moves whenever anything a lookup answers may have changed: a caller's cached answer is stale when it moved. */
@@ -133,7 +135,11 @@ export class UsageLedger {
   }
 
   private restat(): void {
-    for (const [file, tracked] of this.files) {
+    // At most USAGE_RESTAT_FILES stats a tick, in turn (a session may hold hundreds of finished subagent files).
+    const files = [...this.files.entries()];
+    const count = Math.min(files.length, USAGE_RESTAT_FILES);
+    for (let step = 0; step < count; step += 1) {
+      const [file, tracked] = files[(this.restatCursor + step) % files.length];
       try {
         const size = statSync(file).size;
         if (tracked.missing) this.version += 1;
@@ -148,6 +154,7 @@ export class UsageLedger {
         tracked.missing = true;
       }
     }
+    this.restatCursor = files.length === 0 ? 0 : (this.restatCursor + count) % files.length;
   }
 
   /** One file at a time, until the queue is empty. */
