@@ -135,6 +135,7 @@ export class UsageLedger {
   }
 
   private restat(): void {
+    this.sessions.refresh();
     // At most USAGE_RESTAT_FILES stats a tick, in turn (a session may hold hundreds of finished subagent files).
     const files = [...this.files.entries()];
     const count = Math.min(files.length, USAGE_RESTAT_FILES);

@@ -46,6 +46,12 @@ export class SessionFiles {
     return known.files;
   }
 
+  /** Lists again every folder whose last listing is older than USAGE_RESTAT_MS (a subagent file appears while its
+   * parent journal stays still, e.g. a background agent). */
+  refresh(now: number = Date.now()): void {
+    for (const folder of this.folders.keys()) this.files(folder, now);
+  }
+
   /** Resolves when no listing runs. */
   async settled(): Promise<void> {
     for (const folder of this.folders.values()) await folder.listing;
