@@ -10,14 +10,15 @@
  * O3. A message with tokens but no valid `cost` leaves the seat without a cost (unknown, never a partial sum).
  * O4. Context in use = input + cache read + cache write of the last assistant message with tokens; the window comes
  *     from the model table by `modelID` (unknown model: fill null).
- * O5. Child sessions' totals are their own job's usage and count toward the parent's "with subagents".
+ * O5. Child sessions' totals are their own job's usage; every child session of the seat (by `parent_id`, at most
+ *     USAGE_SESSION_FILES) counts toward its "with subagents", not only those on the tray.
  * O6. The recorded cost stands (never repriced from the table); the per-model breakdown groups by `modelID`.
  */
 import type { SubagentEntry } from '../../../../shared/schemas';
 import { seatUsage, subagentUsage, type SeatUsage } from '../../../core/usage/seatUsage';
 import { addAmount, createTally, zeroAmount, type Tally } from '../../../core/usage/tally';
 import type { SqliteDatabase } from './sqlite';
-import { USAGE_MODELS_KEPT } from '../../../core/usage/bounds';
+import { USAGE_MODELS_KEPT, USAGE_SESSION_FILES } from '../../../core/usage/bounds';
 
 const VALID = (column: string, optional: boolean) =>
   `(${optional ? `${column} IS NULL OR ` : ''}(typeof(${column}) = 'integer' AND ${column} BETWEEN 0 AND 1000000000000))`;
@@ -55,6 +56,8 @@ const CONTEXT_SQL = `
     AND coalesce(json_extract(data, '$.tokens.input'), 0) + coalesce(json_extract(data, '$.tokens.cache.read'), 0) > 0
   ORDER BY time_created DESC, id DESC LIMIT 1`;
 
+const CHILDREN_SQL = 'SELECT id FROM session WHERE parent_id = ? ORDER BY time_created, id LIMIT ?';
+
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** Each session's tally (rules O1–O3), from one aggregate query. */
@@ -84,14 +87,15 @@ export function openCodeSeatUsage(
   childOf: ReadonlyMap<string, string>,
 ): { usage: SeatUsage; entries: SubagentEntry[] } {
   const children = entries.map((entry) => (entry.nativeId === null ? undefined : childOf.get(entry.nativeId)));
-  const tallies = sessionTallies(database, [sessionId, ...children.filter((id): id is string => id !== undefined)]);
+  // Rule O5: every child session of the seat counts toward "with subagents" (issue 37), not only the tray's entries.
+  const all = new Set(database.all(CHILDREN_SQL, [sessionId, USAGE_SESSION_FILES]).map((row) => String(row.id)));
+  for (const child of children) if (child !== undefined) all.add(child);
+  const tallies = sessionTallies(database, [sessionId, ...all]);
   const own = tallies.get(sessionId) ?? createTally('recorded');
-  const childTallies: Tally[] = [];
+  const childTallies = [...all].map((id) => tallies.get(id)).filter((tally): tally is Tally => tally !== undefined);
   const withUsage = entries.map((entry, index) => {
     const tally = children[index] === undefined ? undefined : tallies.get(children[index]!);
-    if (!tally) return entry;
-    childTallies.push(tally);
-    return { ...entry, usage: subagentUsage(tally, false) };
+    return tally ? { ...entry, usage: subagentUsage(tally, false) } : entry;
   });
   const context = database.get(CONTEXT_SQL, [sessionId]);
   const model = typeof context?.model === 'string' ? context.model : null;
