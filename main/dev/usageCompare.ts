@@ -33,7 +33,8 @@ interface OwnSession {
   cacheRead: number;
   /** Null when a model of the session has no price. */
   cost: number | null;
-  models: string[];
+  /** The session's models without a price. */
+  unpriced: string[];
 }
 
 async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<string> {
@@ -70,7 +71,7 @@ async function pixelfleetSessions(claudeDir: string): Promise<OwnSession[]> {
       cacheWrite: row.totals.cacheWrite,
       cacheRead: row.totals.cacheRead,
       cost: row.cost?.usd ?? null,
-      models: row.models.map((model) => model.model),
+      unpriced: row.models.filter((model) => model.cost === null).map((model) => model.model),
     }));
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -91,7 +92,7 @@ function compare(own: readonly OwnSession[], other: readonly OtherSession[]): st
     const mine = tokens(session);
     const their = theirs.inputTokens + theirs.outputTokens + theirs.cacheCreationTokens + theirs.cacheReadTokens;
     const exact = session.input === theirs.inputTokens && session.output === theirs.outputTokens && session.cacheWrite === theirs.cacheCreationTokens && session.cacheRead === theirs.cacheReadTokens;
-    const cost = session.cost === null ? `— (unpriced: ${session.models.join(', ')}) / ${theirs.totalCost.toFixed(6)}` : `${session.cost.toFixed(6)} / ${theirs.totalCost.toFixed(6)}, ${(session.cost / theirs.totalCost).toFixed(4)}`;
+    const cost = session.cost === null ? `— (unpriced: ${session.unpriced.join(', ')}) / ${theirs.totalCost.toFixed(6)}` : `${session.cost.toFixed(6)} / ${theirs.totalCost.toFixed(6)}, ${(session.cost / theirs.totalCost).toFixed(4)}`;
     lines.push(`${session.sessionId}  ${mine} / ${their}, ${(mine / their).toFixed(4)}, ${exact ? 'exact' : 'DIFFERS'}   ${cost}`);
   }
   return lines;
