@@ -112,13 +112,13 @@ test('hovering a character shows its model, context used / window, session total
     page.evaluate((persona) => {
       const seat = (window as unknown as { __pixelfleet: UsageHook }).__pixelfleet.state().fleet?.seats.find((entry) => entry.personaId === persona);
       const text = (name: string) => document.querySelector<HTMLElement>(`[data-hover-card] [data-card-${name}]`);
-      const lines = Object.fromEntries(['model', 'context', 'totals', 'cost', 'with-subagents', 'skipped'].map((name) => [name, text(name)?.hidden ? null : (text(name)?.textContent ?? null)]));
+      const lines = Object.fromEntries(['model', 'context', 'totals', 'cost', 'with-subagents', 'skipped', 'models'].map((name) => [name, text(name)?.hidden ? null : (text(name)?.textContent ?? null)]));
       return { usage: seat?.usage, lines, level: document.querySelector('[data-hover-card]')?.getAttribute('data-card-context-level') };
     }, id);
   const agrees = async (id: string) => {
     const { usage, lines, level } = await shown(id);
     const want = usageLines(usage);
-    const same = lines.model === want.model && lines.context === want.context && lines.totals === want.totals && lines.cost === want.cost && lines['with-subagents'] === want.withSubagents && lines.skipped === want.skipped && level === contextGauge(usage).level;
+    const same = lines.model === want.model && lines.context === want.context && lines.totals === want.totals && lines.cost === want.cost && lines['with-subagents'] === want.withSubagents && lines.skipped === want.skipped && lines.models === want.models && level === contextGauge(usage).level;
     return same ? { usage, lines } : null;
   };
   await hover(fullest.id);
@@ -130,6 +130,9 @@ test('hovering a character shows its model, context used / window, session total
   expect(lines.context).toMatch(/^context \S+ \/ \S+ \(\d+ %\)$/);
   expect(lines.totals).toMatch(new RegExp(`^session ${usage!.partial ? '≥' : ''}[\\d.]+[kMBT]? tok \\(in `));
   expect(lines.cost).toMatch(usage!.cost ? new RegExp(`^cost ≥?\\$[\\d.,k]+${usage!.cost.estimated ? ' est\\.' : ''}$`) : /^cost: no price for this model$/);
+  // Issue 37: the seat with its subagents by model, each with its tokens and cost (or "no price").
+  expect(usage!.models?.length).toBeGreaterThan(0);
+  expect(lines.models).toMatch(new RegExp(`^by model: ${usage!.models![0].model.replace(/[.]/g, '\\.')} `));
   await page.screenshot({ path: test.info().outputPath('hover-usage.png') });
   // The agent whose window is unknown says so instead of a percent.
   const unknown = agents.find((agent) => agent.usage !== undefined && agent.expected.level === 'unknown');

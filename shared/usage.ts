@@ -24,6 +24,10 @@ export type TokenTotals = z.infer<typeof TokenTotalsSchema>;
 export const CostSchema = z.object({ usd: z.number().nonnegative(), estimated: z.boolean() });
 export type Cost = z.infer<typeof CostSchema>;
 
+/** One model's part of a seat's usage (with its subagents): its tokens and cost, null when it has no price. */
+export const ModelUsageSchema = z.object({ model: z.string(), totals: TokenTotalsSchema, cost: CostSchema.nullable() });
+export type ModelUsage = z.infer<typeof ModelUsageSchema>;
+
 /** Context in use: tokens, the model's window (null when not known) and used / window (null when not known). */
 export const ContextFillSchema = z.object({
   used: tokens,
@@ -44,6 +48,8 @@ export const UsageSchema = z.object({
   withSubagents: z
     .object({ totals: TokenTotalsSchema, cost: CostSchema.optional(), partial: z.boolean() })
     .optional(),
+  /** The seat with its subagents, by model (issue 37), the most tokens first. */
+  models: z.array(ModelUsageSchema).optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

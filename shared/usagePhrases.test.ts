@@ -56,6 +56,10 @@ describe('usage phrases', () => {
       cost: { usd: 1.5, estimated: true },
       skipped: 2,
       withSubagents: { totals: { input: 2_000_000, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 6, estimated: true }, partial: false },
+      models: [
+        { model: 'model-x', totals: { input: 1_990_000, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 5.97, estimated: true } },
+        { model: 'model-y', totals: { input: 10_000, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: null },
+      ],
     };
     expect(usageLines(usage)).toEqual({
       model: 'model model-x',
@@ -64,11 +68,13 @@ describe('usage phrases', () => {
       withSubagents: 'with subagents 2M tok · $6.00 est.',
       cost: 'cost ≥$1.50 est.',
       skipped: '2 usage records skipped as malformed',
+      models: 'by model: model-x 1.9M tok $5.97 est. · model-y 10k tok no price',
     });
     const plain = usageLines({ context: null, totals, partial: false });
     expect(plain).toMatchObject({ model: 'model unknown', context: 'context unknown', cost: 'cost: no price for this model', withSubagents: null, skipped: null });
     expect(plain.totals).toBe('session 43k tok (in 1.2k · out 300 · cache read 40k · cache write 2k)');
     expect(usageLines({ context: null, totals, partial: false, skipped: 0 }).skipped).toBeNull();
-    expect(usageLines(undefined)).toEqual({ model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null });
+    expect(plain.models).toBeNull();
+    expect(usageLines(undefined)).toEqual({ model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null, models: null });
   });
 });

@@ -83,6 +83,8 @@ export interface UsageLines {
   cost: string;
   /** Malformed usage records skipped, when any. */
   skipped: string | null;
+  /** The seat with its subagents by model, when its records name any: "claude-opus-4-5 1.2M tok $3.41 est. · …". */
+  models: string | null;
 }
 
 /** A breakdown of totals: "in 1.2k · out 300 · cache read 40k · cache write 2k · reasoning 120". */
@@ -94,12 +96,16 @@ export function breakdownText(totals: TokenTotals): string {
 
 /** What the hover card says about a seat's usage; every figure it lacks is said to be unknown, never 0. */
 export function usageLines(usage: Usage | undefined): UsageLines {
-  if (!usage) return { model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null };
+  if (!usage) return { model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null, models: null };
   const session = totalTokens(usage.totals);
   const totals = `session ${tokensText(session, usage.partial)} (${breakdownText(usage.totals)})`;
   const sub = usage.withSubagents;
   const withSubagents = sub ? `with subagents ${tokensText(totalTokens(sub.totals), sub.partial)}${sub.cost ? ` · ${costText(sub.cost, sub.partial)}` : ''}` : null;
   const cost = usage.cost ? `cost ${costText(usage.cost, usage.partial)}` : 'cost: no price for this model';
   const skipped = usage.skipped !== undefined && usage.skipped > 0 ? `${usage.skipped} usage ${usage.skipped === 1 ? 'record' : 'records'} skipped as malformed` : null;
-  return { model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals, withSubagents, cost, skipped };
+  const partial = sub?.partial ?? usage.partial;
+  const models = usage.models?.length
+    ? `by model: ${usage.models.map((entry) => `${entry.model} ${tokensText(totalTokens(entry.totals), partial)} ${entry.cost ? costText(entry.cost, partial) : 'no price'}`).join(' · ')}`
+    : null;
+  return { model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals, withSubagents, cost, skipped, models };
 }

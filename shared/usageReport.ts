@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HarnessSchema } from './schemas';
-import { ContextFillSchema, CostSchema, TokenTotalsSchema, UsageSumSchema } from './usage';
+import { ContextFillSchema, CostSchema, ModelUsageSchema, TokenTotalsSchema, UsageSumSchema } from './usage';
 
 /** The windows `--since` accepts: since local midnight, the last 24 hours, the last 7 days. */
 export const UsageSinceSchema = z.enum(['today', '24h', '7d']);
@@ -26,6 +26,8 @@ export const UsageRowSchema = z.object({
   partial: z.boolean(),
   /** Usage records skipped as malformed. */
   skipped: z.number().int().nonnegative(),
+  /** The row's totals by model (issue 37): they add up to the row's totals; a model without a price has cost null. */
+  models: z.array(ModelUsageSchema),
 });
 export type UsageRow = z.infer<typeof UsageRowSchema>;
 

@@ -103,6 +103,7 @@ export class HoverCard {
     cost: element('p', { 'data-card-cost': true }),
     withSubagents: element('p', { 'data-card-with-subagents': true }),
     skipped: element('p', { 'data-card-skipped': true }),
+    models: element('p', { 'data-card-models': true }),
   };
   private readonly drift = element('p', { class: 'hover-card-note', 'data-card-drift': true, hidden: true });
   /** The agent shown, or null. */

@@ -28,7 +28,9 @@ export function sumSeats(seats: readonly SeatTally[], sinceMs: number | null): U
   let estimated = false;
   for (const seat of seats) {
     const amount = sinceMs === null ? seat.tally.sum : amountSince(seat.tally, sinceMs);
-    addAmount(total, { ...amount, unpriced: 0 });
+    // A seat (with its subagents) with any unpriced record has no cost: its tokens count, none of its dollars do, so
+    // the total cost is the sum of the rows that show one (issue 37).
+    addAmount(total, { ...amount, usd: amount.unpriced > 0 ? 0 : amount.usd, unpriced: 0 });
     if (amount.unpriced > 0) unpriced += 1;
     partial ||= seat.partial;
     hasReasoning ||= seat.tally.hasReasoning;

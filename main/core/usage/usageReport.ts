@@ -6,6 +6,7 @@ import type { FleetSnapshot } from '../../../shared/schemas';
 import type { UsageReport, UsageRow, UsageSince } from '../../../shared/usageReport';
 import { localMidnight, sumSeats, type SeatTally } from './fleetUsage';
 import { USAGE_HOUR_MS } from '../../kit/usage/bounds';
+import { modelsOf } from '../../kit/usage/tally';
 
 /** The start (ms since epoch) of a `since` window at `nowMs`: local midnight, 24 hours or 7 days back. */
 export function sinceStart(since: UsageSince, nowMs: number): number {
@@ -44,6 +45,8 @@ export function usageReport(snapshot: FleetSnapshot, tallyOf: (seatId: string) =
       cost: sum.unpriced > 0 ? null : (sum.cost ?? null),
       partial: sum.partial,
       skipped: tally.tally.skipped,
+      // The breakdown is kept over whole sessions only (not per hour): a `since` window gives none.
+      models: sinceMs === null ? modelsOf(tally.tally.models, tally.tally.costKind, tally.tally.hasReasoning) : [],
     });
   }
   return { at: new Date(nowMs).toISOString(), since: sinceMs === null ? null : new Date(sinceMs).toISOString(), seats: rows, total: sumSeats(tallies, sinceMs) };

@@ -82,6 +82,17 @@ export function assistantLine(
   return serialize(line);
 }
 
+/** The `system` line with subtype `compact_boundary` Claude Code writes at a compaction (format §4): a new chain. */
+export function compactBoundaryLine(context: JournalContext, base: LineBase, logicalParentUuid: string | null, preTokens: number): string {
+  const line = envelope(context, { ...base, parentUuid: null }, 'system');
+  line.subtype = 'compact_boundary';
+  line.logicalParentUuid = logicalParentUuid;
+  line.content = 'Conversation compacted';
+  line.compactMetadata = { trigger: 'auto', preTokens };
+  line.isMeta = false;
+  return serialize(line);
+}
+
 /** The `system` line with subtype `turn_duration` Claude Code writes after some finished turns (format §4). */
 export function turnDurationLine(context: JournalContext, base: LineBase, durationMs: number, messageCount: number): string {
   const line = envelope(context, base, 'system');

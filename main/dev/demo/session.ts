@@ -12,6 +12,7 @@ import {
   apiErrorLine,
   assistantLine,
   escapeCwd,
+  compactBoundaryLine,
   interruptLine,
   taskNotificationLine,
   toolResultLine,
@@ -24,7 +25,7 @@ import {
 import type { OpenCall } from './resume';
 import { AGENT_LABELS, ASSISTANT_LINES, COMMANDS, FILES, SUBAGENT_TYPES, USER_PROMPTS } from './prose';
 import { chance, pick, randomInt, type IdMaker, type Random } from './random';
-import type { DemoUsage } from './usageRecords';
+import type { ClaudeUsageRecord, DemoUsage } from './usageRecords';
 
 /** What one step wrote: lines for the main journal, lines per child journal, and new child sidecars. */
 export interface StepOutput {
@@ -176,6 +177,8 @@ export class SimulatedSession {
       this.notifications = [];
       return;
     }
+    const compacted = this.usage?.takeCompaction() ?? null;
+    if (compacted !== null) return this.compact(stamp, out, compacted);
     if (this.quietSteps > 0) {
       this.quietSteps -= 1;
       return;
@@ -206,6 +209,30 @@ export class SimulatedSession {
   private message(outputTokens = randomInt(this.random, 20, 300)) {
     const usage = this.usage ? { usage: this.usage.claude(outputTokens), model: this.usage.model } : {};
     return { messageId: this.ids.messageId(), requestId: this.ids.requestId(), outputTokens, ...usage };
+  }
+
+  /**
+   * A compaction, as Claude Code writes it (issue 37): the boundary in the main journal, and the summarising request
+   * as its own compaction agent, `subagents/agent-acompact-<hex>.jsonl` — billed like any other request.
+   */
+  private compact(stamp: () => string, out: StepOutput, preTokens: number): void {
+    const previous = this.lastUuid;
+    out.main.push(compactBoundaryLine(this.context, this.next(stamp), previous, preTokens));
+    const agentId = `acompact-${this.ids.agentId().slice(1, 17)}`;
+    const context = { ...this.context, agentId };
+    const promptId = this.ids.uuid();
+    const prompt = userPromptLine(context, { uuid: this.ids.uuid(), parentUuid: null, timestamp: stamp() }, promptId, 'Summarise the conversation so far for a fresh context.');
+    const summaryTokens = 900 + (preTokens % 700);
+    const usage: ClaudeUsageRecord = {
+      input_tokens: 6,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: Math.max(0, preTokens - 6),
+      output_tokens: summaryTokens,
+      cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+    };
+    const message = { messageId: this.ids.messageId(), requestId: this.ids.requestId(), outputTokens: summaryTokens, model: this.usage?.model, usage };
+    const summary = assistantLine(context, { uuid: this.ids.uuid(), parentUuid: null, timestamp: stamp() }, message, { type: 'text', text: 'Summary of the work so far.' });
+    out.children.push({ agentId, lines: [prompt, summary] });
   }
 
   private prompt(nowMs: number, stamp: () => string, out: StepOutput): void {

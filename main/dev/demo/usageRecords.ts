@@ -28,6 +28,8 @@ export interface ClaudeUsageRecord {
   cache_creation_input_tokens: number;
   cache_read_input_tokens: number;
   output_tokens: number;
+  /** The cache writes split by lifetime, as Claude Code 2.1 records them (issue 37: 1-hour writes cost 2× input). */
+  cache_creation: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number };
 }
 
 /** The usage of one demo seat, message after message. */
@@ -40,6 +42,9 @@ export class DemoUsage {
     this.fill = profile.start;
   }
 
+  /** Set when the context fell back (a compaction), until the seat takes it. */
+  private compactedFrom: number | null = null;
+
   /** The model this seat runs. */
   get model(): string {
     return this.profile.model;
@@ -49,8 +54,18 @@ export class DemoUsage {
   private advance(): number {
     const used = Math.round(this.fill * this.profile.window);
     this.fill += this.profile.step;
-    if (this.fill > this.profile.wrap) this.fill = this.profile.start;
+    if (this.fill > this.profile.wrap) {
+      this.fill = this.profile.start;
+      this.compactedFrom = used;
+    }
     return used;
+  }
+
+  /** The context (tokens) a compaction just summarised, once, or null: the Claude seat then writes its compaction. */
+  takeCompaction(): number | null {
+    const from = this.compactedFrom;
+    this.compactedFrom = null;
+    return from;
   }
 
   /** The next Claude message's usage: most of the context read from cache, a little written, the rest new. */
@@ -58,7 +73,15 @@ export class DemoUsage {
     const used = this.advance();
     const written = Math.min(used, 600 + (outputTokens % 400));
     const input = Math.min(used - written, 12);
-    return { input_tokens: input, cache_creation_input_tokens: written, cache_read_input_tokens: used - written - input, output_tokens: outputTokens };
+    // Most writes are kept for one hour (as Claude Code does for its prompt), the rest for five minutes.
+    const hour = Math.round((written * 3) / 4);
+    return {
+      input_tokens: input,
+      cache_creation_input_tokens: written,
+      cache_read_input_tokens: used - written - input,
+      output_tokens: outputTokens,
+      cache_creation: { ephemeral_5m_input_tokens: written - hour, ephemeral_1h_input_tokens: hour },
+    };
   }
 
   /** The next Codex `token_count` payload: cumulative totals, the last request's, and the window Codex records. */

@@ -3,6 +3,7 @@ import { activityPhrase } from '../../../shared/activity';
 import { shownValue } from '../../../shared/bounds';
 import { bounded, option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import { withRouter } from './appSession';
+import { settledUsage, snapshotPartial } from './settleUsage';
 import type { CliIo } from './io';
 
 function print(io: CliIo, json: boolean, value: unknown, text: () => string): void {
@@ -25,7 +26,8 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
   }
   if (command === 'fleet') {
     rejectUnknown(args, ['json']);
-    const snapshot = await withRouter(io, (call) => call('fleet.read', { fresh: true }));
+    // Usage in the snapshot means what `usage` means: counted whole when the pass can finish in time (issue 37).
+    const snapshot = await withRouter(io, (call, app) => settledUsage(io, app, () => call('fleet.read', { fresh: true }), snapshotPartial));
     print(io, json, snapshot, () => {
       const names = new Map(snapshot.personas.map((persona) => [persona.id, persona]));
       const lines = snapshot.seats.map((seat) => {

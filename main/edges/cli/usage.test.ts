@@ -58,6 +58,7 @@ describe('pixelfleet usage', () => {
       context: { used: 6_305, window: 200_000, fill: 0.0315 },
       totals: { input: 15, output: 320, cacheRead: 11_000, cacheWrite: 1_300 },
       cost: { usd: 0.01302, estimated: true }, partial: false, skipped: 0,
+      models: [{ model: 'claude-sonnet-4-5-20250929', totals: { input: 15, output: 320, cacheRead: 11_000, cacheWrite: 1_300 }, cost: { usd: 0.01302, estimated: true } }],
     });
     expect(openCode).toMatchObject({ persona: 'Bo', totals: { input: 100, output: 20, cacheRead: 1_000, cacheWrite: 500, reasoning: 5 }, cost: { usd: 0.0125, estimated: false } });
     // One estimate makes the total an estimate.
@@ -84,6 +85,22 @@ describe('pixelfleet usage', () => {
     expect(run.stderr).toContain('counting whole sessions');
     const claude = UsageReportSchema.parse(JSON.parse(run.stdout)).seats.find((row) => row.harness === 'claude');
     expect(claude).toMatchObject({ partial: false, totals: { input: 36_000, output: 7_200 } });
+  });
+
+  it('cause 7: `fleet --json` and `usage --json` give the same figures with the same `partial`', async () => {
+    const { env, journal } = await fleetHome();
+    const line = (index: number) =>
+      JSON.stringify({ type: 'assistant', sessionId: SESSION, timestamp: '2026-05-01T09:00:00.000Z', requestId: `r${index}`, message: { id: `m${index}`, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'y'.repeat(700) }], usage: { input_tokens: 10, output_tokens: 2 } } });
+    await rm(journal);
+    await appendFile(journal, `${Array.from({ length: 3_600 }, (_, index) => line(index)).join('\n')}\n`);
+    expect((await cli(['seats', 'open', `claude:${SESSION}`, '--name', 'Ada'], env)).code).toBe(0);
+    const fleet = JSON.parse((await cli(['fleet', '--json'], env)).stdout);
+    const report = UsageReportSchema.parse(JSON.parse((await cli(['usage', '--json'], env)).stdout));
+    const seat = fleet.seats.find((candidate: { id: string }) => candidate.id === `claude:${SESSION}`);
+    expect(seat.usage.withSubagents?.partial ?? seat.usage.partial).toBe(false);
+    expect(fleet.usage.open.partial).toBe(report.total.partial);
+    expect(report.seats[0]).toMatchObject({ partial: false, totals: seat.usage.totals });
+    expect(fleet.usage.open.totals).toEqual(report.total.totals);
   });
 
   it('--since today counts only what was written since local midnight', async () => {

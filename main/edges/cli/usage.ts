@@ -6,8 +6,9 @@
 import { shownValue } from '../../../shared/bounds';
 import type { Cost, TokenTotals } from '../../../shared/usage';
 import { UsageSinceSchema, type UsageReport, type UsageRow } from '../../../shared/usageReport';
-import { PRICES_DATE, USAGE_CLI_WAIT_MS } from '../../kit/usage/bounds';
+import { PRICES_DATE, PRICES_SOURCE } from '../../kit/usage/prices';
 import { withRouter } from './appSession';
+import { settledUsage } from './settleUsage';
 import { option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import type { CliIo } from './io';
 
@@ -25,18 +26,8 @@ export async function runUsageCommand(argv: string[], io: CliIo & { home: string
   rejectUnknown(args, ['json', 'since']);
   const since = parseSince(option(args, 'since'));
   const request = since ? { since } : {};
-  const report = await withRouter(io, async (call, app) => {
-    const first = await call('usage.read', request);
-    if (!first.seats.some((row) => row.partial)) return first;
-    // Sessions the running app's pass has not counted whole yet (or at all, without a running app): counted now, for
-    // at most USAGE_CLI_WAIT_MS, then read again; what is still partial keeps its "≥".
-    io.stderr('pixelfleet: counting whole sessions…\n');
-    let timer: NodeJS.Timeout | undefined;
-    const waited = await Promise.race([app.usageIdle().then(() => true), new Promise<false>((done) => (timer = setTimeout(() => done(false), USAGE_CLI_WAIT_MS)))]);
-    clearTimeout(timer);
-    if (!waited) io.stderr(`pixelfleet: still counting after ${USAGE_CLI_WAIT_MS / 1000} s; rows marked "≥" are lower bounds.\n`);
-    return call('usage.read', request);
-  });
+  // Sessions the pass has not counted whole yet are counted now (settledUsage); what is still partial keeps its "≥".
+  const report = await withRouter(io, (call, app) => settledUsage(io, app, () => call('usage.read', request), (value) => value.seats.some((row) => row.partial)));
   if (args.flags.has('json')) {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     return 0;
@@ -77,6 +68,6 @@ export function usageTable(report: UsageReport): string {
   const total = report.total;
   lines.push(`${'total'.padEnd(22)} ${''.padEnd(14)} ${''.padEnd(8)} ${''.padEnd(26)} ${''.padStart(8)}  ${totalsText(total.totals, total.partial).padEnd(44)} ${costText(total.cost, total.partial)}\n`);
   if (total.unpriced > 0) lines.push(`${total.unpriced} seat(s) have no price or recorded cost for their model; the total cost leaves them out.\n`);
-  lines.push(`Totals include subagents${report.since ? ` since ${report.since}` : ''}. "≥": still being counted. "~": estimated from the price table of ${PRICES_DATE}.\n`);
+  lines.push(`Totals include subagents${report.since ? ` since ${report.since}` : ''}. "≥": still being counted. "~": estimated from the price table of ${PRICES_DATE} (${PRICES_SOURCE}).\n`);
   return lines.join('');
 }

@@ -1,6 +1,6 @@
 /**
- * The usage area's named bounds and its two tables: the context window of each model and the dated price of each
- * model. A model in neither table is unknown: no guessed window (fill null) and no cost (never zero).
+ * The usage area's named bounds and its table of context windows (the dated prices are in `prices.ts`). A model the
+ * table does not name is unknown: no guessed window (fill null), never a relative's.
  */
 
 /** Bytes the background pass reads between two yields to the event loop (issue 26: 1 MiB chunks). */
@@ -20,18 +20,31 @@ export const USAGE_PARTIAL_REFRESH_MS = 5_000;
 export const USAGE_CLI_WAIT_MS = 60_000;
 /** How often (ms) the background pass looks again at files it finished, for appended bytes. */
 export const USAGE_RESTAT_MS = 5_000;
+/** Files the background pass stats per look (in turn): a fleet's many finished subagent files are not all statted at once. */
+export const USAGE_RESTAT_FILES = 1_024;
+/** Recent message keys a checkpoint entry keeps (a message's repeated block lines are adjacent: the newest suffice). */
+export const USAGE_CHECKPOINT_KEYS = 32;
 /** Version of the checkpoint file; a file of another version is moved aside and rebuilt. */
-export const USAGE_CHECKPOINT_VERSION = 1;
+export const USAGE_CHECKPOINT_VERSION = 2;
 /** Files the checkpoint keeps, the most recently used (each a few hundred bytes plus its hour buckets). */
-export const USAGE_CHECKPOINT_FILES = 512;
+export const USAGE_CHECKPOINT_FILES = 2_048;
+/** Subagent and compaction files counted per Claude session (its `subagents/` folder, workflows included). */
+export const USAGE_SESSION_FILES = 1_024;
+/** Models a tally keeps apart for its per-model breakdown; further models are summed under `other`. */
+export const USAGE_MODELS_KEPT = 32;
 
 /**
- * Context windows in tokens, by model id prefix (the longest matching prefix wins).
- * Source: the model vendors' published model overviews (Anthropic's "Models overview" for Claude models, standard
- * window without the long-context beta; OpenAI's model pages for GPT-5 models). Recorded 2026-12-05.
- * Codex records its own window (`model_context_window`) and does not use this table.
+ * Context windows in tokens, by exact model id (matched as the price table matches, `prices.ts`).
+ * Source: the vendors' model overviews (Anthropic's model pages: 200K for Claude 4.5 and earlier without the
+ * long-context beta, 1M for Opus 4.6 and later and Sonnet 4.6; OpenAI's model pages for GPT-5 models). Recorded
+ * 2026-12-07. Codex records its own window (`model_context_window`) and does not use this table.
  */
 export const CONTEXT_WINDOWS: Readonly<Record<string, number>> = {
+  'claude-opus-5-5': 1_000_000,
+  'claude-opus-5': 1_000_000,
+  'claude-opus-4-8': 1_000_000,
+  'claude-opus-4-6': 1_000_000,
+  'claude-sonnet-4-6': 1_000_000,
   'claude-opus-4-5': 200_000,
   'claude-opus-4-1': 200_000,
   'claude-opus-4': 200_000,
@@ -41,67 +54,14 @@ export const CONTEXT_WINDOWS: Readonly<Record<string, number>> = {
   'claude-3-7-sonnet': 200_000,
   'claude-3-5-sonnet': 200_000,
   'claude-3-5-haiku': 200_000,
+  'gpt-5.2': 400_000,
+  'gpt-5.2-codex': 400_000,
+  'gpt-5.1-codex-max': 400_000,
+  'gpt-5.1-codex-mini': 400_000,
   'gpt-5.1-codex': 400_000,
   'gpt-5.1': 400_000,
   'gpt-5-codex': 400_000,
   'gpt-5-mini': 400_000,
+  'gpt-5-nano': 400_000,
   'gpt-5': 400_000,
 };
-
-/** Price of one model in US dollars per million tokens. */
-export interface ModelPrice {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-}
-
-/** The date the price table was recorded (ISO day); costs priced from it are estimates. */
-export const PRICES_DATE = '2026-12-05';
-
-/**
- * List prices in US dollars per million tokens, by model id prefix (the longest matching prefix wins), recorded on
- * PRICES_DATE. Source: the vendors' public API price lists (Anthropic's "Pricing" page, cache write = 5-minute cache
- * write; OpenAI's "API pricing" page, which charges no cache write). Any cost priced from it is an estimate: plans,
- * discounts and later price changes are not known here.
- */
-export const PRICES: Readonly<Record<string, ModelPrice>> = {
-  'claude-opus-4-5': { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 },
-  'claude-opus-4-1': { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
-  'claude-opus-4': { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
-  'claude-sonnet-4-5': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  'claude-sonnet-4': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  'claude-haiku-4-5': { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
-  'claude-3-7-sonnet': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  'claude-3-5-sonnet': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  'claude-3-5-haiku': { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 },
-  'gpt-5.1-codex': { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
-  'gpt-5.1': { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
-  'gpt-5-codex': { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
-  'gpt-5-mini': { input: 0.25, output: 2, cacheRead: 0.025, cacheWrite: 0 },
-  'gpt-5': { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
-};
-
-/** The entry of a prefix table for a model id (longest matching prefix), or null when no prefix matches. */
-export function byModel<T>(table: Readonly<Record<string, T>>, model: string | null | undefined): T | null {
-  if (!model) return null;
-  // Every message names its model: the answer per table and model is looked up once.
-  let known = lookups.get(table) as Map<string, T | null> | undefined;
-  if (!known) lookups.set(table, (known = new Map()));
-  if (known.has(model)) return known.get(model)!;
-  const found = matchModel(table, model);
-  if (known.size < 1_000) known.set(model, found);
-  return found;
-}
-
-const lookups = new WeakMap<object, Map<string, unknown>>();
-
-function matchModel<T>(table: Readonly<Record<string, T>>, model: string): T | null {
-  // Provider-qualified ids ("anthropic/claude-sonnet-4-5") are matched on their last segment.
-  const id = model.slice(model.lastIndexOf('/') + 1).toLowerCase();
-  let best: string | null = null;
-  for (const prefix of Object.keys(table)) {
-    if (id.startsWith(prefix) && (best === null || prefix.length > best.length)) best = prefix;
-  }
-  return best === null ? null : table[best];
-}

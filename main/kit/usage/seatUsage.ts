@@ -3,8 +3,9 @@
  * subagents. A window comes from the harness's own record or the model table, never a guess.
  */
 import type { SubagentUsage, Usage } from '../../../shared/usage';
-import { byModel, CONTEXT_WINDOWS } from './bounds';
-import { costOf, mergeTallies, totalsOf, type Tally } from './tally';
+import { CONTEXT_WINDOWS } from './bounds';
+import { byModel } from './prices';
+import { costOf, mergeTallies, modelsOf, totalsOf, type Tally } from './tally';
 
 /** What a reader hands over to build a seat's usage. */
 export interface SeatUsageInput {
@@ -46,6 +47,8 @@ export function seatUsage(input: SeatUsageInput): SeatUsage {
     const withCost = costOf(all.sum, all.costKind);
     usage.withSubagents = { totals: totalsOf(all.sum, all.hasReasoning), partial: input.partial || input.subagentsPartial, ...(withCost ? { cost: withCost } : {}) };
   }
+  const models = modelsOf(all.models, all.costKind, all.hasReasoning);
+  if (models.length > 0) usage.models = models;
   return { usage, tally: all };
 }
 

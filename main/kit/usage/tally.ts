@@ -2,8 +2,9 @@
  * The one accumulator of token usage every harness folds into: totals, priced cost, skipped records and hour
  * buckets (for "today" and `--since`). Plain JSON, so the background pass can keep it in its checkpoint. Pure.
  */
-import { USAGE_TOKENS_MAX, type Cost, type TokenTotals } from '../../../shared/usage';
-import { byModel, PRICES, USAGE_HOUR_MS, USAGE_HOURS_KEPT } from './bounds';
+import { USAGE_TOKENS_MAX, type Cost, type ModelUsage, type TokenTotals } from '../../../shared/usage';
+import { USAGE_HOUR_MS, USAGE_HOURS_KEPT, USAGE_MODELS_KEPT } from './bounds';
+import { byModel, PRICES, type Rates } from './prices';
 
 /** One usage record's figures in tokens; `reasoning` null when the harness records none apart. */
 export interface Figures {
@@ -12,6 +13,8 @@ export interface Figures {
   cacheRead: number;
   cacheWrite: number;
   reasoning: number | null;
+  /** The part of `cacheWrite` written for one hour (priced at the 1-hour rate); absent: none or not said. */
+  cacheWrite1h?: number;
 }
 
 /** What an hour (or a whole tally) added up: tokens, priced dollars, and records that had no price. */
@@ -35,6 +38,8 @@ export interface Tally {
   /** Records skipped as malformed (missing, negative, non-numeric or absurd figures). */
   skipped: number;
   hours: Record<string, Amount>;
+  /** What each model added (by the model id as recorded; `unknown` when a record names none). */
+  models: Record<string, Amount>;
 }
 
 /** A zero amount. */
@@ -44,7 +49,7 @@ export function zeroAmount(): Amount {
 
 /** A fresh tally. */
 export function createTally(costKind: Tally['costKind']): Tally {
-  return { costKind, sum: zeroAmount(), hasReasoning: false, skipped: 0, hours: {} };
+  return { costKind, sum: zeroAmount(), hasReasoning: false, skipped: 0, hours: {}, models: {} };
 }
 
 /** A token figure as recorded: a whole number in [0, 1e12], else null (the record is then skipped). */
@@ -57,12 +62,19 @@ export function optionalFigure(value: unknown): number | null {
   return value === undefined || value === null ? 0 : tokenFigure(value);
 }
 
-/** The estimated cost of figures for a model from the dated price table, or null when the model has no price. */
+/**
+ * The estimated cost of one record's figures from the dated price table, or null when the table does not name the
+ * model. 1-hour cache writes are priced at their own rate; a prompt longer than a model's long-context threshold
+ * prices the whole record at the long-context rates.
+ */
 export function priceOf(figures: Figures, model: string | null): number | null {
   const price = byModel(PRICES, model);
   if (!price) return null;
-  const perToken = (tokens: number, perMillion: number) => (tokens * perMillion) / 1_000_000;
-  return perToken(figures.input, price.input) + perToken(figures.output, price.output) + perToken(figures.cacheRead, price.cacheRead) + perToken(figures.cacheWrite, price.cacheWrite);
+  const prompt = figures.input + figures.cacheWrite + figures.cacheRead;
+  const rates: Rates = price.longContext && prompt > price.longContext.above ? price.longContext : price;
+  const hour = Math.min(figures.cacheWrite1h ?? 0, figures.cacheWrite);
+  const perMillion = figures.input * rates.input + figures.output * rates.output + figures.cacheRead * rates.cacheRead + (figures.cacheWrite - hour) * rates.cacheWrite + hour * rates.cacheWrite1h;
+  return perMillion / 1_000_000;
 }
 
 function hasTokens(figures: Figures): boolean {
@@ -93,6 +105,10 @@ export function addFigures(tally: Tally, figures: Figures, atMs: number | null, 
   const cost = usd === undefined ? priceOf(figures, model) : usd;
   addTo(tally.sum, figures, cost);
   if (figures.reasoning !== null) tally.hasReasoning = true;
+  const name = model ?? 'unknown';
+  let byModelAmount = tally.models[name];
+  if (!byModelAmount) byModelAmount = tally.models[Object.keys(tally.models).length < USAGE_MODELS_KEPT ? name : 'other'] ??= zeroAmount();
+  addTo(byModelAmount, figures, cost);
   const key = hourKey(atMs);
   if (key === null) return;
   let hour = tally.hours[key];
@@ -136,6 +152,7 @@ export function mergeTallies(costKind: Tally['costKind'], tallies: readonly Tall
     merged.hasReasoning ||= tally.hasReasoning;
     merged.skipped += tally.skipped;
     for (const [key, hour] of Object.entries(tally.hours)) addAmount((merged.hours[key] ??= zeroAmount()), hour);
+    for (const [model, amount] of Object.entries(tally.models ?? {})) addAmount((merged.models[model] ??= zeroAmount()), amount);
   }
   return merged;
 }
@@ -153,4 +170,12 @@ export function totalsOf(amount: Amount, hasReasoning: boolean): TokenTotals {
 export function costOf(amount: Amount, costKind: Tally['costKind']): Cost | undefined {
   if (amount.unpriced > 0) return undefined;
   return { usd: Math.round(amount.usd * 1e6) / 1e6, estimated: costKind === 'estimated' };
+}
+
+/** A tally's totals by model, the most tokens first: each with its cost, null when any of its records had no price. */
+export function modelsOf(models: Readonly<Record<string, Amount>>, costKind: Tally['costKind'], hasReasoning: boolean): ModelUsage[] {
+  return Object.entries(models)
+    .filter(([, amount]) => amount.input + amount.output + amount.cacheRead + amount.cacheWrite > 0)
+    .sort(([a, x], [b, y]) => y.input + y.output + y.cacheRead + y.cacheWrite - (x.input + x.output + x.cacheRead + x.cacheWrite) || a.localeCompare(b))
+    .map(([model, amount]) => ({ model, totals: totalsOf(amount, hasReasoning), cost: costOf(amount, costKind) ?? null }));
 }

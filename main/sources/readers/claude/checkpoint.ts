@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { USAGE_CHECKPOINT_VERSION } from '../../../kit/usage/bounds';
+import { USAGE_CHECKPOINT_KEYS, USAGE_CHECKPOINT_VERSION } from '../../../kit/usage/bounds';
 import type { ClaudeUsageFold } from './usageFold';
 import type { Tally } from '../../../kit/usage/tally';
 
@@ -26,8 +26,9 @@ const tally = z.object({
   hasReasoning: z.boolean(),
   skipped: z.number().int().nonnegative(),
   hours: z.record(z.string().regex(/^\d+$/), amount),
+  models: z.record(z.string(), amount),
 });
-const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null() });
+const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null(), cacheWrite1h: z.number().optional() });
 const entry = z.object({
   path: z.string(),
   dev: z.number(),
@@ -91,7 +92,8 @@ export async function loadCheckpoint(file: string, log: (message: string) => voi
 
 /** Writes the checkpoint atomically (temp file in the same folder, then rename). */
 export async function saveCheckpoint(file: string, entries: readonly CheckpointEntry[]): Promise<void> {
-  const files = entries.map((entry) => ({ ...entry, fold: { ...entry.fold, recent: [...entry.fold.recent.entries()] } }));
+  // The newest message keys only: a message's repeated block lines are adjacent, so they suffice across a restart.
+  const files = entries.map((entry) => ({ ...entry, fold: { ...entry.fold, recent: [...entry.fold.recent.entries()].slice(-USAGE_CHECKPOINT_KEYS) } }));
   const temp = `${file}.${process.pid}.tmp`;
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(temp, JSON.stringify({ version: USAGE_CHECKPOINT_VERSION, files }));

@@ -11,10 +11,11 @@ import path from 'node:path';
 import { fileIdentity, sameIdentity } from '../tail';
 import { parseRecord } from './parseLine';
 import { FINGERPRINT_BYTES, MAX_LINE_BYTES } from '../kit/bounds';
-import { USAGE_CHECKPOINT_FILES, USAGE_PASS_CHUNK_BYTES, USAGE_RESTAT_MS } from '../../../kit/usage/bounds';
+import { USAGE_CHECKPOINT_FILES, USAGE_PASS_CHUNK_BYTES, USAGE_RESTAT_FILES, USAGE_RESTAT_MS } from '../../../kit/usage/bounds';
 import { CHECKPOINT_FILE, loadCheckpoint, saveCheckpoint, type CheckpointEntry } from './checkpoint';
 import { createClaudeUsage, foldClaudeUsage, foldUsageFacts, type ClaudeUsageFold } from './usageFold';
 import { scanUsageLine } from './scanLine';
+import { SessionFiles } from './sessionFiles';
 
 /** What the ledger knows of one journal: its fold so far and whether it covers the file as last seen. */
 export interface LedgerView {
@@ -54,10 +55,17 @@ export class UsageLedger {
   private pumping: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private disposed = false;
+  /** Where the next restat tick starts in the tracked files. */
+  private restatCursor = 0;
   /** Bytes the pass has read (for the benchmark and tests). */
   bytesRead = 0;
   /** Moves whenever anything a lookup answers may have changed: a caller's cached answer is stale when it moved. */
   version = 0;
+  /** Sessions' subagent files; a new listing starts the pass of each file it found (issue 37). */
+  private readonly sessions = new SessionFiles((files) => {
+    this.version += 1;
+    for (const file of files) this.lookup(file);
+  });
 
   constructor(options: UsageLedgerOptions = {}) {
     this.file = options.appHome ? path.join(options.appHome, CHECKPOINT_FILE) : null;
@@ -93,9 +101,15 @@ export class UsageLedger {
     return { fold: tracked.entry.fold, offset: tracked.entry.offset, done: tracked.size !== null && tracked.entry.offset >= tracked.size && !this.queue.has(file) };
   }
 
-  /** Resolves once every queued pass is done (tests, the CLI and the benchmark wait on it). */
+  /** The subagent journals under a session's `subagents/` folder, without I/O; null while its first listing runs. */
+  sessionFiles(folder: string): readonly string[] | null {
+    return this.disposed ? [] : this.sessions.files(folder);
+  }
+
+  /** Resolves once every listing and every queued pass is done (tests, the CLI and the benchmark wait on it). */
   async idle(): Promise<void> {
     await this.loaded;
+    await this.sessions.settled();
     while (this.pumping) await this.pumping;
   }
 
@@ -121,7 +135,12 @@ export class UsageLedger {
   }
 
   private restat(): void {
-    for (const [file, tracked] of this.files) {
+    this.sessions.refresh();
+    // At most USAGE_RESTAT_FILES stats a tick, in turn (a session may hold hundreds of finished subagent files).
+    const files = [...this.files.entries()];
+    const count = Math.min(files.length, USAGE_RESTAT_FILES);
+    for (let step = 0; step < count; step += 1) {
+      const [file, tracked] = files[(this.restatCursor + step) % files.length];
       try {
         const size = statSync(file).size;
         if (tracked.missing) this.version += 1;
@@ -136,6 +155,7 @@ export class UsageLedger {
         tracked.missing = true;
       }
     }
+    this.restatCursor = files.length === 0 ? 0 : (this.restatCursor + count) % files.length;
   }
 
   /** One file at a time, until the queue is empty. */

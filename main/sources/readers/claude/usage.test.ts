@@ -131,12 +131,17 @@ describe('Claude usage', () => {
       if (!projection.ok) throw new Error(projection.reason);
       return projection.usage!;
     };
+    // Polled, not timed (a busy machine opens and reads slower): what the pass has counted, -1 before it started.
+    const counted = () => {
+      const view = ledger.lookup(journal);
+      return view !== null && view !== 'missing' ? view.fold.main.sum.input : -1;
+    };
     await usage();
-    await tick(20);
+    while (counted() < 0) await tick(1);
     // The pass has started (a new state: an answer at once), and reads on.
     const reading = await usage();
     expect(reading.partial).toBe(true);
-    await tick(20);
+    while (counted() <= reading.totals.input) await tick(1);
     clock += 1_000;
     expect(await usage()).toBe(reading);
     clock += 4_000;

@@ -1,7 +1,8 @@
 /**
- * A Claude seat's usage (issue 26): context and model from the read window (rule U2), totals from the window when
- * it starts at byte 0, else from the background pass (`partial` until it reaches the end), and each listed
- * subagent's own totals from its file through the same pass. No I/O here: the ledger answers from memory.
+ * A Claude seat's usage (issues 26, 37): context and model from the read window (rule U2), totals from the window
+ * when it starts at byte 0, else from the background pass (`partial` until it reaches the end); "with subagents" adds
+ * every subagent and compaction file of the session (however many, wherever launched) through the same pass, and
+ * each tray entry shows its own file's totals. No I/O here: the ledger answers from memory.
  */
 import path from 'node:path';
 import type { SubagentEntry, SubagentSummary } from '../../../../shared/schemas';
@@ -42,37 +43,47 @@ export function claudeUsage(
   const whole = !fold.windowed;
   const journalView = whole ? null : ledger.lookup(journal, size);
   const sessionId = fold.projection.sessionId ?? path.basename(journal, '.jsonl');
-  const childViews = summary.recent.map((entry) => {
+  const folder = path.dirname(journal);
+  // Every subagent and compaction file of the session (issue 37), wherever its launch lies in the journal.
+  const listed = ledger.sessionFiles(path.join(folder, sessionId, 'subagents'));
+  const files = new Map<string, LedgerView | 'missing' | null>((listed ?? []).map((file) => [file, ledger.lookup(file)]));
+  // Each tray entry's own file: one of those, or the flat era's beside the sessions (then counted besides).
+  const entryViews = summary.recent.map((entry) => {
     const nativeId = entry.nativeId;
     const agentId = nativeId === null ? null : (fold.projection.calls.get(nativeId)?.agentId ?? agentIdOf(nativeId));
-    return agentId ? childView(ledger, path.dirname(journal), sessionId, agentId) : 'missing';
+    if (!agentId) return 'missing' as const;
+    const nested = path.join(folder, sessionId, 'subagents', `agent-${agentId}.jsonl`);
+    if (files.has(nested)) return files.get(nested)!;
+    const found = childView(ledger, folder, sessionId, agentId);
+    if (found.file !== null && found.file !== nested) files.set(found.file, found.view);
+    return found.view;
   });
-  const signature = `${size}|${fold.projection.sequence}|${viewKey(journalView)}|${childViews.map(viewKey).join(',')}`;
+  const views = [...files.values()];
+  const listedKey = listed === null ? '-' : String(listed.length);
+  const signature = `${size}|${fold.projection.sequence}|${viewKey(journalView)}|${listedKey}|${views.map(viewKey).join(',')}|${entryViews.map(viewKey).join(',')}`;
   if (previous && previous.signature === signature && previous.summary === summary) {
     previous.quick = `${size}|${fold.projection.sequence}|${ledger.version}`;
     return previous;
   }
   // A pass still reading moves its offset every chunk: while nothing else moved, the seat keeps its answer for a
   // while, so a pass over a long journal costs the page an update every few seconds, not one per megabyte.
-  const shape = `${size}|${fold.projection.sequence}|${shapeKey(journalView)}|${childViews.map(shapeKey).join(',')}`;
+  const shape = `${size}|${fold.projection.sequence}|${shapeKey(journalView)}|${listedKey}|${views.map(shapeKey).join(',')}|${entryViews.map(shapeKey).join(',')}`;
   if (previous && previous.shape === shape && previous.summary === summary && now - previous.builtAt < USAGE_PARTIAL_REFRESH_MS) return previous;
   const passed = journalView !== null && journalView !== 'missing' ? journalView : null;
   const done = passed?.done === true;
   // Until the pass is done, the larger of the two lower bounds: the window's totals or the pass's so far.
   const source = whole || !passed || (!done && tokens(passed.fold.main) < tokens(fold.usage.main)) ? fold.usage : passed.fold;
   const children: Tally[] = [];
-  let childrenPartial = false;
+  let childrenPartial = listed === null;
+  for (const view of views) {
+    if (view === 'missing') continue;
+    if (view === null || !view.done) childrenPartial = true;
+    if (view !== null) children.push(mergeTallies('estimated', [view.fold.main, view.fold.sidechain]));
+  }
   const recent: SubagentEntry[] = summary.recent.map((entry, index) => {
-    const view = childViews[index];
-    if (view === 'missing') return entry;
-    if (view === null) {
-      childrenPartial = true;
-      return entry;
-    }
-    const tally = mergeTallies('estimated', [view.fold.main, view.fold.sidechain]);
-    children.push(tally);
-    if (!view.done) childrenPartial = true;
-    return { ...entry, usage: subagentUsage(tally, !view.done) };
+    const view = entryViews[index];
+    if (view === 'missing' || view === null) return entry;
+    return { ...entry, usage: subagentUsage(mergeTallies('estimated', [view.fold.main, view.fold.sidechain]), !view.done) };
   });
   const inline = source.sidechain.sum.input + source.sidechain.sum.output + source.sidechain.skipped > 0 ? [source.sidechain] : [];
   const usage = seatUsage({
@@ -92,12 +103,15 @@ function agentIdOf(nativeId: string): string | null {
 }
 
 /** The child's file: `<session>/subagents/agent-<id>.jsonl` (2.1.2+), else the flat `agent-<id>.jsonl` beside it. */
-function childView(ledger: UsageLedger, folder: string, sessionId: string, agentId: string): LedgerView | 'missing' | null {
-  const nested = ledger.lookup(path.join(folder, sessionId, 'subagents', `agent-${agentId}.jsonl`));
-  if (nested !== null && nested !== 'missing') return nested;
+function childView(ledger: UsageLedger, folder: string, sessionId: string, agentId: string): { file: string | null; view: LedgerView | 'missing' | null } {
+  const nestedFile = path.join(folder, sessionId, 'subagents', `agent-${agentId}.jsonl`);
+  const nested = ledger.lookup(nestedFile);
+  if (nested !== null && nested !== 'missing') return { file: nestedFile, view: nested };
   // Both places are looked up at once, so one pass settles which holds the file.
-  const flat = ledger.lookup(path.join(folder, `agent-${agentId}.jsonl`));
-  return nested === 'missing' ? flat : flat !== null && flat !== 'missing' ? flat : null;
+  const flatFile = path.join(folder, `agent-${agentId}.jsonl`);
+  const flat = ledger.lookup(flatFile);
+  if (flat !== null && flat !== 'missing') return { file: flatFile, view: flat };
+  return { file: null, view: nested === 'missing' && flat === 'missing' ? 'missing' : null };
 }
 
 function tokens(tally: Tally): number {

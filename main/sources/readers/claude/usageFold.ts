@@ -9,6 +9,8 @@
  * U4. `<synthetic>` messages (written locally, no model call) are not usage.
  * U5. Missing, negative, non-numeric or absurd (> 1e12) `input_tokens`/`output_tokens`, or a bad cache figure,
  *     skip the message and count it in `skipped`; absent cache figures count 0 (older builds write none).
+ * U6. `cache_creation.ephemeral_1h_input_tokens` is the part of the cache writes kept for one hour, priced at the
+ *     1-hour rate (2× input); the rest of `cache_creation_input_tokens` at the 5-minute rate (1.25× input).
  */
 import { isObject, type Json } from '../kit/json';
 import type { UsageLineFacts } from './scanLine';
@@ -39,7 +41,12 @@ export function claudeFigures(usage: unknown): Figures | null {
   const cacheWrite = optionalFigure(usage.cache_creation_input_tokens);
   const cacheRead = optionalFigure(usage.cache_read_input_tokens);
   if (input === null || output === null || cacheWrite === null || cacheRead === null) return null;
-  return { input, output, cacheRead, cacheWrite, reasoning: null };
+  // Rule U6: the 1-hour part of the cache writes, when the record splits them (never more than the writes).
+  const split = isObject(usage.cache_creation) ? optionalFigure(usage.cache_creation.ephemeral_1h_input_tokens) : 0;
+  if (split === null) return null;
+  const figures: Figures = { input, output, cacheRead, cacheWrite, reasoning: null };
+  if (split > 0) figures.cacheWrite1h = Math.min(split, cacheWrite);
+  return figures;
 }
 
 /** The facts usage reads from a parsed line (the same the background pass scans for without a full parse). */
@@ -109,6 +116,8 @@ function countOnce(fold: ClaudeUsageFold, key: string | null, figures: Figures):
     cacheWrite: Math.max(0, figures.cacheWrite - counted.cacheWrite),
     reasoning: null,
   };
+  const hour = Math.max(0, (figures.cacheWrite1h ?? 0) - (counted.cacheWrite1h ?? 0));
+  if (hour > 0) grew.cacheWrite1h = Math.min(hour, grew.cacheWrite);
   if (grew.input + grew.output + grew.cacheRead + grew.cacheWrite === 0) return null;
   fold.recent.set(key, {
     input: Math.max(figures.input, counted.input),
@@ -116,6 +125,7 @@ function countOnce(fold: ClaudeUsageFold, key: string | null, figures: Figures):
     cacheRead: Math.max(figures.cacheRead, counted.cacheRead),
     cacheWrite: Math.max(figures.cacheWrite, counted.cacheWrite),
     reasoning: null,
+    cacheWrite1h: Math.max(figures.cacheWrite1h ?? 0, counted.cacheWrite1h ?? 0),
   });
   return grew;
 }

@@ -86,4 +86,24 @@ describe('Codex usage', () => {
     expect(entry?.usage).toEqual({ totals: { input: 300, output: 40, cacheRead: 100, cacheWrite: 0, reasoning: 0 }, partial: false, cost: { usd: 0.000788, estimated: true } }); // 787.5e-6, to the micro-dollar
     expect(seat.withSubagents?.totals).toEqual({ input: 400, output: 50, cacheRead: 100, cacheWrite: 0, reasoning: 0 });
   });
+
+  it('X6: a forked child\'s copy of the parent\'s history is not counted again, whether its totals go on or start over', async () => {
+    const goesOn = threadId(2);
+    const startsOver = threadId(3);
+    const replayed = [headerLine({ id: parentId, timestamp: at(0) }), tokenCount(3, figures(100, 0, 10, 0), figures(100, 0, 10, 0))];
+    const spawn = (second: number, id: string, call: string) => [callLine(at(second), 'spawn_agent', { message: 'go', fork_context: true }, call), outputLine(at(second), call, { agent_id: id })];
+    const { projection, usage: seat } = await project(
+      [context(1, 'gpt-5.1-codex'), ...spawn(2, goesOn, 'call_1'), ...spawn(2, startsOver, 'call_2'), tokenCount(3, figures(100, 0, 10, 0), figures(100, 0, 10, 0))],
+      [
+        // By hand: the copied prefix (the parent's 100 in / 10 out) only sets the start; the fork adds 400 / 40.
+        { id: goesOn, lines: [...replayed, context(5, 'gpt-5.1-codex'), tokenCount(6, figures(500, 0, 50, 0), figures(400, 0, 40, 0))] },
+        // Totals that start over after the copy: a new run, 30 in / 3 out, all the fork's own.
+        { id: startsOver, lines: [...replayed, context(5, 'gpt-5.1-codex'), tokenCount(6, figures(30, 0, 3, 0), figures(30, 0, 3, 0))] },
+      ],
+    );
+    const recent = projection.ok ? projection.subagents.recent : [];
+    expect(recent.find((entry) => entry.nativeId === goesOn)?.usage?.totals).toMatchObject({ input: 400, output: 40 });
+    expect(recent.find((entry) => entry.nativeId === startsOver)?.usage?.totals).toMatchObject({ input: 30, output: 3 });
+    expect(seat.withSubagents?.totals).toMatchObject({ input: 100 + 400 + 30, output: 10 + 40 + 3 });
+  });
 });

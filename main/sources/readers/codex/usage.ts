@@ -18,7 +18,7 @@ export interface ChildUsageScan {
 
 /** Folds one rollout line into a usage fold (a line that is not JSON is left to the parent's count). */
 export function foldCodexUsageLine(fold: CodexUsageFold, line: string): void {
-  if (!line.includes('token_count') && !line.includes('turn_context')) return;
+  if (!line.includes('token_count') && !line.includes('turn_context') && !line.includes('session_meta')) return;
   const envelope = asObject(parseJson(line));
   const payload = asObject(envelope?.payload);
   if (envelope && payload) foldCodexUsage(fold, envelope.type, payload, typeof envelope.timestamp === 'string' ? envelope.timestamp : null);

@@ -12,6 +12,9 @@
  *     = input − cached, cache read = cached; Codex records no cache writes (0) and its reasoning apart.
  * X4. Figures missing, negative, non-numeric or absurd skip the event, counted in `skipped`.
  * X5. The model is the last `turn_context.model`; cost is priced from the dated table (an estimate).
+ * X6. A forked rollout (its header names `forked_from_id`, or a later `session_meta` starts a copy of the parent's)
+ *     replays the parent's history up to its own first `turn_context`: the replayed `token_count` events are the
+ *     parent's usage, already counted in the parent's rollout, so they only set where the fork's own growth starts.
  */
 import { asObject, asText, type Json } from '../kit/json';
 import { addFigures, createTally, tokenFigure, type Figures, type Tally } from '../../../kit/usage/tally';
@@ -24,11 +27,15 @@ export interface CodexUsageFold {
   contextUsed: number | null;
   window: number | null;
   model: string | null;
+  /** Rule X6: inside a fork's copy of its parent's history (until its own first `turn_context`). */
+  replaying: boolean;
+  /** A `session_meta` was seen (the next one starts a copied history). */
+  sawHeader: boolean;
 }
 
 /** A fresh fold. */
 export function createCodexUsage(): CodexUsageFold {
-  return { tally: createTally('estimated'), lastTotal: null, contextUsed: null, window: null, model: null };
+  return { tally: createTally('estimated'), lastTotal: null, contextUsed: null, window: null, model: null, replaying: false, sawHeader: false };
 }
 
 /** A Codex `TokenUsage` as figures (rule X3), or null when malformed (rule X4). */
@@ -46,7 +53,14 @@ export function codexFigures(value: unknown): (Figures & { total: number }) | nu
 
 /** Folds one parsed rollout record (envelope `type`, its `payload`, its timestamp). */
 export function foldCodexUsage(fold: CodexUsageFold, type: unknown, payload: Json, at: string | null): void {
+  if (type === 'session_meta') {
+    // Rule X6: a fork's header, or the parent's header copied after it, begins the replayed history.
+    if (fold.sawHeader || asText(payload.forked_from_id)) fold.replaying = true;
+    fold.sawHeader = true;
+    return;
+  }
   if (type === 'turn_context') {
+    fold.replaying = false;
     const model = asText(payload.model);
     if (model) fold.model = model;
     return;
@@ -60,6 +74,11 @@ export function foldCodexUsage(fold: CodexUsageFold, type: unknown, payload: Jso
   const windowOk = window === undefined || window === null || (typeof window === 'number' && Number.isInteger(window) && window > 0 && window <= 1e12);
   if (!info || !total || (info.last_token_usage !== undefined && !last) || !windowOk) {
     fold.tally.skipped += 1;
+    return;
+  }
+  if (fold.replaying) {
+    // Rule X6: the parent's running totals, counted in the parent: the fork's own growth is measured from them.
+    fold.lastTotal = { input: total.input, output: total.output, cacheRead: total.cacheRead, cacheWrite: 0, reasoning: total.reasoning };
     return;
   }
   const previous = fold.lastTotal;

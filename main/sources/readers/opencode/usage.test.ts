@@ -80,4 +80,25 @@ describe('OpenCode usage', () => {
     expect(usage.totals.input).toBe(10);
     expect(usage.withSubagents).toEqual({ totals: { input: 310, output: 31, cacheRead: 0, cacheWrite: 0, reasoning: 0 }, partial: false, cost: { usd: 0.75, estimated: false } });
   });
+
+  it('O5–O6: every child session counts toward "with subagents", not only the tray\'s; the recorded cost stands, by model', async () => {
+    const { path, writer } = store();
+    writer.message(PARENT, T0, assistant(T0, { modelID: 'claude-sonnet-4-5', tokens: tokens(1, 1, 0, 0), cost: 0.01 }));
+    for (let index = 0; index < 12; index += 1) {
+      const child = `ses_usageChild${String(index).padStart(5, '0')}`;
+      writer.session(child, { parent: PARENT, time: T0 + 10 + index });
+      const message = writer.message(PARENT, T0 + 10 + index, assistant(T0 + 10 + index, { modelID: 'claude-sonnet-4-5', tokens: tokens(0, 0, 0, 0), cost: 0 }));
+      writer.task(message, PARENT, T0 + 10 + index, { callId: `call_${index}`, status: 'completed', child, start: T0 + 10 + index, end: T0 + 90, output: `<task id="${child}" state="completed">done</task>` });
+      // Child i: 100 + i input, 10 output, at a recorded $0.02 (more than the table's list price: it stands).
+      writer.message(child, T0 + 20 + index, assistant(T0 + 20 + index, { modelID: 'claude-haiku-4-5', tokens: tokens(100 + index, 10, 0, 0), cost: 0.02 }));
+    }
+    const { usage, projection } = await project(path);
+    expect(projection.subagents.recent.length).toBeLessThan(12);
+    // By hand: 1 + Σ(100 + i, i = 0…11) = 1 + 1,200 + 66 input; 1 + 12 × 10 output; $0.01 + 12 × $0.02.
+    expect(usage.withSubagents).toEqual({ totals: { input: 1_267, output: 121, cacheRead: 0, cacheWrite: 0, reasoning: 0 }, partial: false, cost: { usd: 0.25, estimated: false } });
+    expect(usage.models).toEqual([
+      { model: 'claude-haiku-4-5', totals: { input: 1_266, output: 120, cacheRead: 0, cacheWrite: 0, reasoning: 0 }, cost: { usd: 0.24, estimated: false } },
+      { model: 'claude-sonnet-4-5', totals: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, reasoning: 0 }, cost: { usd: 0.01, estimated: false } },
+    ]);
+  });
 });

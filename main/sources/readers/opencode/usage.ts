@@ -10,19 +10,22 @@
  * O3. A message with tokens but no valid `cost` leaves the seat without a cost (unknown, never a partial sum).
  * O4. Context in use = input + cache read + cache write of the last assistant message with tokens; the window comes
  *     from the model table by `modelID` (unknown model: fill null).
- * O5. Child sessions' totals are their own job's usage and count toward the parent's "with subagents".
+ * O5. Child sessions' totals are their own job's usage; every child session of the seat (by `parent_id`, at most
+ *     USAGE_SESSION_FILES) counts toward its "with subagents", not only those on the tray.
+ * O6. The recorded cost stands (never repriced from the table); the per-model breakdown groups by `modelID`.
  */
 import type { SubagentEntry } from '../../../../shared/schemas';
 import { seatUsage, subagentUsage, type SeatUsage } from '../../../kit/usage/seatUsage';
 import { addAmount, createTally, zeroAmount, type Tally } from '../../../kit/usage/tally';
 import type { SqliteDatabase } from './sqlite';
+import { USAGE_MODELS_KEPT, USAGE_SESSION_FILES } from '../../../kit/usage/bounds';
 
 const VALID = (column: string, optional: boolean) =>
   `(${optional ? `${column} IS NULL OR ` : ''}(typeof(${column}) = 'integer' AND ${column} BETWEEN 0 AND 1000000000000))`;
 
 const USAGE_SQL = `
   WITH m AS (
-    SELECT session_id, time_created,
+    SELECT session_id, time_created, json_extract(data, '$.modelID') AS model,
       json_extract(data, '$.tokens.input') AS i, json_extract(data, '$.tokens.output') AS o,
       json_extract(data, '$.tokens.reasoning') AS r, json_extract(data, '$.tokens.cache.read') AS cr,
       json_extract(data, '$.tokens.cache.write') AS cw, json_extract(data, '$.cost') AS c
@@ -34,14 +37,14 @@ const USAGE_SQL = `
       (typeof(c) IN ('integer', 'real') AND c >= 0) AS priced
     FROM m
   )
-  SELECT session_id AS session, (time_created / 3600000) * 3600000 AS hour,
+  SELECT session_id AS session, (time_created / 3600000) * 3600000 AS hour, model,
     sum(CASE WHEN ok THEN i ELSE 0 END) AS input, sum(CASE WHEN ok THEN o ELSE 0 END) AS output,
     sum(CASE WHEN ok THEN coalesce(r, 0) ELSE 0 END) AS reasoning,
     sum(CASE WHEN ok THEN coalesce(cr, 0) ELSE 0 END) AS cacheRead, sum(CASE WHEN ok THEN coalesce(cw, 0) ELSE 0 END) AS cacheWrite,
     sum(CASE WHEN ok AND priced THEN c ELSE 0 END) AS usd,
     sum(CASE WHEN ok AND NOT priced AND i + o + coalesce(cr, 0) + coalesce(cw, 0) > 0 THEN 1 ELSE 0 END) AS unpriced,
     sum(CASE WHEN ok THEN 0 ELSE 1 END) AS skipped
-  FROM v GROUP BY session_id, hour`;
+  FROM v GROUP BY session_id, hour, model`;
 
 const CONTEXT_SQL = `
   SELECT json_extract(data, '$.modelID') AS model,
@@ -52,6 +55,8 @@ const CONTEXT_SQL = `
     AND typeof(json_extract(data, '$.tokens.input')) = 'integer'
     AND coalesce(json_extract(data, '$.tokens.input'), 0) + coalesce(json_extract(data, '$.tokens.cache.read'), 0) > 0
   ORDER BY time_created DESC, id DESC LIMIT 1`;
+
+const CHILDREN_SQL = 'SELECT id FROM session WHERE parent_id = ? ORDER BY time_created, id LIMIT ?';
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
@@ -65,6 +70,9 @@ export function sessionTallies(database: SqliteDatabase, sessionIds: readonly st
     const amount = { ...zeroAmount(), input: num(row.input), output: num(row.output), reasoning: num(row.reasoning), cacheRead: num(row.cacheRead), cacheWrite: num(row.cacheWrite), usd: num(row.usd), unpriced: num(row.unpriced) };
     addAmount(tally.sum, amount);
     addAmount((tally.hours[String(num(row.hour))] ??= zeroAmount()), amount);
+    // Rule O6: the per-model breakdown, by the `modelID` each message recorded.
+    const model = typeof row.model === 'string' && row.model !== '' ? row.model : 'unknown';
+    addAmount((tally.models[Object.hasOwn(tally.models, model) || Object.keys(tally.models).length < USAGE_MODELS_KEPT ? model : 'other'] ??= zeroAmount()), amount);
     tally.skipped += num(row.skipped);
     tally.hasReasoning = true;
   }
@@ -79,14 +87,15 @@ export function openCodeSeatUsage(
   childOf: ReadonlyMap<string, string>,
 ): { usage: SeatUsage; entries: SubagentEntry[] } {
   const children = entries.map((entry) => (entry.nativeId === null ? undefined : childOf.get(entry.nativeId)));
-  const tallies = sessionTallies(database, [sessionId, ...children.filter((id): id is string => id !== undefined)]);
+  // Rule O5: every child session of the seat counts toward "with subagents" (issue 37), not only the tray's entries.
+  const all = new Set(database.all(CHILDREN_SQL, [sessionId, USAGE_SESSION_FILES]).map((row) => String(row.id)));
+  for (const child of children) if (child !== undefined) all.add(child);
+  const tallies = sessionTallies(database, [sessionId, ...all]);
   const own = tallies.get(sessionId) ?? createTally('recorded');
-  const childTallies: Tally[] = [];
+  const childTallies = [...all].map((id) => tallies.get(id)).filter((tally): tally is Tally => tally !== undefined);
   const withUsage = entries.map((entry, index) => {
     const tally = children[index] === undefined ? undefined : tallies.get(children[index]!);
-    if (!tally) return entry;
-    childTallies.push(tally);
-    return { ...entry, usage: subagentUsage(tally, false) };
+    return tally ? { ...entry, usage: subagentUsage(tally, false) } : entry;
   });
   const context = database.get(CONTEXT_SQL, [sessionId]);
   const model = typeof context?.model === 'string' ? context.model : null;
