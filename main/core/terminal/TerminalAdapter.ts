@@ -18,8 +18,12 @@ import { startPaneStream, type PaneStream, type StreamHandlers } from './paneStr
 /** An expected failure of a terminal operation, as a sentence for the owner. */
 export type TerminalFailure = { ok: false; reason: string };
 
-/** The listing format of `list-panes -a`: tab-separated (tmux keeps tabs of a format as they are). */
-const PANE_FORMAT = ['#{pane_id}', '#{session_name}', '#{window_index}', '#{pane_index}', '#{pane_pid}', '#{@pixelfleet_persona}'].join('\t');
+/**
+ * The listing format of `list-panes -a`: space-separated, the session name last (it may hold spaces; tmux prints
+ * control characters such as a tab as `_` outside a terminal, so no tab separates fields), the persona id before it
+ * (an id has no spaces; empty when the session has none).
+ */
+const PANE_FORMAT = '#{pane_id} #{window_index} #{pane_index} #{pane_pid} #{@pixelfleet_persona} #{session_name}';
 
 /** Milliseconds between the typed text and its Enter: a TUI that sees both at once may take Enter as part of a paste. */
 const ENTER_AFTER_TEXT_MS = 120;
@@ -28,8 +32,9 @@ const ENTER_AFTER_TEXT_MS = 120;
 export function parsePanes(listing: string): Pane[] {
   const panes: Pane[] = [];
   for (const row of listing.split('\n')) {
-    const [paneId, session, window, index, pid, persona] = row.split('\t');
-    if (!paneId?.startsWith('%') || pid === undefined || !/^\d+$/.test(pid)) continue;
+    const [paneId, window, index, pid, persona, ...name] = row.split(' ');
+    const session = name.join(' ');
+    if (!paneId?.startsWith('%') || pid === undefined || !/^\d+$/.test(pid) || session === '') continue;
     panes.push({ paneId, session, pid: Number(pid), persona: persona ?? '', target: `${session}:${window}.${index}` });
   }
   return panes;

@@ -115,9 +115,14 @@ const EXECUTABLES: Record<string, RegExp> = {
   opencode: /^(\.?opencode)$/,
 };
 
+/** Interpreters a harness's script may run under. */
+const INTERPRETERS = /^(node|nodejs|bun|deno)$/;
+
 /** Which harness a process runs (by its executable or the script its interpreter runs), or null. */
 export function harnessOf(info: ProcessInfo): 'claude' | 'codex' | 'opencode' | null {
-  const candidates = [info.argv[0], info.argv[1]].filter((word): word is string => typeof word === 'string' && word !== '');
+  // The script an interpreter runs counts; another program's argument (`vim claude`) does not.
+  const interpreted = INTERPRETERS.test(path.basename(info.argv[0] ?? ''));
+  const candidates = [info.argv[0], interpreted ? info.argv[1] : undefined].filter((word): word is string => typeof word === 'string' && word !== '');
   for (const word of candidates) {
     const base = path.basename(word);
     for (const [harness, pattern] of Object.entries(EXECUTABLES)) if (pattern.test(base)) return harness as 'claude' | 'codex' | 'opencode';
