@@ -27,14 +27,23 @@ export const NAMED_KEYS = ['Enter', 'Escape', 'Tab', 'Up', 'Down', 'Left', 'Righ
 /** A named key. */
 export type NamedKey = (typeof NAMED_KEYS)[number];
 
-/** C0 controls, DEL and C1 controls: refused in typed text (rule 1). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+/** True for a C0 control, DEL or a C1 control: refused in typed text (rule 1). */
+export function isControlCharacter(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
+/** The first control character of a text, or null. */
+function firstControl(text: string): string | null {
+  for (const char of text) if (isControlCharacter(char)) return char;
+  return null;
+}
 
 /** True when `key` is a named key or one printable character (rule 2). */
 export function isAllowedKey(key: string): boolean {
   if ((NAMED_KEYS as readonly string[]).includes(key)) return true;
   const chars = Array.from(key);
-  return chars.length === 1 && !CONTROL.test(key) && key.trim() !== '';
+  return chars.length === 1 && !isControlCharacter(key) && key.trim() !== '';
 }
 
 /** Why a text may not be sent (rule 1), or null when it may. */
@@ -42,8 +51,8 @@ export function sendTextProblem(text: string): string | null {
   if (text.length === 0) return 'There is nothing to send.';
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > SEND_MAX_BYTES) return `A send is at most ${SEND_MAX_BYTES} bytes (this one is ${bytes}).`;
-  const control = CONTROL.exec(text);
-  if (control) return `A send may not hold control characters (found U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}); press named keys with \`agents keys\`.`;
+  const control = firstControl(text);
+  if (control !== null) return `A send may not hold control characters (found U+${control.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}); press named keys with \`agents keys\`.`;
   return null;
 }
 

@@ -3,7 +3,8 @@
  * journal in Claude Code's format, asks a question (a pending AskUserQuestion, so the world shows it needing the
  * owner) and reads the answer from its terminal, keystroke by keystroke, in raw mode as the real TUI does. Enter
  * records the typed line as the question's tool result, exactly as typed. Every byte it receives is also appended to
- * `standin-keys.jsonl` in its Claude home, so tests can check which keys a button pressed.
+ * `standin-keys.jsonl` in its Claude home, so tests can check which keys a button pressed. A file `standin-hold` in
+ * that home holds each answer back from the journal until a file `standin-release` appears.
  *
  * Started with `--session-id <id>` or `--resume <id>` it uses that session; without, it makes one up and writes Claude
  * Code's runtime registry `<home>/sessions/<pid>.json` ({ pid, sessionId, cwd, startedAt }), as an adopted pane would.
@@ -51,9 +52,13 @@ process.stdin.on('data', (chunk) => {
   for (const char of chunk) {
     if (char === '\\r' || char === '\\n') {
       if (typed === '/exit') process.exit(0);
-      line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_ask_' + asked, content: typed }] }, toolUseResult: { answers: { Colour: typed } } });
-      process.stdout.write('\\r\\nGot it: ' + typed + '\\r\\n> ');
+      const answer = typed;
       typed = '';
+      process.stdout.write('\\r\\nGot it: ' + answer + '\\r\\n> ');
+      const record = () => line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_ask_' + asked, content: answer }] }, toolUseResult: { answers: { Colour: answer } } });
+      // A file standin-hold in the home holds the answer back until standin-release appears (a test sees "sent" first).
+      if (!fs.existsSync(path.join(home, 'standin-hold'))) record();
+      else { const wait = setInterval(() => { if (fs.existsSync(path.join(home, 'standin-release'))) { clearInterval(wait); record(); } }, 100); }
     } else if (char === '\\x7f') {
       typed = typed.slice(0, -1);
     } else if (char === '\\x03') {
