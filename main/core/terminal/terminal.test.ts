@@ -3,7 +3,7 @@
  * question in Claude Code's journal format and reads its answer from its terminal (main/dev/testing/terminalStandin.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../setup/app';
@@ -81,10 +81,7 @@ describe.skipIf(!tmux)('a persona’s terminal over real tmux', () => {
 
     // Typed text is written nowhere in the app home.
     const home = env.PIXELFLEET_HOME!;
-    for (const name of readdirSync(home)) {
-      const file = path.join(home, name);
-      if (existsSync(file) && !readdirSync(home, { withFileTypes: true }).find((entry) => entry.name === name)?.isDirectory()) expect(readFileSync(file).includes(Buffer.from('Teal "quoted"'))).toBe(false);
-    }
+    for (const entry of readdirSync(home, { withFileTypes: true })) if (entry.isFile()) expect(readFileSync(path.join(home, entry.name)).includes(Buffer.from('Teal "quoted"'))).toBe(false);
   }, 60_000);
 
   it('refuses control characters, over-long text and unnamed keys, and sends nothing then', async () => {
@@ -163,5 +160,63 @@ describe.skipIf(!tmux)('a persona’s terminal over real tmux', () => {
       await app.dispose();
     }
     expect((await list(env)).find((entry) => entry.id === eve.id)!.terminal).toBeNull();
+  }, 60_000);
+});
+
+/** A stand-in Codex that keeps its rollout open (as the real one does) and has no session id in its argv. */
+const CODEX_HOLDING_ROLLOUT = `#!/usr/bin/env node
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+const home = process.env.CODEX_HOME;
+const now = new Date();
+const two = (n) => String(n).padStart(2, '0');
+const day = [String(now.getFullYear()), two(now.getMonth() + 1), two(now.getDate())];
+const stamp = day.join('-') + 'T' + [two(now.getHours()), two(now.getMinutes()), two(now.getSeconds())].join('-');
+const id = crypto.randomUUID();
+const folder = path.join(home, 'sessions', ...day);
+fs.mkdirSync(folder, { recursive: true });
+const at = now.toISOString();
+const fd = fs.openSync(path.join(folder, 'rollout-' + stamp + '-' + id + '.jsonl'), 'a');
+fs.writeSync(fd, JSON.stringify({ timestamp: at, type: 'session_meta', payload: { id, timestamp: at, cwd: process.cwd(), originator: 'codex_cli_rs', cli_version: '0.120.0', source: 'cli' } }) + '\\n');
+fs.writeSync(fd, JSON.stringify({ timestamp: at, type: 'turn_context', payload: { cwd: process.cwd(), approval_policy: 'on-request', model: 'gpt-5' } }) + '\\n');
+process.stdout.write('codex stand-in ready\\n');
+setInterval(() => {}, 1000);
+`;
+
+describe.skipIf(!tmux || process.platform !== 'linux')('adopting Codex and OpenCode panes (Linux: open files and folders from /proc)', () => {
+  async function candidate(env: NodeJS.ProcessEnv, harness: string): Promise<string> {
+    return until(async () => (JSON.parse((await cli(['candidates', '--json'], env)).stdout) as Array<{ id: string; seat: { harness: string } }>).find((entry) => entry.seat.harness === harness)?.id);
+  }
+
+  it('Codex: its rollout among the open files of its process tree', async () => {
+    const { dir, env } = setup();
+    const bin = path.join(dir, 'bin-codex');
+    mkdirSync(bin);
+    writeFileSync(path.join(bin, 'codex'), CODEX_HOLDING_ROLLOUT);
+    chmodSync(path.join(bin, 'codex'), 0o755);
+    const cwd = path.join(dir, 'codex project');
+    mkdirSync(cwd);
+    execFileSync(tmux!, ['-L', fixture.socket, 'new-session', '-d', '-s', 'cx', '-c', cwd, '-e', `CODEX_HOME=${env.CODEX_HOME}`, '--', path.join(bin, 'codex')]);
+    const id = await candidate(env, 'codex');
+    const opened = JSON.parse((await cli(['seats', 'open', id, '--name', 'Flo', '--json'], env)).stdout);
+    const flo = (await list(env)).find((entry) => entry.id === opened.persona.id)!;
+    expect(flo.terminal).toEqual({ kind: 'tmux', target: expect.stringMatching(/^cx:\d+\.\d+$/), launched: false });
+    const peeked = await until(async () => ((await cli(['agents', 'peek', 'Flo'], env)).stdout.includes('codex stand-in ready') ? true : undefined));
+    expect(peeked).toBe(true);
+  }, 60_000);
+
+  it('OpenCode: its folder is the session’s folder, and the session is the folder’s latest in the store', async () => {
+    const { dir, env } = setup();
+    const cwd = path.join(dir, 'oc project');
+    mkdirSync(cwd);
+    execFileSync(tmux!, ['-L', fixture.socket, 'new-session', '-d', '-s', 'oc', '-c', cwd, '-e', `XDG_DATA_HOME=${env.XDG_DATA_HOME}`, '--', path.join(dir, 'bin', 'opencode'), cwd]);
+    const id = await candidate(env, 'opencode');
+    const opened = JSON.parse((await cli(['seats', 'open', id, '--name', 'Gil', '--json'], env)).stdout);
+    const gil = (await list(env)).find((entry) => entry.id === opened.persona.id)!;
+    expect(gil.terminal).toEqual({ kind: 'tmux', target: expect.stringMatching(/^oc:\d+\.\d+$/), launched: false });
+    const peeked = await cli(['agents', 'peek', 'Gil', '--json'], env);
+    expect(peeked.code).toBe(0);
+    expect(JSON.parse(peeked.stdout).target).toBe((gil.terminal as { target: string }).target);
   }, 60_000);
 });
