@@ -220,3 +220,34 @@ describe.skipIf(!tmux || process.platform !== 'linux')('adopting Codex and OpenC
     expect(JSON.parse(peeked.stdout).target).toBe((gil.terminal as { target: string }).target);
   }, 60_000);
 });
+
+describe.skipIf(!tmux)('a live stream of a pane through tmux control mode', () => {
+  it('gives the screen now, then what the pane writes as terminal.output events, until unwatched', async () => {
+    const { dir, env } = setup();
+    const cwd = path.join(dir, 'project');
+    mkdirSync(cwd);
+    const launched = JSON.parse((await cli(['agents', 'launch', '--harness', 'claude', '--role', 'builder', '--cwd', cwd, '--name', 'Hal', '--json'], env)).stdout);
+    await until(async () => ((await cli(['agents', 'peek', 'Hal'], env)).stdout.includes('Which colour') ? true : undefined));
+    const app = await createApp({ home: env.PIXELFLEET_HOME!, mode: 'web', env, live: false, log: () => {} });
+    const events: Array<{ event: string; payload: { streamId?: string; data?: string; reason?: string; seq?: number } }> = [];
+    const off = app.onEvent((event, payload) => events.push({ event, payload: payload as never }));
+    try {
+      const watched = await app.router.handle('terminal.watch', { personaId: launched.persona.id });
+      if (!watched.ok) throw new Error(watched.error.message);
+      const stream = watched.value as { streamId: string; target: string; cols: number; rows: number; screen: string };
+      expect(stream.screen).toContain('Which colour should the button be?');
+      expect(stream.cols).toBeGreaterThan(0);
+      execFileSync(tmux!, ['-L', fixture.socket, 'send-keys', '-t', 'pf-hal', '-l', 'blue-ish ✓']);
+      await until(() => (events.filter((entry) => entry.event === 'terminal.output' && entry.payload.streamId === stream.streamId).map((entry) => entry.payload.data).join('').includes('blue-ish ✓') ? true : undefined));
+      const seqs = events.filter((entry) => entry.event === 'terminal.output').map((entry) => entry.payload.seq);
+      expect(seqs).toEqual(seqs.map((_, index) => index + 1));
+      expect(await app.router.handle('terminal.watch', { personaId: launched.persona.id, streamId: stream.streamId })).toMatchObject({ ok: true, value: { streamId: stream.streamId, screen: '' } });
+      expect(await app.router.handle('terminal.unwatch', { streamId: stream.streamId })).toEqual({ ok: true, value: { ended: true } });
+      expect(events.find((entry) => entry.event === 'terminal.ended')?.payload).toMatchObject({ streamId: stream.streamId, reason: 'Closed.' });
+      expect(await app.router.handle('terminal.watch', { personaId: launched.persona.id, streamId: stream.streamId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    } finally {
+      off();
+      await app.dispose();
+    }
+  }, 60_000);
+});
