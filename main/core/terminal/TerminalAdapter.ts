@@ -8,8 +8,9 @@
 import { isAllowedKey, NAMED_KEYS, sendTextProblem } from '../../../shared/terminal';
 import type { Persona } from '../../../shared/schemas';
 import { resolveHarnessHomes } from '../../setup/paths';
-import { tmuxSocketArgs } from '../launch/launchRules';
-import { detectTmux, runTmux } from '../launch/tmux';
+import type { Harness } from '../../../shared/schemas';
+import { HARNESS_OPTION, newSessionArgv, PERSONA_OPTION, tmuxSocketArgs } from '../launch/launchRules';
+import { detectTmux, hasSession, runTmux, sessionForPersona } from '../launch/tmux';
 import { matchPanes, type Pane, type PaneMatch } from './adoption';
 import { openCodeLatestSession } from './harnessRecords';
 import { readProcessTable } from './processes';
@@ -107,6 +108,56 @@ export class TerminalAdapter {
       if (!pressed.ok) return { ok: false, reason: `tmux could not press ${key} in ${pane.target}: ${pressed.reason}` };
     }
     return { ok: true };
+  }
+
+  /**
+   * Starts `argv` in a new detached session in `cwd` and tags it with the persona and harness (launch rules 3, 5, 6):
+   * the one way a harness is launched into tmux (hire and launch, dispatch).
+   */
+  async startSession(request: { session: string; cwd: string; argv: string[]; personaId: string; harness: Harness }): Promise<{ ok: true } | TerminalFailure> {
+    const tmux = this.tmux();
+    if (!tmux.ok) return tmux;
+    const started = await runTmux(tmux.executable, newSessionArgv({ session: request.session, cwd: request.cwd, argv: request.argv, env: this.env }), this.env);
+    if (!started.ok) return { ok: false, reason: `tmux did not start the session: ${started.reason}` };
+    await this.run(tmux.executable, ['set-option', '-t', `=${request.session}:`, PERSONA_OPTION, request.personaId]);
+    await this.run(tmux.executable, ['set-option', '-t', `=${request.session}:`, HARNESS_OPTION, request.harness]);
+    return { ok: true };
+  }
+
+  /** True when a session of exactly that name runs. */
+  async sessionExists(session: string): Promise<boolean> {
+    const tmux = this.tmux();
+    return tmux.ok ? hasSession(tmux.executable, session, this.env) : false;
+  }
+
+  /** The running session tagged with a persona's id (launch rule 6), or null. */
+  async sessionTaggedWith(personaId: string): Promise<string | null> {
+    const tmux = this.tmux();
+    return tmux.ok ? sessionForPersona(tmux.executable, personaId, this.env) : null;
+  }
+
+  /** The harness a launched session was tagged with, or null. */
+  async sessionHarness(session: string): Promise<string | null> {
+    const tmux = this.tmux();
+    if (!tmux.ok) return null;
+    const tagged = await this.run(tmux.executable, ['show-options', '-v', '-t', `=${session}:`, HARNESS_OPTION]);
+    return tagged.ok ? tagged.stdout.trim() : null;
+  }
+
+  /** Types a line into a session's active pane and presses Enter (the harness's exit command; never owner text). */
+  async typeIntoSession(session: string, line: string): Promise<void> {
+    const tmux = this.tmux();
+    if (!tmux.ok) return;
+    await this.run(tmux.executable, ['send-keys', '-t', `=${session}:`, '-l', line]);
+    await this.run(tmux.executable, ['send-keys', '-t', `=${session}:`, 'Enter']);
+  }
+
+  /** Ends a session. */
+  async killSession(session: string): Promise<{ ok: true } | TerminalFailure> {
+    const tmux = this.tmux();
+    if (!tmux.ok) return tmux;
+    const killed = await this.run(tmux.executable, ['kill-session', '-t', `=${session}`]);
+    return killed.ok ? { ok: true } : { ok: false, reason: killed.reason };
   }
 
   /** Starts a live stream of a pane: its screen now, then what it writes (a read-only control-mode client). */
