@@ -126,7 +126,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const offJobs = jobs.onChange((board) => (hub ? hub.board(board) : updates.jobs(board)));
 
   const launcher = new LaunchService({ fleet, personas, env, terminal: settings.terminal });
-  const terminals = new TerminalService({ adapter: new TerminalAdapter(env), personas, env, emit, recordReply: (personaId, at) => history.recordReply(personaId, at) });
+  const terminals = new TerminalService({ adapter: new TerminalAdapter(env), personas, env, emit, recordReply: (personaId, at) => history.recordReply(personaId, at), demo: demo !== null });
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
   let live: LiveUpdates | null = null;
   if (options.live !== false) {

@@ -29,7 +29,12 @@ export interface TerminalServiceOptions {
   emit<E extends EventName>(event: E, payload: EventOf<E>): void;
   /** Records that a reply was sent (persona and time only). */
   recordReply?(personaId: string, at: number): void;
+  /** The demo's agents are simulated: they have no terminals, and no tmux server is asked. */
+  demo?: boolean;
 }
+
+/** Why a demo agent has no terminal. */
+export const DEMO_NO_TERMINAL = 'The demo’s agents are simulated: they have no terminals.';
 
 interface Watch {
   personaId: string;
@@ -59,12 +64,14 @@ export class TerminalService {
   /** Where a persona's terminal is, or why it has none. */
   async locate(who: string): Promise<TerminalLocation> {
     const persona = await this.persona(who);
+    if (this.options.demo) return { personaId: persona.id, terminal: null, reason: DEMO_NO_TERMINAL, uncertain: false };
     const match = (await this.options.adapter.locate([persona])).get(persona.id)!;
     return match.ok ? { personaId: persona.id, terminal: match.terminal, reason: null, uncertain: false } : { personaId: persona.id, terminal: null, reason: match.reason, uncertain: match.uncertain };
   }
 
   private async pane(who: string): Promise<{ persona: Persona; pane: Pane; match: Extract<PaneMatch, { ok: true }> }> {
     const persona = await this.persona(who);
+    if (this.options.demo) throw new ServiceError('unavailable', DEMO_NO_TERMINAL);
     const match = (await this.options.adapter.locate([persona])).get(persona.id)!;
     if (!match.ok) throw new ServiceError('unavailable', `${persona.name} has no terminal Pixelfleet can reach: ${match.reason}`);
     return { persona, pane: match.pane, match };
