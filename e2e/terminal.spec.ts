@@ -125,5 +125,11 @@ test.describe('acting on an agent’s terminal from the world', () => {
     await page.screenshot({ path: test.info().outputPath('terminal-panel.png') });
     await panel.locator('[data-close]').click();
     await expect(panel).toBeHidden();
+    // T on the focused agent opens it again.
+    await page.locator('body').focus();
+    await page.keyboard.press('t');
+    await expect(panel).toBeVisible();
+    await expect(panel).toHaveAttribute('data-terminal-for', personaId);
+    await expect(panel.locator('[data-terminal-state]')).toHaveAttribute('data-terminal-state', 'live');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The one place that owns tmux for terminals (issue 39): which pane holds each persona (launched or adopted), its last
- * lines, typing a line, pressing named keys, and a live stream through a read-only control-mode client (`tmux -C`),
+ * The one place that owns tmux (issue 39): starting a harness in a tagged session (launch, dispatch), which pane holds
+ * each persona (launched or adopted), its last lines, typing a line, pressing named keys, and a live stream through a read-only control-mode client (`tmux -C`),
  * never by polling the screen. The rest of the app speaks of a persona's terminal; every tmux call is an argument
  * vector on the server `PIXELFLEET_TMUX_SOCKET` names (else the default one). Typed text goes to tmux only: it is never
  * logged or written anywhere.

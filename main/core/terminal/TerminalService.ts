@@ -20,6 +20,10 @@ import type { TerminalAdapter } from './TerminalAdapter';
 export const STREAM_LEASE_MS = 60_000;
 /** Most streams at once (each is one tmux control client). */
 export const STREAMS_MAX = 16;
+/** Output of a stream is sent at most this often (ms), so a busy pane is a few events a second, not one per write. */
+const OUTPUT_COALESCE_MS = 15;
+/** An event carries at most this much output (characters); more goes out at once in further events. */
+const OUTPUT_EVENT_MAX = 64 * 1024;
 
 /** What the service needs. */
 export interface TerminalServiceOptions {
@@ -133,9 +137,25 @@ export class TerminalService {
     const { persona, pane } = await this.pane(who);
     const id = randomUUID();
     let seq = 0;
+    let pending = '';
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      timer = null;
+      while (pending !== '') {
+        const data = pending.slice(0, OUTPUT_EVENT_MAX);
+        pending = pending.slice(data.length);
+        this.options.emit('terminal.output', { streamId: id, personaId: persona.id, seq: (seq += 1), data });
+      }
+    };
     const started = await this.options.adapter.stream(pane, {
-      output: (data) => this.options.emit('terminal.output', { streamId: id, personaId: persona.id, seq: (seq += 1), data }),
+      output: (data) => {
+        pending += data;
+        if (pending.length >= OUTPUT_EVENT_MAX) flush();
+        else timer ??= setTimeout(flush, OUTPUT_COALESCE_MS);
+      },
       ended: (reason) => {
+        if (timer) clearTimeout(timer);
+        flush();
         const watch = this.watches.get(id);
         if (watch) clearTimeout(watch.expires);
         this.watches.delete(id);
