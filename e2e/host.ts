@@ -45,6 +45,8 @@ export async function startHost(options: { home: string; args?: string[]; env?: 
       CODEX_HOME: join(options.home, 'codex'),
       XDG_DATA_HOME: join(options.home, 'data'),
       OPENCODE_DB: '',
+      // A private tmux server that does not run unless a spec starts it: the owner's own server is never asked.
+      PIXELFLEET_TMUX_SOCKET: `pf-e2e-none-${process.pid}`,
       ...options.env,
       PIXELFLEET_HOME: options.home,
       // The host ends with this process, even if it is killed before it can stop the host.

@@ -115,6 +115,11 @@ export class HistoryService {
     this.writer?.launch(launched);
   }
 
+  /** Records that a reply was sent to a persona's terminal (never its text). */
+  recordReply(personaId: string, at?: number): void {
+    this.writer?.reply(personaId, at);
+  }
+
   /**
    * Fills an empty store's past through the recorder (the demo's first run: its past hour), consistent with the
    * fleet `read` gives; `write` is handed the job aliases the store issues. Returns whether it wrote.

@@ -34,3 +34,6 @@ export function createReaders(homes: HarnessHomes, options: { only?: Harness[]; 
   }
   return readers;
 }
+
+/** The OpenCode store questions the terminal asks (acknowledgement and adoption), through the one door to the harness folders. */
+export { openCodeLatestSession, openCodeUserMessageSince } from './opencode/inputRecords';
