@@ -20,8 +20,8 @@ export const USAGE_PARTIAL_REFRESH_MS = 5_000;
 export const USAGE_CLI_WAIT_MS = 60_000;
 /** How often (ms) the background pass looks again at files it finished, for appended bytes. */
 export const USAGE_RESTAT_MS = 5_000;
-/** Version of the checkpoint file; a file of another version is moved aside and rebuilt. */
-export const USAGE_CHECKPOINT_VERSION = 1;
+/** Version of the checkpoint file (2: tallies carry minute buckets, issue 41); another version is moved aside and rebuilt. */
+export const USAGE_CHECKPOINT_VERSION = 2;
 /** Files the checkpoint keeps, the most recently used (each a few hundred bytes plus its hour buckets). */
 export const USAGE_CHECKPOINT_FILES = 512;
 

@@ -4,6 +4,7 @@
  */
 import { USAGE_TOKENS_MAX, type Cost, type TokenTotals } from '../../../shared/usage';
 import { byModel, PRICES, USAGE_HOUR_MS, USAGE_HOURS_KEPT } from './bounds';
+import { mergeMinutes, type Minutes } from './minutes';
 
 /** One usage record's figures in tokens; `reasoning` null when the harness records none apart. */
 export interface Figures {
@@ -35,6 +36,8 @@ export interface Tally {
   /** Records skipped as malformed (missing, negative, non-numeric or absurd figures). */
   skipped: number;
   hours: Record<string, Amount>;
+  /** Minute buckets for the 5-hour blocks (issue 41; Claude folds only, see minutes.ts). */
+  minutes?: Minutes;
 }
 
 /** A zero amount. */
@@ -141,6 +144,7 @@ export function mergeTallies(costKind: Tally['costKind'], tallies: readonly Tall
     merged.hasReasoning ||= tally.hasReasoning;
     merged.skipped += tally.skipped;
     for (const [key, hour] of Object.entries(tally.hours)) addAmount((merged.hours[key] ??= zeroAmount()), hour);
+    if (tally.minutes) mergeMinutes((merged.minutes ??= {}), tally.minutes);
   }
   return merged;
 }

@@ -6,6 +6,7 @@ import type { FleetSnapshot } from '../../../shared/schemas';
 import type { UsageReport, UsageRow, UsageSince } from '../../../shared/usageReport';
 import { localMidnight, sumSeats, type SeatTally } from './fleetUsage';
 import { USAGE_HOUR_MS } from './bounds';
+import { planLimits } from './planLimits';
 
 /** The start (ms since epoch) of a `since` window at `nowMs`: local midnight, 24 hours or 7 days back. */
 export function sinceStart(since: UsageSince, nowMs: number): number {
@@ -46,5 +47,6 @@ export function usageReport(snapshot: FleetSnapshot, tallyOf: (seatId: string) =
       skipped: tally.tally.skipped,
     });
   }
-  return { at: new Date(nowMs).toISOString(), since: sinceMs === null ? null : new Date(sinceMs).toISOString(), seats: rows, total: sumSeats(tallies, sinceMs) };
+  const { limits, skipped } = planLimits(snapshot.seats, nowMs);
+  return { at: new Date(nowMs).toISOString(), since: sinceMs === null ? null : new Date(sinceMs).toISOString(), seats: rows, total: sumSeats(tallies, sinceMs), limits, limitsSkipped: skipped };
 }

@@ -26,6 +26,7 @@ const tally = z.object({
   hasReasoning: z.boolean(),
   skipped: z.number().int().nonnegative(),
   hours: z.record(z.string().regex(/^\d+$/), amount),
+  minutes: z.record(z.string().regex(/^\d+$/), z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number()])).optional(),
 });
 const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null() });
 const entry = z.object({

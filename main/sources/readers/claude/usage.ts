@@ -9,6 +9,7 @@ import type { UsageLedger, LedgerView } from './ledger';
 import { USAGE_PARTIAL_REFRESH_MS } from '../../../core/usage/bounds';
 import { seatUsage, subagentUsage } from '../../../core/usage/seatUsage';
 import { mergeTallies, type Tally } from '../../../core/usage/tally';
+import { seatLimits } from '../../../core/usage/limits';
 import type { ClaudeFold } from './journalFold';
 
 /** What the seat's usage was built from, so an unchanged seat reuses its answer. */
@@ -82,6 +83,7 @@ export function claudeUsage(
     subagentsPartial: childrenPartial,
     contextUsed: fold.usage.contextUsed,
     model: fold.usage.model,
+    limits: seatLimits(fold.limit),
   });
   return { signature, shape, builtAt: now, quick: `${size}|${fold.projection.sequence}|${ledger.version}`, usage, summary, subagents: { ...summary, recent } };
 }
