@@ -18,6 +18,9 @@ import { LiveUpdates } from '../core/fleet/LiveUpdates';
 import { AutoOpen } from '../core/fleet/autoOpen';
 import { prepareDemo, type DemoHandle } from '../dev/demo/demoSetup';
 import { NotifierService } from '../core/notify/NotifierService';
+import { PaceNotifier } from '../core/notify/PaceNotifier';
+import { blockReport, paceReport, usageByReport, type PaceSources } from './paceHandlers';
+import { defaultBudgetSettings } from './settings/budgetSettings';
 import { PersonaService } from '../core/personas/PersonaService';
 import type { SeatReader } from '../sources/readers/port';
 import { createReaders } from '../sources/readers/registry';
@@ -120,6 +123,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     deliver: (note) => emit('notify.show', note),
     log,
   });
+  // Budget warnings (issue 41) go through the same delivery.
+  const budget = settings.budget ?? defaultBudgetSettings();
+  const paceNotifier = new PaceNotifier({ fleet, budget, sound: settings.notify.sound, deliver: (note) => emit('notify.show', note), log });
+  const pace: PaceSources = { fleet, ledger: usageLedger, claudeHome: homes.claude, usageBy: (by, from, to) => history.usageBy(by, from, to), budget };
   const offJobs = jobs.onChange((board) => (hub ? hub.board(board) : updates.jobs(board)));
 
   const launcher = new LaunchService({ fleet, personas, env, terminal: settings.terminal });
@@ -173,6 +180,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       return request.all ? board : { ...board, jobs: board.jobs.filter((job) => job.state === 'running') };
     },
     'usage.read': async (request) => usageReport(await fleet.read({ fresh: true }), (seatId) => fleet.usageTally(seatId), request.since, Date.now()),
+    'usage.blocks': (request) => blockReport(pace, request.allSessions === true),
+    'usage.by': (request) => usageByReport(pace, request.by, request.since),
+    'usage.pace': () => paceReport(pace),
     'launch.options': () => launcher.launchOptions(),
     'agents.launch': async (request) => {
       const result = await launcher.launch(request);
@@ -208,6 +218,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       hub?.dispose();
       fleet.dispose();
       notifier.dispose();
+      paceNotifier.dispose();
       offJobs();
       jobs.dispose();
       await live?.dispose();

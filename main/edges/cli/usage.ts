@@ -10,6 +10,7 @@ import { PRICES_DATE, USAGE_CLI_WAIT_MS } from '../../core/usage/bounds';
 import { withRouter } from './appSession';
 import { option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import type { CliIo } from './index';
+import { isPaceUsage, runPaceUsage } from './usagePace';
 
 /** Parses `--since`; anything but today, 24h or 7d is a usage error (exit 2). */
 export function parseSince(value: string | undefined): 'today' | '24h' | '7d' | undefined {
@@ -21,6 +22,7 @@ export function parseSince(value: string | undefined): 'today' | '24h' | '7d' | 
 
 /** Runs `usage`. */
 export async function runUsageCommand(argv: string[], io: CliIo & { home: string }): Promise<number> {
+  if (isPaceUsage(argv)) return runPaceUsage(argv, io); // issue 41: --blocks, --by
   const args = parseArgs(argv, ['since']);
   rejectUnknown(args, ['json', 'since']);
   const since = parseSince(option(args, 'since'));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { defaultNotifySettings, parseNotifySettings } from './notifySettings';
 import { parseHistorySettings } from '../../core/history/settings';
+import { parseBudgetSettings } from './budgetSettings';
 import {
   AutoOpenRuleSchema,
   DEFAULT_REFRESH_SECONDS,
@@ -104,6 +105,7 @@ export function parseSettings(text: string, file: string, homeDir: string): Load
     }
   }
   settings.history = parseHistorySettings(raw.history, file, problems);
+  settings.budget = parseBudgetSettings(raw.budget, file, problems);
   return { settings, problems };
 }
 

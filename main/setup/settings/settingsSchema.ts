@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { NotifySettingsSchema, type NotifySettings } from './notifySettings';
 import type { HistorySettings } from '../../core/history/settings';
+import type { BudgetSettings } from '../../../shared/pace';
 
 /** An environment variable name; tokens are only ever read from the environment, never from this file. */
 const EnvironmentNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
@@ -111,6 +112,8 @@ export interface Settings {
   terminal: TerminalConfig;
   /** History kept (days, 0: off) and minutes away before the digest shows; absent: the defaults (issue 27). */
   history?: HistorySettings;
+  /** When a full context or a plan window warns (issue 41); absent: the defaults. */
+  budget?: BudgetSettings;
 }
 
 /** The settings used when the file is missing or a part of it is invalid. */
