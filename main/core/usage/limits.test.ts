@@ -1,5 +1,8 @@
 // Plan windows and usage limits as recorded (issue 41, rules L1–L4), over hand-written rollout and journal lines.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { foldCodexUsageLine } from '../../sources/readers/codex/usage';
 import { SeatLimitsSchema } from '../../../shared/limits';
 import { foldCodexUsage, createCodexUsage } from '../../sources/readers/codex/usageFold';
 import { createLimitFold, foldClaudeLimit, foldRateLimits, resetTime, seatLimits } from './limits';
@@ -98,5 +101,21 @@ describe('Claude usage limits (rule L4)', () => {
     // An absurd reset time (years ahead) is not shown as a fact.
     foldClaudeLimit(other, assistant(iso(T0), `Claude AI usage limit reached|${seconds(T0) + 400 * 86400}`, { isApiErrorMessage: true }));
     expect(other.limited).toEqual({ resetsAt: null, recordedAt: iso(T0) });
+  });
+});
+
+describe('a hand-written rollout (fixtures/pace/codex-rate-limits.jsonl)', () => {
+  it('keeps the newest record of each window across a reset, skips and counts the bad record', async () => {
+    const fold = createCodexUsage();
+    const text = await readFile(join(import.meta.dirname, 'fixtures', 'pace', 'codex-rate-limits.jsonl'), 'utf8');
+    for (const line of text.split('\n')) if (line) foldCodexUsageLine(fold, line);
+    expect(seatLimits(fold.limits)).toEqual({
+      windows: [
+        { window: 'primary', minutes: 300, usedPercent: 92.5, resetsAt: '2026-12-07T16:00:00.000Z', recordedAt: '2026-12-07T12:00:00.000Z' },
+        { window: 'secondary', minutes: 10080, usedPercent: 40, resetsAt: '2026-12-10T09:00:00.000Z', recordedAt: '2026-12-07T12:00:00.000Z' },
+      ],
+      limited: null,
+      skipped: 2,
+    });
   });
 });

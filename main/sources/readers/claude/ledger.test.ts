@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKPOINT_FILE } from './checkpoint';
 import { UsageLedger, type LedgerView } from './ledger';
+import { USAGE_CHECKPOINT_VERSION } from '../../../core/usage/bounds';
 
 let dir: string;
 let journal: string;
@@ -108,7 +109,7 @@ describe('the usage ledger', () => {
       expect(viewOf(ledger.lookup(journal)).fold.main.sum.input).toBe(3);
       await ledger.dispose();
       const rebuilt = JSON.parse(await readFile(path.join(appHome, CHECKPOINT_FILE), 'utf8')) as { version: number };
-      expect(rebuilt.version).toBe(1);
+      expect(rebuilt.version).toBe(USAGE_CHECKPOINT_VERSION);
     }
   });
 });
