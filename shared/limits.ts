@@ -45,3 +45,20 @@ export const PlanLimitSchema = z.union([
   z.object({ harness: z.literal('claude'), limited: z.literal(true), resetsAt: z.string().nullable(), recordedAt: z.string(), seatId: z.string() }),
 ]);
 export type PlanLimit = z.infer<typeof PlanLimitSchema>;
+
+/** How long a usage limit without a readable reset time is still shown (ms): one 5-hour window. */
+export const LIMITED_UNKNOWN_RESET_MS = 5 * 3_600_000;
+
+/** True while a limit hit is still in force at `nowMs`. */
+export function stillLimited(limited: { resetsAt: string | null; recordedAt: string }, nowMs: number): boolean {
+  return limited.resetsAt === null ? nowMs - Date.parse(limited.recordedAt) < LIMITED_UNKNOWN_RESET_MS : Date.parse(limited.resetsAt) > nowMs;
+}
+
+/** "limited until HH:MM" (local time) while a seat's usage limit holds, "limited (reset time unknown)", or null. */
+export function limitedText(limits: SeatLimits | undefined, nowMs: number): string | null {
+  const limited = limits?.limited;
+  if (!limited || !stillLimited(limited, nowMs)) return null;
+  if (limited.resetsAt === null) return 'limited (reset time unknown)';
+  const at = new Date(limited.resetsAt);
+  return `limited until ${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+}

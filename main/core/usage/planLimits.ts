@@ -2,16 +2,8 @@
  * `usage --json`'s `limits` (issue 41), pure: the newest record per harness and window among the fleet's seats, and
  * a usage limit a Claude seat hit while it still holds. Facts as recorded; never a guessed plan size.
  */
-import type { PlanLimit } from '../../../shared/limits';
+import { stillLimited, type PlanLimit } from '../../../shared/limits';
 import type { Harness, Seat } from '../../../shared/schemas';
-
-/** How long a usage limit without a readable reset time is still shown (ms): one 5-hour window. */
-export const LIMITED_UNKNOWN_RESET_MS = 5 * 3_600_000;
-
-/** True while a limit hit is still in force at `nowMs`. */
-export function stillLimited(limited: { resetsAt: string | null; recordedAt: string }, nowMs: number): boolean {
-  return limited.resetsAt === null ? nowMs - Date.parse(limited.recordedAt) < LIMITED_UNKNOWN_RESET_MS : Date.parse(limited.resetsAt) > nowMs;
-}
 
 /** The fleet's plan limits and the count of rate-limit records its seats skipped. */
 export function planLimits(seats: readonly Pick<Seat, 'id' | 'harness' | 'usage'>[], nowMs: number): { limits: PlanLimit[]; skipped: number } {
