@@ -27,7 +27,7 @@ export interface PaceSources {
 }
 
 /** Blocks over the fleet's Claude seats (with their subagents) or every journal of the Claude home. */
-export async function blockReport(sources: PaceSources, allSessions: boolean): Promise<BlockReport> {
+export async function blockReport(sources: PaceSources, allSessions: boolean, fresh = true): Promise<BlockReport> {
   const now = (sources.now ?? Date.now)();
   const minutes: Minutes[] = [];
   let partial = false;
@@ -44,7 +44,7 @@ export async function blockReport(sources: PaceSources, allSessions: boolean): P
       for (const tally of [view.fold.main, view.fold.sidechain]) if (tally.minutes) minutes.push(tally.minutes);
     }
   } else {
-    const snapshot = await sources.fleet.read({ fresh: true });
+    const snapshot = await sources.fleet.read({ fresh });
     for (const seat of snapshot.seats) {
       if (seat.harness !== 'claude' || !seat.usage) continue;
       const tally = sources.fleet.usageTally(seat.id);
@@ -66,7 +66,7 @@ export function usageByReport(sources: PaceSources, by: UsageByKey, since: Usage
 /** The pace panel's answer. */
 export async function paceReport(sources: PaceSources): Promise<Pace> {
   const now = (sources.now ?? Date.now)();
-  const blocks = await blockReport(sources, false);
+  const blocks = await blockReport(sources, false, false);
   const snapshot = await sources.fleet.read({});
   return {
     at: new Date(now).toISOString(),
