@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BlockSchema } from '../../../shared/pace';
 import { blocksOf } from './blocks';
-import { addMinute } from './minutes';
+import { addMinute, MINUTES_KEPT } from './minutes';
 import { createTally } from './tally';
 
 const at = (text: string) => Date.parse(text);
@@ -61,5 +61,20 @@ describe('5-hour blocks', () => {
     const [block] = blocksOf([first.minutes!, second.minutes!], at('2026-12-09T00:00:00Z'));
     expect(block).toMatchObject({ cost: null, entries: 2, totals: { input: 30, output: 25 }, lastEntry: '2026-12-07T10:05:30.000Z' });
     expect(blocksOf([], 0)).toEqual([]);
+  });
+});
+
+describe('minute buckets', () => {
+  it('M4: keep the newest 30 days of minutes, however many are added', () => {
+    const tally = createTally('estimated');
+    const start = at('2026-01-01T00:00:00.000Z');
+    const total = MINUTES_KEPT + 24 * 60 + 10;
+    for (let minute = 0; minute < total; minute += 1) addMinute(tally, figures(1), start + minute * 60_000 + 500, 'claude-sonnet-4-5', true);
+    const keys = Object.keys(tally.minutes!).map(Number).sort((left, right) => left - right);
+    expect(keys.length).toBeLessThanOrEqual(MINUTES_KEPT + 24 * 60);
+    expect(keys.length).toBeGreaterThanOrEqual(MINUTES_KEPT);
+    // The newest minute is kept; the oldest went first.
+    expect(keys.at(-1)).toBe(Math.ceil((start + (total - 1) * 60_000 + 500) / 60_000));
+    expect(keys[0]).toBeGreaterThan(Math.ceil((start + 500) / 60_000));
   });
 });

@@ -21,6 +21,8 @@ export type Minutes = Record<string, MinuteBucket>;
 /** Minutes a tally keeps, the newest (30 days), rule M4. */
 export const MINUTES_KEPT = 30 * 24 * 60;
 const MINUTE_MS = 60_000;
+/** Buckets per minutes record, so adding one does not list them all. */
+const counts = new WeakMap<Minutes, number>();
 
 /** Rule M1: the bucket key of a time. */
 export function minuteKey(atMs: number): string {
@@ -35,7 +37,13 @@ export function addMinute(tally: Tally, figures: Figures, atMs: number | null, m
   let bucket = minutes[key];
   if (!bucket) {
     bucket = minutes[key] = [atMs, atMs, 0, 0, 0, 0, 0, 0, 0];
-    if (Object.keys(minutes).length > MINUTES_KEPT + 24 * 60) pruneMinutes(minutes);
+    // The count is kept aside (a checkpoint's buckets are counted once), so a new minute costs no listing of the rest.
+    const count = (counts.get(minutes) ?? Object.keys(minutes).length - 1) + 1;
+    counts.set(minutes, count);
+    if (count > MINUTES_KEPT + 24 * 60) {
+      pruneMinutes(minutes);
+      counts.set(minutes, MINUTES_KEPT);
+    }
   } else if (first) {
     bucket[0] = Math.min(bucket[0], atMs);
     bucket[1] = Math.max(bucket[1], atMs);
