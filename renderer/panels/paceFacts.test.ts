@@ -13,7 +13,7 @@ describe('pace panel facts', () => {
     expect(limitGauge(codex(42.7, iso(NOW + 2 * HOUR + 5 * 60_000)), NOW)).toEqual({ key: 'codex|primary', label: 'Codex 5 h window', percent: 42, countdown: 'resets in 2 h 5 min', kind: 'recorded' });
     expect(limitGauge(codex(97, iso(NOW - 1)), NOW)).toMatchObject({ percent: null, countdown: 'reset passed; no newer record yet' });
     expect(limitGauge(codex(30, null), NOW)).toMatchObject({ percent: 30, countdown: 'reset time not recorded' });
-    expect(limitGauge({ harness: 'claude', limited: true, resetsAt: null, recordedAt: iso(NOW) }, NOW)).toMatchObject({ key: 'claude|limited', percent: null, countdown: 'limited; reset time unknown' });
+    expect(limitGauge({ harness: 'claude', limited: true, resetsAt: null, recordedAt: iso(NOW), seatId: 'claude:a' }, NOW)).toMatchObject({ key: 'claude|limited', percent: null, countdown: 'limited; reset time unknown' });
   });
 
   it('the active block: the share of its 5 hours gone, an estimate; an ended one has no countdown', () => {
@@ -35,5 +35,19 @@ describe('pace panel facts', () => {
     ]);
     expect(spanText(30_000)).toBe('under a minute');
     expect(spanText(2 * 86_400_000 + 3 * HOUR)).toBe('2 d 3 h');
+  });
+});
+
+describe('the near-auto-compact mark', () => {
+  it('shows from the owner\'s contextWarnPercent on, never for an unknown fill, and not while budget warnings are off', async () => {
+    const { budgetMarks, nearCompact } = await import('../world/nearCompact');
+    expect(nearCompact({ level: 'warning', percent: 89 })).toBeNull();
+    expect(nearCompact({ level: 'alarm', percent: 92 })).toBe(92);
+    expect(nearCompact({ level: 'unknown', percent: null })).toBeNull();
+    Object.assign(budgetMarks, { contextWarnPercent: 80 });
+    expect(nearCompact({ level: 'warning', percent: 85 })).toBe(85);
+    Object.assign(budgetMarks, { on: false });
+    expect(nearCompact({ level: 'alarm', percent: 99 })).toBeNull();
+    Object.assign(budgetMarks, { contextWarnPercent: 90, on: true });
   });
 });

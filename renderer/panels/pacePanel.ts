@@ -6,7 +6,7 @@
  */
 import type { Pace } from '../../shared/pace';
 import type { Bridge } from '../bridge';
-import { budgetMarks } from '../world/PaceMark';
+import { budgetMarks } from '../world/nearCompact';
 import { element, setAttribute, setText } from './dom';
 import { blockLines, paceGauges, roleBars, type PaceGauge, type RoleBar } from './paceFacts';
 

@@ -1,25 +1,15 @@
 /**
  * The near-auto-compact mark (issue 41): a small red "!" tag beside a character whose context is at least the
  * budget's `contextWarnPercent` full. Original pixel art drawn in code once, then only shown or hidden. The threshold
- * is the owner's setting, learned once from the pace answer (`budgetMarks`); 90 % until then.
+ * is the owner's setting (see nearCompact.ts).
  */
 import { Graphics } from 'pixi.js';
-import type { ContextGauge } from './contextBar';
 
 const RED = 0xd9443a;
 const INK = 0x2a1f2a;
 const PAPER = 0xfff4e0;
 /** Right of the head, clear of the drift tag on the left. */
 const TAG = { x: 10, y: -27 } as const;
-
-/** The owner's budget settings as the page knows them (settings.json `budget`, issue 41). */
-export const budgetMarks = { contextWarnPercent: 90, on: true };
-
-/** The whole percent the mark stands for, or null when the context is below the mark (or unknown, or marks are off). */
-export function nearCompact(context: ContextGauge): number | null {
-  if (!budgetMarks.on || context.percent === null) return null;
-  return context.percent >= budgetMarks.contextWarnPercent ? context.percent : null;
-}
 
 /** The mark; `percent` null hides it. */
 export class PaceMark extends Graphics {

@@ -5,7 +5,7 @@ import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
 import { UNREACHABLE_NOTICE_PREFIX, type Activity, type Appearance, type FleetSnapshot, type Harness } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 import { contextGauge, sameGauge, type ContextGauge } from './contextBar';
-import { nearCompact } from './PaceMark';
+import { nearCompact } from './nearCompact';
 
 /** The lobby's station key (agents without a role stand there). */
 export const LOBBY_KEY = '';
