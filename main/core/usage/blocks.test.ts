@@ -78,3 +78,16 @@ describe('minute buckets', () => {
     expect(keys[0]).toBeGreaterThan(Math.ceil((start + 500) / 60_000));
   });
 });
+
+describe('merged minutes', () => {
+  it('a merge of one tally borrows its minutes; a merge of two adds them without touching either', async () => {
+    const { mergeTallies } = await import('./tally');
+    const first = tallyOf([['2026-12-07T10:04:30.000Z', 10]]);
+    const second = tallyOf([['2026-12-07T10:04:50.000Z', 20]]); // the same minute bucket (rule M1)
+    expect(mergeTallies('estimated', [first]).minutes).toBe(first.minutes);
+    const both = mergeTallies('estimated', [first, second]);
+    expect(Object.values(both.minutes!)[0].slice(2, 4)).toEqual([30, 20]);
+    expect(Object.values(first.minutes!)[0].slice(2, 4)).toEqual([10, 10]);
+    expect(Object.values(second.minutes!)[0].slice(2, 4)).toEqual([20, 10]);
+  });
+});

@@ -77,3 +77,25 @@ function pruneMinutes(minutes: Minutes): void {
   const keys = Object.keys(minutes).sort((left, right) => Number(left) - Number(right));
   for (const key of keys.slice(0, keys.length - MINUTES_KEPT)) delete minutes[key];
 }
+
+/** Merged tallies whose minutes are still another tally's own object (read, never written through). */
+const borrowed = new WeakSet<Tally>();
+
+/**
+ * Adds `from` into a merged tally's minutes. The first is borrowed, not copied (a seat without subagents costs no
+ * copy on each answer); a second copies the first before adding to it. Merged tallies are only read.
+ */
+export function joinMinutes(into: Tally, from: Minutes): void {
+  if (!into.minutes) {
+    into.minutes = from;
+    borrowed.add(into);
+    return;
+  }
+  if (borrowed.has(into)) {
+    const own: Minutes = {};
+    mergeMinutes(own, into.minutes);
+    into.minutes = own;
+    borrowed.delete(into);
+  }
+  mergeMinutes(into.minutes, from);
+}

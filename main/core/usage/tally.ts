@@ -4,7 +4,7 @@
  */
 import { USAGE_TOKENS_MAX, type Cost, type TokenTotals } from '../../../shared/usage';
 import { byModel, PRICES, USAGE_HOUR_MS, USAGE_HOURS_KEPT } from './bounds';
-import { mergeMinutes, type Minutes } from './minutes';
+import { joinMinutes, type Minutes } from './minutes';
 
 /** One usage record's figures in tokens; `reasoning` null when the harness records none apart. */
 export interface Figures {
@@ -144,7 +144,7 @@ export function mergeTallies(costKind: Tally['costKind'], tallies: readonly Tall
     merged.hasReasoning ||= tally.hasReasoning;
     merged.skipped += tally.skipped;
     for (const [key, hour] of Object.entries(tally.hours)) addAmount((merged.hours[key] ??= zeroAmount()), hour);
-    if (tally.minutes) mergeMinutes((merged.minutes ??= {}), tally.minutes);
+    if (tally.minutes) joinMinutes(merged, tally.minutes);
   }
   return merged;
 }
