@@ -10,7 +10,7 @@ import { PRICES_DATE, USAGE_CLI_WAIT_MS } from '../../core/usage/bounds';
 import { withRouter } from './appSession';
 import { option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import type { CliIo } from './index';
-import { isPaceUsage, runPaceUsage } from './usagePace';
+import { isPaceUsage, limitsLines, runPaceUsage } from './usagePace';
 
 /** Parses `--since`; anything but today, 24h or 7d is a usage error (exit 2). */
 export function parseSince(value: string | undefined): 'today' | '24h' | '7d' | undefined {
@@ -79,6 +79,7 @@ export function usageTable(report: UsageReport): string {
   const total = report.total;
   lines.push(`${'total'.padEnd(22)} ${''.padEnd(14)} ${''.padEnd(8)} ${''.padEnd(26)} ${''.padStart(8)}  ${totalsText(total.totals, total.partial).padEnd(44)} ${costText(total.cost, total.partial)}\n`);
   if (total.unpriced > 0) lines.push(`${total.unpriced} seat(s) have no price or recorded cost for their model; the total cost leaves them out.\n`);
+  lines.push(limitsLines(report.limits, report.limitsSkipped, Date.parse(report.at))); // issue 41
   lines.push(`Totals include subagents${report.since ? ` since ${report.since}` : ''}. "≥": still being counted. "~": estimated from the price table of ${PRICES_DATE}.\n`);
   return lines.join('');
 }

@@ -3,7 +3,7 @@
  * figures are the hand-written journals of main/core/usage/fixtures/pace counted by hand; the same journals gave the
  * same starts, ends and token totals from the reference tool's `blocks --json` (see the fixture's README).
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -92,5 +92,42 @@ describe('pixelfleet usage --by', () => {
       const report = UsageByReportSchema.parse(JSON.parse(result.stdout));
       expect(report).toMatchObject({ by, rows: [] });
     }
+  });
+});
+
+describe('pixelfleet usage --json limits', () => {
+  it('names the newest record per harness and window among the seats, and a Claude seat\'s limit while it holds', async () => {
+    const env = await paceHome();
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const id = '019af041-0000-7000-8000-0000000c11e4';
+    const day = new Date(now - 3_600_000);
+    const folder = join(env.CODEX_HOME, 'sessions', String(day.getFullYear()), String(day.getMonth() + 1).padStart(2, '0'), String(day.getDate()).padStart(2, '0'));
+    await mkdir(folder, { recursive: true });
+    const line = (value: object) => `${JSON.stringify(value)}\n`;
+    const limits = (used: number, at: number) => line({ timestamp: iso(at), type: 'event_msg', payload: { type: 'token_count', info: null, rate_limits: { primary: { used_percent: used, window_minutes: 300, resets_at: Math.floor((now + 7_200_000) / 1000) }, secondary: { used_percent: 250, window_minutes: 10080 } } } });
+    await writeFile(
+      join(folder, `rollout-${iso(now - 3_600_000).slice(0, 19).replace(/:/g, '-')}-${id}.jsonl`),
+      line({ timestamp: iso(now - 3_600_000), type: 'session_meta', payload: { id, timestamp: iso(now - 3_600_000), cwd: '/work/api', originator: 'codex_cli_rs', cli_version: '0.60.0', source: 'cli' } }) + limits(20, now - 1_800_000) + limits(64.5, now - 60_000),
+    );
+    const journal = join(env.CLAUDE_CONFIG_DIR, 'projects', '-work-alpha', 'a1111111-1111-4111-8111-111111111111.jsonl');
+    const resetsAt = Math.floor((now + 5_400_000) / 1000);
+    await appendFile(journal, line({ type: 'assistant', isSidechain: false, sessionId: 'a1111111-1111-4111-8111-111111111111', timestamp: iso(now - 30_000), isApiErrorMessage: true, message: { id: 'msg_limit_2', role: 'assistant', model: '<synthetic>', content: [{ type: 'text', text: `Claude AI usage limit reached|${resetsAt}` }], usage: { input_tokens: 0, output_tokens: 0 } } }));
+    for (const candidate of [`codex:${id}`, 'claude:a1111111-1111-4111-8111-111111111111']) {
+      const opened = await cli(['seats', 'open', candidate], env);
+      expect(opened.code, opened.stderr).toBe(0);
+    }
+    const result = await cli(['usage', '--json'], env);
+    expect(result.code, result.stderr).toBe(0);
+    const report = UsageReportSchema.parse(JSON.parse(result.stdout));
+    expect(report.limits).toEqual([
+      { harness: 'claude', limited: true, resetsAt: iso(resetsAt * 1000), recordedAt: iso(now - 30_000), seatId: 'claude:a1111111-1111-4111-8111-111111111111' },
+      { harness: 'codex', window: 'primary', minutes: 300, usedPercent: 64.5, resetsAt: iso(Math.floor((now + 7_200_000) / 1000) * 1000), recordedAt: iso(now - 60_000), seatId: `codex:${id}` },
+    ]);
+    // The secondary window's 250 % is skipped, twice (one per record), never shown.
+    expect(report.limitsSkipped).toBe(2);
+    const table = await cli(['usage'], env);
+    expect(table.stdout).toContain('codex 5 h window: 64.5 % used, resets');
+    expect(table.stdout).toContain('claude: usage limit reached, limited until');
   });
 });

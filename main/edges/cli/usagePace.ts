@@ -4,7 +4,7 @@
  * reads the history's usage samples. Both go through the router, as every fleet command does.
  */
 import { shownValue } from '../../../shared/bounds';
-import type { Block, BlockReport, UsageByReport } from '../../../shared/pace';
+import type { Block, BlockReport, PlanLimit, UsageByReport } from '../../../shared/pace';
 import { UsageByKeySchema } from '../../../shared/pace';
 import type { Cost, TokenTotals } from '../../../shared/usage';
 import { PRICES_DATE, USAGE_CLI_WAIT_MS } from '../../core/usage/bounds';
@@ -87,5 +87,19 @@ export function byTable(report: UsageByReport): string {
   for (const row of report.rows) lines.push(`${row.key.slice(0, 24).padEnd(24)} ${`${row.partial ? '≥' : ''}${totalsText(row.totals)}`.padEnd(40)} ${costText(row.cost, row.partial)}\n`);
   if (report.rows.length === 0) lines.push('No usage samples in the history for this window.\n');
   lines.push(`Since ${report.since}, from the history's usage samples (each seat's own session). "≥": the history does not cover all of it.\n`);
+  return lines.join('');
+}
+
+/** The plan limits of `usage` in words, one line each ("recorded": the harness wrote them); none without records. */
+export function limitsLines(limits: readonly PlanLimit[], limitsSkipped: number, nowMs: number): string {
+  const clock = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
+  const lines = limits.map((limit) => {
+    if (!('window' in limit)) return `${limit.harness}: usage limit reached${limit.resetsAt ? `, limited until ${clock(limit.resetsAt)}` : ''} (recorded ${clock(limit.recordedAt)}, ${limit.seatId})\n`;
+    const length = limit.minutes === null ? limit.window : limit.minutes % 1440 === 0 ? `${limit.minutes / 1440} d` : `${limit.minutes / 60} h`;
+    const reset = limit.resetsAt === null ? 'reset time not recorded' : Date.parse(limit.resetsAt) > nowMs ? `resets ${clock(limit.resetsAt)}` : 'reset passed, no newer record';
+    const used = limit.resetsAt !== null && Date.parse(limit.resetsAt) <= nowMs ? '?' : `${limit.usedPercent} %`;
+    return `${limit.harness} ${length} window: ${used} used, ${reset} (recorded ${clock(limit.recordedAt)}, ${limit.seatId})\n`;
+  });
+  if (limitsSkipped > 0) lines.push(`${limitsSkipped} rate-limit record(s) skipped as bad.\n`);
   return lines.join('');
 }
