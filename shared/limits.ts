@@ -47,7 +47,7 @@ export const PlanLimitSchema = z.union([
 export type PlanLimit = z.infer<typeof PlanLimitSchema>;
 
 /** How long a usage limit without a readable reset time is still shown (ms): one 5-hour window. */
-export const LIMITED_UNKNOWN_RESET_MS = 5 * 3_600_000;
+const LIMITED_UNKNOWN_RESET_MS = 5 * 3_600_000;
 
 /** True while a limit hit is still in force at `nowMs`. */
 export function stillLimited(limited: { resetsAt: string | null; recordedAt: string }, nowMs: number): boolean {

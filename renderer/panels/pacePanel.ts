@@ -21,7 +21,7 @@ export interface PaceHook {
 }
 
 /** The panel, attached to the HUD line that opens it. */
-export class PacePanel {
+class PacePanel {
   readonly root: HTMLElement;
   private readonly gauges = element('div', { class: 'pace-gauges', 'data-pace-gauges': true });
   private readonly block = element('div', { class: 'pace-block', 'data-pace-block': true });

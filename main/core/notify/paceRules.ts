@@ -38,7 +38,7 @@ export function projectedPercent(limit: WindowLimit, nowMs: number): number | nu
 const HARNESS_NAMES: Record<string, string> = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' };
 
 /** A window's name in words: its length when known ("5 h", "7 d"), else primary/secondary. */
-export function windowName(limit: WindowLimit): string {
+function windowName(limit: WindowLimit): string {
   if (limit.minutes === null) return `${limit.window} window`;
   return limit.minutes % 1440 === 0 ? `${limit.minutes / 1440} d window` : limit.minutes % 60 === 0 ? `${limit.minutes / 60} h window` : `${limit.minutes} min window`;
 }

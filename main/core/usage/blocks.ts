@@ -14,7 +14,7 @@ import type { MinuteBucket, Minutes } from './minutes';
 import { mergeMinutes } from './minutes';
 
 /** A block's length and the gap that ends one (ms): 5 hours. */
-export const BLOCK_MS = 5 * 3_600_000;
+const BLOCK_MS = 5 * 3_600_000;
 const HOUR_MS = 3_600_000;
 
 interface Open {

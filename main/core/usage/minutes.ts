@@ -25,7 +25,7 @@ const MINUTE_MS = 60_000;
 const counts = new WeakMap<Minutes, number>();
 
 /** Rule M1: the bucket key of a time. */
-export function minuteKey(atMs: number): string {
+function minuteKey(atMs: number): string {
   return String(Math.ceil(atMs / MINUTE_MS));
 }
 

@@ -72,7 +72,7 @@ function activeText(block: Block): string {
 }
 
 /** The blocks as a table, oldest first. */
-export function blocksTable(report: BlockReport): string {
+function blocksTable(report: BlockReport): string {
   const lines = [`${'start'.padEnd(17)} ${'end'.padEnd(17)} ${'entries'.padStart(7)}  ${'totals'.padEnd(40)} cost\n`];
   const at = (iso: string) => iso.slice(0, 16).replace('T', ' ');
   for (const block of report.blocks) lines.push(`${at(block.start)} ${at(block.end)} ${String(block.entries).padStart(7)}  ${totalsText(block.totals).padEnd(40)} ${costText(block.cost)}${activeText(block)}\n`);
@@ -82,7 +82,7 @@ export function blocksTable(report: BlockReport): string {
 }
 
 /** The grouping as a table. */
-export function byTable(report: UsageByReport): string {
+function byTable(report: UsageByReport): string {
   const lines = [`${report.by.padEnd(24)} ${'totals'.padEnd(40)} cost\n`];
   for (const row of report.rows) lines.push(`${row.key.slice(0, 24).padEnd(24)} ${`${row.partial ? '≥' : ''}${totalsText(row.totals)}`.padEnd(40)} ${costText(row.cost, row.partial)}\n`);
   if (report.rows.length === 0) lines.push('No usage samples in the history for this window.\n');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BudgetSettings } from '../../../shared/pace';
 
 /** The `budget` part of settings.json; each key defaults on its own. */
-export const BudgetSettingsFileSchema = z
+const BudgetSettingsFileSchema = z
   .object({
     contextWarnPercent: z.number().int().min(1).max(100).default(90),
     windowWarnPercent: z.number().int().min(1).max(100).default(90),

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { projectsDir } from './locate';
 
 /** Most journals the walk lists (a larger home is counted in part, and says so). */
-export const ALL_JOURNALS_MAX = 20_000;
+const ALL_JOURNALS_MAX = 20_000;
 /** Deepest folder level under projects the walk enters (`<project>/<session>/subagents/…`). */
 const DEPTH_MAX = 4;
 
