@@ -14,6 +14,7 @@ import { createToast } from './panels/toast';
 import { Mirror } from './panels/mirror';
 import { JobsBoard } from './panels/jobs';
 import { UsageHud } from './panels/usageHud';
+import { attachPacePanel } from './panels/pacePanel';
 import { attachNotifications } from './panels/notifications';
 import { QueueStrip } from './panels/queue';
 import { centredCamera } from './world/camera';
@@ -174,6 +175,7 @@ async function boot(host: HTMLElement): Promise<void> {
   // A job's parent link does what picking from the queue does: focus, centre, open the tray.
   const jobsBoard = new JobsBoard(store, pickAgent);
   const usageHud = new UsageHud(store);
+  attachPacePanel(bridge, usageHud.root); // issue 41: the HUD line opens the pace panel
   setInterval(() => {
     queue.tick();
     if (card.shown !== null) placeCard();

@@ -18,6 +18,7 @@ import {
 } from './schemas';
 import { JobBoardSchema } from './jobs';
 import { UsageReportSchema, UsageSinceSchema } from './usageReport';
+import { BlockReportSchema, PaceSchema, UsageByReportSchema, UsageByRequestSchema } from './pace';
 import { FleetPatchSchema, JobsPatchSchema } from './updates';
 import { boundedString, cursorString, idString, nameString, pathString, roleString, shownValue } from './bounds';
 import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResultSchema } from './launch';
@@ -212,6 +213,21 @@ export const channels = {
     request: z.object({ since: UsageSinceSchema.optional() }).strict(),
     response: UsageReportSchema,
   },
+  /** 5-hour blocks of Claude usage, an estimate: over the fleet's seats, or every journal in the Claude home (issue 41). */
+  'usage.blocks': {
+    request: z.object({ allSessions: z.boolean().optional() }).strict(),
+    response: BlockReportSchema,
+  },
+  /** Spend by day, role, harness or host from the history's usage samples (issue 41). */
+  'usage.by': {
+    request: UsageByRequestSchema,
+    response: UsageByReportSchema,
+  },
+  /** The pace panel: plan windows, the active block, cost by role today and over 7 days, the budget settings. */
+  'usage.pace': {
+    request: empty,
+    response: PaceSchema,
+  },
   /** Test clock only (PIXELFLEET_TEST_CLOCK=1): moves main's jobs clock forward; refused otherwise. */
   'test.advanceClock': {
     request: z.object({ ms: z.number().int().min(0).max(7 * 24 * 3_600_000) }).strict(),
@@ -281,12 +297,14 @@ export const NotificationSchema = z
     body: z.string(),
     why: NeedsWhySchema.optional(),
     job: JobNoteSchema.optional(),
+    /** A budget warning (issue 41): a context near auto-compact, or a plan window near or projected past its end. */
+    budget: z.object({ kind: z.enum(['context', 'window']), key: z.string() }).optional(),
     certain: z.boolean(),
     /** Play the short chime (settings.json `notify.sound`). */
     sound: z.boolean(),
   })
-  .refine((note) => (note.why === undefined) !== (note.job === undefined), {
-    message: 'a notification carries exactly one of why (needs-you) and job (a reminder)',
+  .refine((note) => [note.why, note.job, note.budget].filter((part) => part !== undefined).length === 1, {
+    message: 'a notification carries exactly one of why (needs-you), job (a reminder) and budget (a budget warning)',
     path: ['why'],
   });
 export type Notification = z.infer<typeof NotificationSchema>;

@@ -4,6 +4,7 @@
  * figure; `fill: null` means the window is not known (never a guessed window).
  */
 import { z } from 'zod';
+import { SeatLimitsSchema } from './limits';
 
 /** Largest token count accepted from a record; larger is absurd and the record is skipped. */
 export const USAGE_TOKENS_MAX = 1e12;
@@ -50,6 +51,8 @@ export const UsageSchema = z.object({
     .optional(),
   /** The seat with its subagents, by model (issue 37), the most tokens first. */
   models: z.array(ModelUsageSchema).optional(),
+  /** Plan windows and a usage limit the harness recorded (issue 41). */
+  limits: SeatLimitsSchema.optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

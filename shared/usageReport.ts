@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HarnessSchema } from './schemas';
 import { ContextFillSchema, CostSchema, ModelUsageSchema, TokenTotalsSchema, UsageSumSchema } from './usage';
+import { PlanLimitSchema } from './limits';
 
 /** The windows `--since` accepts: since local midnight, the last 24 hours, the last 7 days. */
 export const UsageSinceSchema = z.enum(['today', '24h', '7d']);
@@ -37,5 +38,9 @@ export const UsageReportSchema = z.object({
   since: z.string().nullable(),
   seats: z.array(UsageRowSchema),
   total: UsageSumSchema,
+  /** The newest plan-window record per harness and window among the seats, and usage limits hit (issue 41). */
+  limits: z.array(PlanLimitSchema),
+  /** Rate-limit records the seats skipped as bad (missing or absurd fields, resets in the past or far ahead). */
+  limitsSkipped: z.number().int().nonnegative(),
 });
 export type UsageReport = z.infer<typeof UsageReportSchema>;

@@ -15,6 +15,7 @@ import { createClaudeReader } from '../../main/sources/readers/claude';
 import type { Projection, SeatReader } from '../../main/sources/readers/port';
 import { UsageLedger } from '../../main/sources/readers/claude/ledger';
 import { flushToDisk, timeInTurn } from './measure';
+import { benchBlocks } from './usageBlocks';
 import { atLeast, atMost, below, median, type BenchTable } from './table';
 
 const MIB = 1024 * 1024;
@@ -135,6 +136,7 @@ async function benchLargeJournal(dir: string, log: (line: string) => void, table
   table.add({ figure: 'usage background pass over a large journal', goal: atLeast(150), value: rate, unit: 'MiB/s', also: { text: 'reaching the end', holds: done } });
   table.add({ figure: 'usage background pass, peak RSS growth', goal: below(50), value: (peak - rssBefore) / MIB, unit: 'MiB' });
   await ledger.dispose();
+  await benchBlocks(home, join(dir, 'blocks-home'), size / MIB, log, table); // issue 41
 }
 
 /** Runs the usage benchmark. */

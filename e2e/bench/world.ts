@@ -16,6 +16,7 @@ import { MOVING_FPS } from '../../renderer/world/frameLoop';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
 import { atMost, below, type BenchTable } from './table';
 import { benchIdleDuringUsagePass } from './usageWorld';
+import { benchIdleWithPacePanel } from './paceWorld';
 
 /** Appends measured for the append → badge figure (its goal is a p95, so at least 20). */
 const BADGE_SAMPLES = 20;
@@ -165,6 +166,7 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
       const idle = await measure(still, 5);
       log(`idle world page (200 agents, 30 stations, no writes): ${idle.fps.toFixed(1)} frames/s, page CPU ${(idle.cpu * 1000).toFixed(1)} ms/s`);
       table.add({ figure: 'idle world page', goal: below(5), value: idle.cpu * 1000, unit: 'ms/s' });
+      await benchIdleWithPacePanel(still, measure, log, table); // issue 41
       await benchIdleDuringUsagePass(still, quietSocket.ask, { claudeHome, folder, cwd }, measure, log, table);
 
       // Journal append → badge: parallel Agent calls (one message id) appended to one quiet seat.

@@ -2,6 +2,7 @@
  * The composition root: builds every service in order, wires them to the contract's handlers, and disposes
  * them all. The Electron shell, the browser-mode host and the CLI all start the app through here.
  */
+import { UsageLedger } from '../sources/readers/claude/ledger';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createEventStream, type EventListener } from '../edges/transport/events';
@@ -20,6 +21,9 @@ import { AutoOpen } from '../core/fleet/autoOpen';
 import { prepareDemo, type DemoHandle } from '../dev/demo/demoSetup';
 import { writeDemoHistory } from '../dev/demo/history';
 import { NotifierService } from '../core/notify/NotifierService';
+import { PaceNotifier } from '../core/notify/PaceNotifier';
+import { blockReport, paceReport, usageByReport, type PaceSources } from './paceHandlers';
+import { defaultBudgetSettings } from './settings/budgetSettings';
 import { PersonaService } from '../core/personas/PersonaService';
 import type { BackgroundPass } from '../sources/readers/harness';
 import type { SeatReader } from '../sources/readers/port';
@@ -96,6 +100,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     homes.opencodeDataDir = dirname(homes.opencodeDb);
   }
   const passes: BackgroundPass[] = [];
+  const keepLedger = (ledger: UsageLedger): UsageLedger => (passes.push(ledger), ledger);
   const readers: Partial<Record<Harness, SeatReader>> = createReaders(homes, { context: { appHome: paths.home, log, keep: (pass) => passes.push(pass) } });
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
   const history = await HistoryService.open({ file: paths.history, aliasFile: paths.jobAliases, settings: settings.history, record: options.live !== false, log });
@@ -125,6 +130,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     deliver: (note) => emit('notify.show', note),
     log,
   });
+  // Budget warnings (issue 41) go through the same delivery.
+  const budget = settings.budget ?? defaultBudgetSettings();
+  const paceNotifier = new PaceNotifier({ fleet, budget, sound: settings.notify.sound, deliver: (note) => emit('notify.show', note), log });
+  // The blocks read the Claude usage pass's minute buckets: the ledger the Claude harness handed over, else one of its own.
+  const usageLedger = passes.find((pass): pass is UsageLedger => pass instanceof UsageLedger) ?? keepLedger(new UsageLedger({ appHome: paths.home, log }));
+  const pace: PaceSources = { fleet, ledger: usageLedger, claudeHome: homes.claude, usageBy: (by, from, to) => history.usageBy(by, from, to), budget };
   const offJobs = jobs.onChange((board) => (hub ? hub.board(board) : updates.jobs(board)));
 
   const launcher = new LaunchService({ fleet, personas, env, terminal: settings.terminal });
@@ -179,6 +190,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       return request.all ? board : { ...board, jobs: board.jobs.filter((job) => job.state === 'running') };
     },
     'usage.read': async (request) => usageReport(await fleet.read({ fresh: true }), (seatId) => fleet.usageTally(seatId), request.since, Date.now()),
+    'usage.blocks': (request) => blockReport(pace, request.allSessions === true),
+    'usage.by': (request) => usageByReport(pace, request.by, request.since),
+    'usage.pace': () => paceReport(pace),
     'launch.options': () => launcher.launchOptions(),
     'agents.launch': async (request) => {
       const result = await launcher.launch(request);
@@ -216,6 +230,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       hub?.dispose();
       fleet.dispose();
       notifier.dispose();
+      paceNotifier.dispose();
       offJobs();
       jobs.dispose();
       await live?.dispose();

@@ -7,6 +7,7 @@
  */
 import { activityPhrase, elapsedPhrase } from '../../shared/activity';
 import { driftPhrase } from '../../shared/drift';
+import { limitedText } from '../../shared/limits';
 import type { Activity, FleetSnapshot } from '../../shared/schemas';
 import { usageLines, type UsageLines } from '../../shared/usagePhrases';
 import { contextGauge, type ContextLevel } from '../world/contextBar';
@@ -33,6 +34,8 @@ export interface HoverCardFacts extends AgentCardFacts {
   contextLevel: ContextLevel;
   /** The drift mark's sentence (which kinds are unknown; counts may be incomplete), or null (issue 29). */
   drift?: string | null;
+  /** "limited until HH:MM" while the harness said a usage limit was reached (issue 41), or null. */
+  limit?: string | null;
 }
 
 /** How the card says an inferred activity is a guess. */
@@ -78,6 +81,7 @@ export function hoverCardFacts(fleet: FleetSnapshot | null, personaId: string, n
     usage: usageLines(seat?.usage),
     contextLevel: contextGauge(seat?.usage).level,
     drift: driftPhrase(seat?.drift),
+    limit: limitedText(seat?.usage?.limits, nowMs),
   };
 }
 
@@ -106,12 +110,13 @@ export class HoverCard {
     models: element('p', { 'data-card-models': true }),
   };
   private readonly drift = element('p', { class: 'hover-card-note', 'data-card-drift': true, hidden: true });
+  private readonly limit = element('p', { class: 'hover-card-note', 'data-card-limit': true, hidden: true });
   /** The agent shown, or null. */
   shown: string | null = null;
 
   constructor() {
     const usage = element('div', { class: 'hover-card-usage', 'data-card-usage': true }, ...Object.values(this.usage));
-    this.root = element('aside', { id: HOVER_CARD_ID, class: 'hover-card', role: 'tooltip', 'data-hover-card': true, hidden: true }, this.header.root, this.activity, this.note, this.subagents, this.drift, usage);
+    this.root = element('aside', { id: HOVER_CARD_ID, class: 'hover-card', role: 'tooltip', 'data-hover-card': true, hidden: true }, this.header.root, this.activity, this.note, this.subagents, this.drift, this.limit, usage);
   }
 
   /** Shows the card of `facts` next to `box` (page pixels), or hides it when there is nothing to show. */
@@ -133,6 +138,8 @@ export class HoverCard {
     }
     this.drift.hidden = !facts.drift;
     setText(this.drift, facts.drift ?? '');
+    this.limit.hidden = !facts.limit;
+    setText(this.limit, facts.limit ?? '');
     this.root.hidden = false;
     if (box) {
       // Right of the character, kept inside the window (left of it when there is no room).

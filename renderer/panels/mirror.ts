@@ -103,6 +103,7 @@ export class Mirror {
       setAttribute(button, 'data-host', agent.host ?? '');
       setAttribute(button, 'data-unreachable', agent.unreachable ? 'true' : 'false');
       setAttribute(button, 'data-drift', agent.drift ? agent.drift.join(' ') : '');
+      setAttribute(button, 'data-context-warn', (agent.nearCompact ?? null) !== null ? 'true' : 'false');
       setAttribute(button, 'aria-label', agentLabel(agent));
       if (button.textContent !== agent.name) button.textContent = agent.name;
     }

@@ -31,7 +31,7 @@ export function attachNotifications(options: PageNotifierOptions): () => void {
   const show = (note: Note) => {
     if (!api) return;
     // A job's notice is kept apart from its parent's needs-you one, so neither replaces the other.
-    const notification = new api(note.title, { body: note.body, tag: note.job ? note.job.id : note.seatId });
+    const notification = new api(note.title, { body: note.body, tag: note.job ? note.job.id : note.budget ? `budget:${note.budget.key}` : note.seatId });
     notification.onclick = () => {
       window.focus();
       options.pick(note.personaId);

@@ -8,6 +8,7 @@ import type { Harness } from '../../shared/schemas';
 import { BadgeView } from './BadgeView';
 import { BubbleView } from './BubbleView';
 import { DriftMark } from './DriftMark';
+import { PaceMark } from './PaceMark';
 import { NAMES_MIN_ZOOM, textScale } from './camera';
 import { BAR_WIDTH, sameGauge, UNKNOWN_GAUGE, type ContextGauge } from './contextBar';
 import { contextBarPicture } from './contextBarPicture';
@@ -71,6 +72,8 @@ export class AgentView extends Container {
   shownGauge: ContextGauge = UNKNOWN_GAUGE;
   /** The drift mark: unknown record kinds from an untested harness version (issue 29). */
   readonly driftMark = new DriftMark();
+  /** The near-auto-compact mark (issue 41). */
+  readonly paceMark = new PaceMark();
   private pose: Pose = 'stand';
   private frame = 0;
   private zoom = 1;
@@ -97,7 +100,7 @@ export class AgentView extends Container {
     this.contextBar.addChild(this.bar);
     this.placeBar();
     this.teamMark.visible = false;
-    this.addChild(this.ring, this.shadow, this.body, this.teamMark, this.driftMark, this.namePlate, this.contextBar, this.badge, this.bubble);
+    this.addChild(this.ring, this.shadow, this.body, this.teamMark, this.driftMark, this.paceMark, this.namePlate, this.contextBar, this.badge, this.bubble);
   }
 
   /** Applies a changed record; unchanged parts are not touched. */
@@ -114,6 +117,7 @@ export class AgentView extends Container {
     if (!before || before.team !== record.team || before.teamLead !== record.teamLead) this.drawTeamMark(record);
     this.bubble.update(record.activity);
     this.driftMark.update(record.drift ?? null);
+    this.paceMark.update(record.nearCompact ?? null);
     const unknown = record.activity.state === 'unknown';
     this.body.tint = unknown ? UNKNOWN_TINT : 0xffffff;
     this.body.alpha = record.unreachable ? 0.45 : unknown ? 0.85 : 1;

@@ -5,6 +5,7 @@ import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
 import { UNREACHABLE_NOTICE_PREFIX, type Activity, type Appearance, type FleetSnapshot, type Harness } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 import { contextGauge, sameGauge, type ContextGauge } from './contextBar';
+import { nearCompact } from './nearCompact';
 
 /** The lobby's station key (agents without a role stand there). */
 export const LOBBY_KEY = '';
@@ -43,6 +44,8 @@ export interface AgentModel {
   unreachable?: boolean;
   /** Unknown record kinds from outside the tested range (the drift mark), or null (issue 29). */
   drift?: string[] | null;
+  /** Whole percent of a context at or past the budget's warning mark (near auto-compact), or null (issue 41). */
+  nearCompact?: number | null;
 }
 
 /** Everything the scene draws, stations in world order (built-ins, custom roles, then the lobby). */
@@ -118,6 +121,7 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
       host: persona.host ?? null,
       unreachable,
       drift: markedKinds(seat?.drift),
+      nearCompact: nearCompact(contextGauge(seat?.usage)),
     };
     // A seat that changed only in what the world does not draw (token totals, a cost) keeps its record, so neither the
     // scene nor the mirror redoes the agent: the bar redraws only when its own figure changes.
@@ -153,6 +157,7 @@ export function sameAgentModel(first: AgentModel, second: AgentModel): boolean {
     (first.host ?? null) === (second.host ?? null) &&
     (first.unreachable ?? false) === (second.unreachable ?? false) &&
     (first.drift ?? []).join('\n') === (second.drift ?? []).join('\n') &&
+    (first.nearCompact ?? null) === (second.nearCompact ?? null) &&
     a.state === b.state &&
     a.why === b.why &&
     a.certain === b.certain &&

@@ -14,6 +14,8 @@ import { readDigest, readSpan } from './queries';
 import { HistoryRecorder } from './recorder';
 import { defaultHistorySettings, type HistorySettings } from './settings';
 import { openHistoryStore, type HistoryStore } from './store';
+import { usageBy } from './usageBy';
+import type { UsageByKey, UsageByRow } from '../../../shared/pace';
 
 /** How the service is set up. */
 export interface HistoryServiceOptions {
@@ -184,6 +186,11 @@ export class HistoryService {
     const base = { since: new Date(from).toISOString(), until: new Date(until).toISOString() };
     if (!this.store) return { ...base, entries: [], more: 0 };
     return { ...base, ...readDigest(this.store, from, until) };
+  }
+
+  /** Spend grouped by day, role, harness or host from the usage samples of `(from, to]` (issue 41); null without a store. */
+  usageBy(by: UsageByKey, from: number, to: number): UsageByRow[] | null {
+    return this.store ? usageBy(this.store, by, from, to) : null;
   }
 
   private reason(): string | null {

@@ -7,6 +7,7 @@ import type { UsageReport, UsageRow, UsageSince } from '../../../shared/usageRep
 import { localMidnight, sumSeats, type SeatTally } from './fleetUsage';
 import { USAGE_HOUR_MS } from '../../kit/usage/bounds';
 import { modelsOf } from '../../kit/usage/tally';
+import { planLimits } from './planLimits';
 
 /** The start (ms since epoch) of a `since` window at `nowMs`: local midnight, 24 hours or 7 days back. */
 export function sinceStart(since: UsageSince, nowMs: number): number {
@@ -49,5 +50,6 @@ export function usageReport(snapshot: FleetSnapshot, tallyOf: (seatId: string) =
       models: sinceMs === null ? modelsOf(tally.tally.models, tally.tally.costKind, tally.tally.hasReasoning) : [],
     });
   }
-  return { at: new Date(nowMs).toISOString(), since: sinceMs === null ? null : new Date(sinceMs).toISOString(), seats: rows, total: sumSeats(tallies, sinceMs) };
+  const { limits, skipped } = planLimits(snapshot.seats, nowMs);
+  return { at: new Date(nowMs).toISOString(), since: sinceMs === null ? null : new Date(sinceMs).toISOString(), seats: rows, total: sumSeats(tallies, sinceMs), limits, limitsSkipped: skipped };
 }

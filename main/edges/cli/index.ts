@@ -28,6 +28,8 @@ Fleet
   work-items --label <role> [--json]     the backlog items labelled with a role
   jobs [--json] [--all]                  running subagents of every seat, longest first (--all: also ended in 30 min)
   usage [--json] [--since today|24h|7d]  tokens, context fill and cost per seat (with subagents) and in total
+  usage --blocks [--json] [--all-sessions]  5-hour blocks of Claude usage (an estimate), with burn rate and projection
+  usage --by day|role|harness|host [--since today|24h|7d] [--json]  spend grouped from the history
   history [--since 2h|ISO] [--seat ID] [--kind needs-you|jobs|roles|activity] [--json]
                                          recorded transitions, oldest first (default: the last 24 h)
   history --digest [--since 1h] [--json] what happened while you were away (as the world's panel shows it)

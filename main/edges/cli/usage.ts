@@ -3,25 +3,18 @@
  * context fill, totals, cost, partial) and a total row. Totals include each seat's subagents; "≥" marks totals that
  * cover only part of a session; costs priced from the repo's dated table are estimates ("~").
  */
-import { shownValue } from '../../../shared/bounds';
 import type { Cost, TokenTotals } from '../../../shared/usage';
-import { UsageSinceSchema, type UsageReport, type UsageRow } from '../../../shared/usageReport';
+import type { UsageReport, UsageRow } from '../../../shared/usageReport';
 import { PRICES_DATE, PRICES_SOURCE } from '../../kit/usage/prices';
 import { withRouter } from './appSession';
 import { settledUsage } from './settleUsage';
-import { option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
+import { option, parseArgs, rejectUnknown } from '../../setup/args';
 import type { CliIo } from './io';
-
-/** Parses `--since`; anything but today, 24h or 7d is a usage error (exit 2). */
-export function parseSince(value: string | undefined): 'today' | '24h' | '7d' | undefined {
-  if (value === undefined) return undefined;
-  const parsed = UsageSinceSchema.safeParse(value);
-  if (!parsed.success) throw new UsageError(`--since must be today, 24h or 7d (got "${shownValue(value)}").`);
-  return parsed.data;
-}
+import { isPaceUsage, limitsLines, parseSince, runPaceUsage } from './usagePace';
 
 /** Runs `usage`. */
 export async function runUsageCommand(argv: string[], io: CliIo & { home: string }): Promise<number> {
+  if (isPaceUsage(argv)) return runPaceUsage(argv, io); // issue 41: --blocks, --by
   const args = parseArgs(argv, ['since']);
   rejectUnknown(args, ['json', 'since']);
   const since = parseSince(option(args, 'since'));
@@ -68,6 +61,7 @@ export function usageTable(report: UsageReport): string {
   const total = report.total;
   lines.push(`${'total'.padEnd(22)} ${''.padEnd(14)} ${''.padEnd(8)} ${''.padEnd(26)} ${''.padStart(8)}  ${totalsText(total.totals, total.partial).padEnd(44)} ${costText(total.cost, total.partial)}\n`);
   if (total.unpriced > 0) lines.push(`${total.unpriced} seat(s) have no price or recorded cost for their model; the total cost leaves them out.\n`);
+  lines.push(limitsLines(report.limits, report.limitsSkipped, Date.parse(report.at))); // issue 41
   lines.push(`Totals include subagents${report.since ? ` since ${report.since}` : ''}. "≥": still being counted. "~": estimated from the price table of ${PRICES_DATE} (${PRICES_SOURCE}).\n`);
   return lines.join('');
 }

@@ -24,8 +24,8 @@ export const USAGE_RESTAT_MS = 5_000;
 export const USAGE_RESTAT_FILES = 1_024;
 /** Recent message keys a checkpoint entry keeps (a message's repeated block lines are adjacent: the newest suffice). */
 export const USAGE_CHECKPOINT_KEYS = 32;
-/** Version of the checkpoint file; a file of another version is moved aside and rebuilt. */
-export const USAGE_CHECKPOINT_VERSION = 2;
+/** Version of the checkpoint file (2: per-file session lists, issue 37; 3: tallies carry minute buckets, issue 41); another version is moved aside and rebuilt. */
+export const USAGE_CHECKPOINT_VERSION = 3;
 /** Files the checkpoint keeps, the most recently used (each a few hundred bytes plus its hour buckets). */
 export const USAGE_CHECKPOINT_FILES = 2_048;
 /** Subagent and compaction files counted per Claude session (its `subagents/` folder, workflows included). */

@@ -6,6 +6,7 @@ import type { SubagentUsage, Usage } from '../../../shared/usage';
 import { CONTEXT_WINDOWS } from './bounds';
 import { byModel } from './prices';
 import { costOf, mergeTallies, modelsOf, totalsOf, type Tally } from './tally';
+import type { SeatLimits } from '../../../shared/limits';
 
 /** What a reader hands over to build a seat's usage. */
 export interface SeatUsageInput {
@@ -21,6 +22,8 @@ export interface SeatUsageInput {
   /** The window as the harness recorded it; undefined: look the model up in the table; null: not known. */
   window?: number | null;
   model: string | null;
+  /** Plan windows and a usage limit the harness recorded (issue 41); absent when none. */
+  limits?: SeatLimits;
 }
 
 /** The seat's usage and the tally of the seat with its subagents (whose hours feed "today" and `--since`). */
@@ -39,6 +42,7 @@ export function seatUsage(input: SeatUsageInput): SeatUsage {
   const own = input.own;
   const usage: Usage = { context, totals: totalsOf(own.sum, own.hasReasoning), partial: input.partial };
   if (input.model) usage.model = input.model;
+  if (input.limits) usage.limits = input.limits;
   const cost = costOf(own.sum, own.costKind);
   if (cost) usage.cost = cost;
   const all = mergeTallies(own.costKind, [own, ...input.subagents]);

@@ -5,6 +5,7 @@
 import { USAGE_TOKENS_MAX, type Cost, type ModelUsage, type TokenTotals } from '../../../shared/usage';
 import { USAGE_HOUR_MS, USAGE_HOURS_KEPT, USAGE_MODELS_KEPT } from './bounds';
 import { byModel, PRICES, type Rates } from './prices';
+import { addMinuteBucket, joinMinutes, type Minutes } from './minutes';
 
 /** One usage record's figures in tokens; `reasoning` null when the harness records none apart. */
 export interface Figures {
@@ -40,6 +41,8 @@ export interface Tally {
   hours: Record<string, Amount>;
   /** What each model added (by the model id as recorded; `unknown` when a record names none). */
   models: Record<string, Amount>;
+  /** Minute buckets for the 5-hour blocks (issue 41; Claude folds only, see minutes.ts). */
+  minutes?: Minutes;
 }
 
 /** A zero amount. */
@@ -153,6 +156,7 @@ export function mergeTallies(costKind: Tally['costKind'], tallies: readonly Tall
     merged.skipped += tally.skipped;
     for (const [key, hour] of Object.entries(tally.hours)) addAmount((merged.hours[key] ??= zeroAmount()), hour);
     for (const [model, amount] of Object.entries(tally.models ?? {})) addAmount((merged.models[model] ??= zeroAmount()), amount);
+    if (tally.minutes) joinMinutes(merged, tally.minutes);
   }
   return merged;
 }
@@ -178,4 +182,9 @@ export function modelsOf(models: Readonly<Record<string, Amount>>, costKind: Tal
     .filter(([, amount]) => amount.input + amount.output + amount.cacheRead + amount.cacheWrite > 0)
     .sort(([a, x], [b, y]) => y.input + y.output + y.cacheRead + y.cacheWrite - (x.input + x.output + x.cacheRead + x.cacheWrite) || a.localeCompare(b))
     .map(([model, amount]) => ({ model, totals: totalsOf(amount, hasReasoning), cost: costOf(amount, costKind) ?? null }));
+}
+
+/** Adds a message's counted figures at `atMs` to the tally's minute buckets, priced by its model (minutes.ts, M1–M3). */
+export function addMinute(tally: Tally, figures: Figures, atMs: number | null, model: string | null, first: boolean): void {
+  addMinuteBucket(tally, figures, atMs, priceOf(figures, model), first);
 }

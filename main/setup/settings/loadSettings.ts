@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { defaultNotifySettings, parseNotifySettings } from '../../core/notify/notifySettings';
 import { parseHistorySettings } from '../../core/history/settings';
+import { parseBudgetSettings } from './budgetSettings';
 import {
   AutoOpenRuleSchema,
   DEFAULT_REFRESH_SECONDS,
@@ -103,6 +104,7 @@ export function parseSettings(text: string, file: string, homeDir: string): Load
     }
   }
   settings.history = parseHistorySettings(raw.history, file, problems);
+  settings.budget = parseBudgetSettings(raw.budget, file, problems);
   return { settings, problems };
 }
 

@@ -7,6 +7,7 @@ import type { NotifySettings } from '../../core/notify/notifySettings';
 import type { HistorySettings } from '../../core/history/settings';
 import type { WorkSourceConfig } from '../../sources/work/workSettings';
 import type { TerminalConfig } from '../../core/launch/terminalSettings';
+import type { BudgetSettings } from '../../../shared/pace';
 
 /** "Open every new session of this harness started in this folder": counts as the owner addressing it. */
 export const AutoOpenRuleSchema = z.object({
@@ -42,6 +43,8 @@ export interface Settings {
   terminal: TerminalConfig;
   /** History kept (days, 0: off) and minutes away before the digest shows; absent: the defaults (issue 27). */
   history?: HistorySettings;
+  /** When a full context or a plan window warns (issue 41); absent: the defaults. */
+  budget?: BudgetSettings;
 }
 
 /** The settings used when the file is missing or a part of it is invalid. */

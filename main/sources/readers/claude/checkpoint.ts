@@ -27,6 +27,7 @@ const tally = z.object({
   skipped: z.number().int().nonnegative(),
   hours: z.record(z.string().regex(/^\d+$/), amount),
   models: z.record(z.string(), amount),
+  minutes: z.record(z.string().regex(/^\d+$/), z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number()])).optional(),
 });
 const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null(), cacheWrite1h: z.number().optional() });
 const entry = z.object({

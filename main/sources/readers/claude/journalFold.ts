@@ -12,6 +12,7 @@ import { eventOf, parseRecord } from './parseLine';
 import type { ClaudeProjectionState } from './projectionState';
 import { applyEvent, createProjectionState } from './reducer';
 import { createClaudeUsage, foldClaudeUsage, type ClaudeUsageFold } from './usageFold';
+import { createLimitFold, foldClaudeLimit, type LimitFold } from '../../../kit/usage/limits';
 
 /** A seat's fold: reset as a whole by a cold read, so nothing derived from an earlier file survives it. */
 export interface ClaudeFold {
@@ -24,11 +25,13 @@ export interface ClaudeFold {
   usage: ClaudeUsageFold;
   /** The record census of the lines read (issue 29): unknown kinds and fields by name, the versions stated. */
   census: RecordCensus;
+  /** A usage limit Claude Code said was reached (issue 41, rule L4), from the same parsed lines. */
+  limit: LimitFold;
 }
 
 /** A fresh fold for a read whose window starts at byte `windowStart` (0 = the whole journal). */
 export function createFold(windowStart = 0): ClaudeFold {
-  return { projection: createProjectionState(), messages: [], windowed: windowStart > 0, usage: createClaudeUsage(), census: createCensus() };
+  return { projection: createProjectionState(), messages: [], windowed: windowStart > 0, usage: createClaudeUsage(), census: createCensus(), limit: createLimitFold() };
 }
 
 /** Folds one journal line (without its newline) that starts at byte `offset` of the journal. */
@@ -39,6 +42,7 @@ export function foldLine(fold: ClaudeFold, line: string, offset: number): void {
   const event = eventOf(record);
   if (event) applyEvent(fold.projection, event, offset);
   if (record !== 'invalid') foldClaudeUsage(fold.usage, record);
+  if (record !== 'invalid') foldClaudeLimit(fold.limit, record);
   if (record === 'invalid' || !mayHoldMessage(line)) return;
   const facts = messageFactsOf(record);
   if (facts.length > 0) fold.messages = keepRecent([...fold.messages, ...facts]);

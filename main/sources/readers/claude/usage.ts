@@ -10,6 +10,7 @@ import type { UsageLedger, LedgerView } from './ledger';
 import { USAGE_PARTIAL_REFRESH_MS } from '../../../kit/usage/bounds';
 import { seatUsage, subagentUsage } from '../../../kit/usage/seatUsage';
 import { mergeTallies, type Tally } from '../../../kit/usage/tally';
+import { seatLimits } from '../../../kit/usage/limits';
 import type { ClaudeFold } from './journalFold';
 
 /** What the seat's usage was built from, so an unchanged seat reuses its answer. */
@@ -93,6 +94,7 @@ export function claudeUsage(
     subagentsPartial: childrenPartial,
     contextUsed: fold.usage.contextUsed,
     model: fold.usage.model,
+    limits: seatLimits(fold.limit),
   });
   return { signature, shape, builtAt: now, quick: `${size}|${fold.projection.sequence}|${ledger.version}`, usage, summary, subagents: { ...summary, recent } };
 }

@@ -16,6 +16,7 @@ import { isObject, type Json } from '../kit/json';
 import type { UsageLineFacts } from './scanLine';
 import { USAGE_RECENT_KEYS } from '../../../kit/usage/bounds';
 import { addFigures, createTally, optionalFigure, tokenFigure, type Figures, type Tally } from '../../../kit/usage/tally';
+import { addMinute } from '../../../kit/usage/tally';
 
 /** What one journal's usage lines gave: its own tally, its inline sidechains' tally, the last context and model. */
 export interface ClaudeUsageFold {
@@ -82,8 +83,10 @@ export function foldUsageFacts(fold: ClaudeUsageFold, facts: UsageLineFacts): vo
     return;
   }
   const at = facts.timestamp === null ? Number.NaN : Date.parse(facts.timestamp);
+  const first = key === null || !fold.recent.has(key);
   const added = countOnce(fold, key, figures);
   if (added) addFigures(tally, added, Number.isNaN(at) ? null : at, model);
+  if (added) addMinute(tally, added, Number.isNaN(at) ? null : at, model, first); // issue 41: the 5-hour blocks
   if (!facts.isSidechain) {
     fold.contextUsed = figures.input + figures.cacheWrite + figures.cacheRead;
     if (model) fold.model = model;

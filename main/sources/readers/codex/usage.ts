@@ -7,6 +7,7 @@ import type { SubagentEntry } from '../../../../shared/schemas';
 import { createCodexUsage, foldCodexUsage, type CodexUsageFold } from './usageFold';
 import { seatUsage, subagentUsage, type SeatUsage } from '../../../kit/usage/seatUsage';
 import type { Tally } from '../../../kit/usage/tally';
+import { seatLimits } from '../../../kit/usage/limits';
 import { asObject, parseJson } from '../kit/json';
 import { DEFAULT_TAIL, tailReduce, type TailState } from '../tail';
 
@@ -48,6 +49,7 @@ export function codexSeatUsage(own: CodexUsageFold, entries: SubagentEntry[], ch
     contextUsed: own.contextUsed,
     window: own.window,
     model: own.model,
+    limits: seatLimits(own.limits),
   });
   return { usage, entries: withUsage };
 }

@@ -18,6 +18,7 @@
  */
 import { asObject, asText, type Json } from '../kit/json';
 import { addFigures, createTally, tokenFigure, type Figures, type Tally } from '../../../kit/usage/tally';
+import { createLimitFold, foldRateLimits, type LimitFold } from '../../../kit/usage/limits';
 
 /** One rollout's usage fold. */
 export interface CodexUsageFold {
@@ -31,11 +32,13 @@ export interface CodexUsageFold {
   replaying: boolean;
   /** A `session_meta` was seen (the next one starts a copied history). */
   sawHeader: boolean;
+  /** Plan windows from `rate_limits` (issue 41, rules L1–L3). */
+  limits: LimitFold;
 }
 
 /** A fresh fold. */
 export function createCodexUsage(): CodexUsageFold {
-  return { tally: createTally('estimated'), lastTotal: null, contextUsed: null, window: null, model: null, replaying: false, sawHeader: false };
+  return { tally: createTally('estimated'), lastTotal: null, contextUsed: null, window: null, model: null, replaying: false, sawHeader: false, limits: createLimitFold() };
 }
 
 /** A Codex `TokenUsage` as figures (rule X3), or null when malformed (rule X4). */
@@ -66,6 +69,7 @@ export function foldCodexUsage(fold: CodexUsageFold, type: unknown, payload: Jso
     return;
   }
   if (type !== 'event_msg' || payload.type !== 'token_count') return;
+  foldRateLimits(fold.limits, payload.rate_limits, at); // issue 41: recorded even when `info` is null
   if (payload.info === null || payload.info === undefined) return; // rule X1
   const info = asObject(payload.info);
   const total = codexFigures(info?.total_token_usage);
