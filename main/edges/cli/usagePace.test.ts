@@ -55,7 +55,7 @@ describe('pixelfleet usage --blocks', () => {
     expect(table.stdout).toContain('every journal in the Claude home');
   });
 
-  it('by default over the fleet\'s seats only: the opened session counts; the other session and the subagent file no Agent call of it names do not', async () => {
+  it('by default over the fleet\'s seats only: the opened session counts with every subagent file of its folder (usage rule U7); the other session does not', async () => {
     const env = await paceHome();
     const opened = await cli(['seats', 'open', 'claude:a1111111-1111-4111-8111-111111111111', '--name', 'Ada'], env);
     expect(opened.code, opened.stderr).toBe(0);
@@ -65,7 +65,7 @@ describe('pixelfleet usage --blocks', () => {
     expect(report.source).toBe('fleet');
     expect(report.blocks.map((block) => [block.start, block.totals.input, block.entries])).toEqual([
       ['2026-12-01T09:00:00.000Z', 600, 3],
-      ['2026-12-01T14:00:00.000Z', 30, 2],
+      ['2026-12-01T14:00:00.000Z', 590, 4],
       ['2026-12-01T21:00:00.000Z', 40, 1],
     ]);
     // The session's limit message: usage --json's limits names it, with its reset time.
