@@ -22,6 +22,7 @@ import type { FleetUsage } from '../../../shared/usage';
 import { UNKNOWN_ACTIVITY } from '../../../shared/activity';
 import { Changes } from '../changes';
 import { harnessName } from '../../sources/readers/registry';
+import { SeatFaults } from './seatFaults';
 
 /** How long a read-only caller may reuse the last census while the cursor is unchanged (the census rule). */
 export const CENSUS_REUSE_MS = 1000;
@@ -83,10 +84,13 @@ export class FleetService implements SessionResolver {
   /** Each seat's usage tally with its subagents from its last projection, for the fleet line and `usage.read`. */
   private readonly usageTallies = new Map<string, SeatTally>();
   private lastFleetUsage: { day: number; tallies: SeatTally[]; usage: FleetUsage | undefined } | null = null;
+  /** The contract check where projections join the fleet (issue 36): one seat's bad part never stalls the rest. */
+  readonly faults: SeatFaults;
 
   constructor(private readonly options: FleetOptions) {
     this.now = options.now ?? Date.now;
     this.changes = new Changes('fleet', options.log);
+    this.faults = new SeatFaults(options.log);
     // The fleet follows the services that change what it shows: each of their changes is followed by a census
     // that starts after it, and a write resolves only once that census is done.
     const follow = () => {
@@ -162,7 +166,7 @@ export class FleetService implements SessionResolver {
     const teams = await this.readTeams(seats);
     const messages = this.sessionMessages(seats, personas, teams);
     const usage = this.fleetUsageOf(seats);
-    const body = { seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}), ...(messages.length > 0 ? { messages } : {}), ...(usage ? { usage } : {}) };
+    const body = this.faults.checkParts({ seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}), ...(messages.length > 0 ? { messages } : {}), ...(usage ? { usage } : {}) });
     if (serial < this.appliedSerial && this.last) return this.last.snapshot;
     this.appliedSerial = serial;
     if (!sameSnapshotBody(this.lastBody, body)) {
@@ -240,7 +244,7 @@ export class FleetService implements SessionResolver {
       while (next < entries.length) {
         const index = next++;
         const [id, persona] = entries[index];
-        seats[index] = await this.projectSeat(id, persona);
+        seats[index] = this.faults.checkSeat(await this.projectSeat(id, persona));
       }
     };
     await Promise.all(Array.from({ length: Math.min(PROJECT_CONCURRENCY, entries.length) }, worker));
