@@ -11,6 +11,7 @@
  *     skip the message and count it in `skipped`; absent cache figures count 0 (older builds write none).
  */
 import { isObject, type Json } from '../kit/json';
+import { USAGE_TOKENS_MAX } from '../../../../shared/usage';
 import type { UsageLineFacts } from './scanLine';
 import { USAGE_RECENT_KEYS } from '../../../core/usage/bounds';
 import { addFigures, createTally, optionalFigure, tokenFigure, type Figures, type Tally } from '../../../core/usage/tally';
@@ -74,9 +75,15 @@ export function foldUsageFacts(fold: ClaudeUsageFold, facts: UsageLineFacts): vo
     if (remember(fold, key, ZERO)) tally.skipped += 1;
     return;
   }
+  // Checked where summed: a context past the token bound makes the record absurd, skipped for totals and context.
+  if (figures.input + figures.cacheWrite + figures.cacheRead > USAGE_TOKENS_MAX) {
+    if (remember(fold, key, ZERO)) tally.skipped += 1;
+    return;
+  }
   const at = facts.timestamp === null ? Number.NaN : Date.parse(facts.timestamp);
   const added = countOnce(fold, key, figures);
-  if (added) addFigures(tally, added, Number.isNaN(at) ? null : at, model);
+  // A record skipped for totals (its sum would pass the bound) never feeds the context.
+  if (added && !addFigures(tally, added, Number.isNaN(at) ? null : at, model)) return;
   if (!facts.isSidechain) {
     fold.contextUsed = figures.input + figures.cacheWrite + figures.cacheRead;
     if (model) fold.model = model;

@@ -2,6 +2,7 @@
  * Pure rules: OpenCode part rows of a seat's session → task calls and background completions → the seat's
  * subagent summary. No I/O here; `store.ts` selects the rows within the bounds.
  */
+import { safeIso } from '../kit/time';
 import type { Outcome, SubagentEntry, SubagentSummary } from '../../../../shared/schemas';
 import { OPENCODE_TASK_CALLS, RECENT_LIMIT } from '../kit/bounds';
 import { asNumber, asObject, type Json } from '../kit/json';
@@ -149,8 +150,7 @@ const COMPLETION_OUTCOME: Record<Completion['state'], Outcome> = {
 };
 
 function iso(milliseconds: number): string {
-  const date = new Date(milliseconds);
-  return Number.isNaN(date.getTime()) ? new Date(0).toISOString() : date.toISOString();
+  return safeIso(milliseconds) ?? new Date(0).toISOString();
 }
 
 /** Rule 5 (endings), pure: one call's entry, given the completions seen and whether its child is a direct child. */
