@@ -81,7 +81,8 @@ export function serveStdio(options: StdioServerOptions): Promise<'eof' | 'refuse
         if (hello.data.hello.contract !== CONTRACT_VERSION) {
           const message = versionMismatch({ contract: CONTRACT_VERSION, app: appVersion }, hello.data.hello);
           write({ ...helloFrame(appVersion), error: { code: 'unreachable', message } });
-          log(`pixelfleet: refused a peer: ${message}`);
+          // The log speaks from this end: the peer is the remote here (the frame above speaks from the peer's end).
+          log(`pixelfleet: refused a peer: ${versionMismatch(hello.data.hello, { contract: CONTRACT_VERSION, app: appVersion })}`);
           return stop('refused');
         }
         greeted = true;
