@@ -3,7 +3,8 @@
  * and a byte offset checked against a fingerprint of the bytes before it. Shared by the Claude and Codex readers.
  * No path reads a whole file into memory.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { type FileHandle } from 'node:fs/promises';
+import { openRegular } from './kit/openRegular';
 import { statSync, type Stats } from 'node:fs';
 import { COLD_READ_BYTES, FINGERPRINT_BYTES, MAX_LINE_BYTES, READ_CHUNK_BYTES } from './kit/bounds';
 
@@ -99,7 +100,7 @@ export async function tailLines(
   if (state !== null && unchanged(state, quick)) return { state, cold: false, bytesRead: 0, changed: false };
   // Only a regular file is tailed: opening a FIFO would block a thread of the pool until a writer appears.
   if (!quick.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
-  const handle = await open(path, 'r');
+  const handle = await openRegular(path);
   try {
     // The opened handle, not the path, is what gets read: its own stats decide identity and size.
     const info = await handle.stat();

@@ -5,7 +5,8 @@
  * identity, offset and running fold, so a restart resumes where the pass stood, never counting a byte twice. A
  * replaced, truncated or rewritten file restarts its entry from zero.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { type FileHandle } from 'node:fs/promises';
+import { openRegular } from '../kit/openRegular';
 import { readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileIdentity, sameIdentity } from '../tail';
@@ -159,7 +160,7 @@ export class UsageLedger {
   private async pass(file: string): Promise<void> {
     const tracked = this.files.get(file);
     if (!tracked) return;
-    const handle = await open(file, 'r');
+    const handle = await openRegular(file);
     try {
       const info = await handle.stat();
       if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
