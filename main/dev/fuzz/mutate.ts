@@ -162,7 +162,14 @@ export function applyStructural(records: Json[], list: readonly Mutation[], self
     const index = Math.min(change.record, out.length - 1);
     if (change.kind === 'value') out = out.map((record, at) => (at === index ? replaceAt(record, change.at, change.hostile) : record));
     if (change.kind === 'duplicate') out = [...out.slice(0, index + 1), structuredClone(out[index]), ...out.slice(index + 1)];
-    if (change.kind === 'self') out = self(structuredClone(out), change.variant);
+    if (change.kind === 'self') {
+      // An earlier mutation may have moved or broken the field the self-reference aims at: then it does nothing.
+      try {
+        out = self(structuredClone(out), change.variant);
+      } catch {
+        // left as it was
+      }
+    }
   }
   return out;
 }
