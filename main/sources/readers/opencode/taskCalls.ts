@@ -190,7 +190,14 @@ export function summarize(
   completions: readonly Completion[],
   directChildren: ReadonlySet<string>,
 ): SubagentSummary {
-  const kept = calls.slice(-OPENCODE_TASK_CALLS);
+  // Issue 36: parts sharing one call id (a store without primary keys, a rewritten part) are one call — the latest
+  // part counts — so the badge and the jobs board, keyed by call id, always agree.
+  const byCall = new Map<string, TaskCall>();
+  for (const call of calls) {
+    byCall.delete(call.callId);
+    byCall.set(call.callId, call);
+  }
+  const kept = [...byCall.values()].slice(-OPENCODE_TASK_CALLS);
   const entries = kept.map((call, index) => ({
     index,
     entry: entryOf(call, completions, call.childId !== null && directChildren.has(call.childId)),
