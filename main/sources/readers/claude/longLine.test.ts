@@ -29,10 +29,10 @@ describe('an over-long journal line in the usage pass', () => {
       if (ticking) setImmediate(tick);
     };
     setImmediate(tick);
-    let view: LedgerView | 'missing' | null = ledger.lookup(journal);
+    ledger.lookup(journal);
     await ledger.idle();
     ticking = false;
-    view = ledger.lookup(journal);
+    const view: LedgerView | 'missing' | null = ledger.lookup(journal);
     if (view === null || view === 'missing') throw new Error('no view');
     expect(view.done).toBe(true);
     expect(view.fold.main.sum.input).toBe(6);
