@@ -73,7 +73,8 @@ function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; ou
 }
 
 function pageFleet(page: Page): Promise<FleetSnapshot | null> {
-  return page.evaluate(() => (window as unknown as { __pixelfleet: { state(): { fleet: FleetSnapshot | null } } }).__pixelfleet.state().fleet);
+  // The page's test hook appears once its script ran: until then there is no fleet yet.
+  return page.evaluate(() => (window as unknown as { __pixelfleet?: { state(): { fleet: FleetSnapshot | null } } }).__pixelfleet?.state().fleet ?? null);
 }
 
 const seatOf = (fleet: FleetSnapshot | null, id: string): Seat | undefined => fleet?.seats.find((seat) => seat.id === id);
