@@ -139,3 +139,26 @@ describe('the fleet with a hostile seat', () => {
     expect(logs.filter((line) => line.includes('broke the contract'))).toHaveLength(1);
   });
 });
+
+describe('a failing seat is still shown', () => {
+  it('a reader that throws or breaks the contract leaves its seat in the snapshot, unknown with a reason, across a restart', async () => {
+    const projections = new Map<string, () => Projection>([
+      ['throws', () => {
+        throw new Error('boom');
+      }],
+      ['broken', () => ({ ok: true, subagents: { running: Number.NaN, recent: [] }, read: { bytes: 0, skippedLines: 0 }, lastWriteMs: null, activity: EMPTY_BASIS })],
+    ]);
+    const personas = personasOf([personaOf('p1', 'throws'), personaOf('p2', 'broken')]);
+    for (let run = 0; run < 2; run++) {
+      // Run 1 is the host after a restart: the same persona store, a new fleet.
+      const fleet = new FleetService({ personas, readers: { opencode: scriptedReader(projections) }, log: () => {} });
+      const snapshot = await fleet.read();
+      expect(FleetSnapshotSchema.safeParse(snapshot).success).toBe(true);
+      expect(snapshot.seats.map((seat) => seat.address.sessionId)).toEqual(['throws', 'broken']);
+      expect(snapshot.seats[0].unknownReason).toContain('boom');
+      expect(snapshot.seats[1].subagents).toBeUndefined();
+      expect(snapshot.seats[1].unknownReason).toContain('subagents');
+      fleet.dispose();
+    }
+  });
+});
