@@ -57,3 +57,17 @@ describe('hostile Claude usage', () => {
     expect(usage.context?.used).toBe(5);
   });
 });
+
+describe('a last line over the cold window', () => {
+  it('a 3 MiB last line (a pasted screenshot) is read whole on a cold read: the agent is working, not idle', async () => {
+    const user = (uuid: string, content: unknown) => `${JSON.stringify({ parentUuid: null, isSidechain: false, userType: 'external', cwd: CWD, sessionId: SESSION, version: '2.1.114', type: 'user', uuid, timestamp: new Date().toISOString(), message: { role: 'user', content } })}\n`;
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'A'.repeat(3 * 1024 * 1024) } };
+    await writeFile(journal, line('m1', { input_tokens: 10, output_tokens: 5 }) + user('u-2', [{ type: 'text', text: 'What is wrong here?' }, image]));
+    const reader = createClaudeReader({ home });
+    const projection = await reader.project(seat());
+    reader.dispose();
+    if (!projection.ok) throw new Error(projection.reason);
+    expect(projection.activity.current.state).toBe('working');
+    expect(projection.activity.current.certain).toBe(true);
+  });
+});
