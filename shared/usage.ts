@@ -9,6 +9,13 @@ import { SeatLimitsSchema } from './limits';
 /** Largest token count accepted from a record; larger is absurd and the record is skipped. */
 export const USAGE_TOKENS_MAX = 1e12;
 
+/** Largest cost one usage record may carry, in US dollars; more is absurd and the record's cost is not known. */
+export const USAGE_RECORD_USD_MAX = 10_000;
+/** Largest cost a seat or a sum may show, in US dollars; a larger sum is not known (never Infinity). */
+export const USAGE_USD_MAX = 1e9;
+/** Largest context fill shown (used / window): past it the figures disagree with the window, so fill is not known. */
+export const CONTEXT_FILL_MAX = 1.5;
+
 const tokens = z.number().int().nonnegative().max(USAGE_TOKENS_MAX);
 
 /** Token totals, in tokens. `reasoning` is present only where the harness records it apart. */
@@ -22,7 +29,7 @@ export const TokenTotalsSchema = z.object({
 export type TokenTotals = z.infer<typeof TokenTotalsSchema>;
 
 /** Money spent, in US dollars; `estimated` is true when priced from the repo's dated table, false when recorded. */
-export const CostSchema = z.object({ usd: z.number().nonnegative(), estimated: z.boolean() });
+export const CostSchema = z.object({ usd: z.number().nonnegative().max(USAGE_USD_MAX), estimated: z.boolean() });
 export type Cost = z.infer<typeof CostSchema>;
 
 /** One model's part of a seat's usage (with its subagents): its tokens and cost, null when it has no price. */
@@ -33,7 +40,7 @@ export type ModelUsage = z.infer<typeof ModelUsageSchema>;
 export const ContextFillSchema = z.object({
   used: tokens,
   window: z.number().int().positive().nullable(),
-  fill: z.number().nonnegative().nullable(),
+  fill: z.number().nonnegative().max(CONTEXT_FILL_MAX).nullable(),
 });
 
 /** The `usage` projection of a seat (issue 26). `partial` is true while totals cover only part of the session. */

@@ -86,6 +86,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const demo = options.demo ? await prepareDemo({ home: paths.home, agents: options.demo.agents, log }) : null;
   const { settings, problems } = await loadSettings(paths.settings);
   const settingsNotices: Notice[] = problems.map((message, index) => ({ id: `settings-${index}`, level: 'warning', message }));
+  const remoteNotices: Notice[] = [];
   // A running app tells settings it cannot use on stderr as well as in the world (one-shot commands print their own).
   if (options.live !== false) for (const message of problems) log(`pixelfleet: ${message}`);
   const workSources = [...(settings.workSources ?? []), ...(demo ? [{ kind: 'markdown' as const, dir: demo.backlogDir }] : [])];
@@ -105,7 +106,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
   const history = await HistoryService.open({ file: paths.history, aliasFile: paths.jobAliases, settings: settings.history, record: options.live !== false, log });
   const aliases = history.aliases;
-  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...history.notices()], log });
+  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...remoteNotices, ...history.notices()], log });
   if (demo) await demo.seatPersonas(personas);
   if (demo) await history.fillPast(() => fleet.read({ fresh: true }), writeDemoHistory);
   const jobs = new JobsService({ fleet, aliases, reminders: settings.reminders, testClock: env.PIXELFLEET_TEST_CLOCK === '1', log });
@@ -115,7 +116,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const offHistory = events.onEvent((event, payload) => history.onEvent(event, payload));
   const emit = events.emit;
   const updates = createUpdateSender(emit);
-  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log });
+  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log, notices: remoteNotices });
   const offFleet = fleet.onChange((snapshot) => {
     if (hub) hub.fleet(snapshot);
     else updates.fleet(snapshot);

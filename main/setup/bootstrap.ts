@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp, type App, type AppOptions } from './app';
-import { intOption, option, parseArgs, rejectUnknown } from './args';
+import { intOption, option, parseArgs, rejectUnknown, UsageError } from './args';
+import { unsafePortReason } from '../edges/host/unsafePorts';
 import { resolveAppHome } from './paths';
 
 /** Demo agents when `--agents` is not given, and the most a demo may simulate. */
@@ -43,11 +44,14 @@ export function parseStartArgs(argv: readonly string[], options: { strict: boole
   if (options.strict) rejectUnknown(args, [...VALUED, ...FLAGS]);
   const agents = intOption(args, 'agents', DEMO_AGENTS_DEFAULT, DEMO_AGENTS_MAX, 1);
   const home = option(args, 'home');
+  const port = intOption(args, 'port', 0, 65535);
+  const unsafe = unsafePortReason(port);
+  if (unsafe) throw new UsageError(unsafe);
   return {
     demo: options.demo === true || args.flags.has('demo'),
     agents,
     home: home ? resolve(home) : null,
-    port: intOption(args, 'port', 0, 65535),
+    port,
     open: args.flags.has('open') ? true : args.flags.has('no-open') ? false : null,
     ...(args.flags.has('port') ? { portGiven: true } : {}),
     ...(args.flags.has('new-token') ? { newToken: true } : {}),

@@ -22,6 +22,7 @@ import { harnessName } from '../../sources/readers/registry';
 import { SeatResolutions } from './seatResolutions';
 import { CandidateList } from './candidates';
 import { SeatProjector } from './seatProjector';
+import { SeatFaults } from './seatFaults';
 
 /** How long a read-only caller may reuse the last census while the cursor is unchanged (the census rule). */
 export const CENSUS_REUSE_MS = 1000;
@@ -66,13 +67,16 @@ export class FleetService implements SessionResolver {
   private readonly resolutions: SeatResolutions;
   private readonly candidateList: CandidateList;
   private readonly projector: SeatProjector;
+  /** The contract check where projections join the fleet (issue 36): one seat's bad part never stalls the rest. */
+  readonly faults: SeatFaults;
 
   constructor(private readonly options: FleetOptions) {
     this.now = options.now ?? Date.now;
     this.changes = new Changes('fleet', options.log);
+    this.faults = new SeatFaults(options.log);
     this.resolutions = new SeatResolutions(options.readers, this.now, options.log);
     this.candidateList = new CandidateList(options.readers, options.personas, this.now, options.log);
-    this.projector = new SeatProjector({ readers: options.readers, resolutions: this.resolutions, usage: this.usage, now: this.now, log: options.log });
+    this.projector = new SeatProjector({ readers: options.readers, resolutions: this.resolutions, usage: this.usage, check: (seat) => this.faults.checkSeat(seat), now: this.now, log: options.log });
     // The fleet follows the services that change what it shows: each of their changes is followed by a census
     // that starts after it, and a write resolves only once that census is done.
     const follow = () => {
@@ -148,7 +152,7 @@ export class FleetService implements SessionResolver {
     const teams = await this.readTeams(seats);
     const messages = this.projector.sessionMessages(seats, personas, teams);
     const usage = this.usage.fleetLine(seats, this.now());
-    const body = { seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}), ...(messages.length > 0 ? { messages } : {}), ...(usage ? { usage } : {}) };
+    const body = this.faults.checkParts({ seats, personas, stations, notices, ...(teams.length > 0 ? { teams } : {}), ...(messages.length > 0 ? { messages } : {}), ...(usage ? { usage } : {}) });
     if (serial < this.appliedSerial && this.last) return this.last.snapshot;
     this.appliedSerial = serial;
     if (!sameSnapshotBody(this.lastBody, body)) {

@@ -23,6 +23,8 @@ export interface SeatProjectorParts {
   readers: Partial<Record<Harness, SeatReader>>;
   resolutions: SeatResolutions;
   usage: UsageBook;
+  /** The contract check where a projection joins the fleet (issue 36); absent, seats pass as projected. */
+  check?: (seat: Seat) => Seat;
   now: () => number;
   log?: (message: string) => void;
 }
@@ -72,7 +74,8 @@ export class SeatProjector {
       while (next < entries.length) {
         const index = next++;
         const [id, persona] = entries[index];
-        seats[index] = await this.projectSeat(id, persona);
+        const projected = await this.projectSeat(id, persona);
+        seats[index] = this.parts.check ? this.parts.check(projected) : projected;
       }
     };
     await Promise.all(Array.from({ length: Math.min(PROJECT_CONCURRENCY, entries.length) }, worker));

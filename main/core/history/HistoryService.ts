@@ -3,12 +3,14 @@
  * only, while `history.days` > 0), prunes by age and size, and answers the timeline, a past moment and the away
  * digest. A store that cannot be written stops recording with one notice; the world keeps working.
  */
+import { dirname, join } from 'node:path';
 import type { EventName, EventOf } from '../../../shared/contract';
 import type { HistoryDigest, HistoryMoment, HistorySpan } from '../../../shared/history';
 import { jobKey, type Job } from '../../../shared/jobs';
 import type { FleetSnapshot, Harness, Notice } from '../../../shared/schemas';
 import { HISTORY_BUCKETS_DEFAULT, HISTORY_CAP_BYTES, HISTORY_CAP_TRIM_SHARE, HISTORY_PRUNE_EVERY_MS } from './bounds';
 import { moveAliasFile, StoreAliases } from './aliases';
+import { ALIAS_MARK_FILE } from './aliasMark';
 import { worldSnapshot } from './moment';
 import { readDigest, readSpan } from './queries';
 import { HistoryRecorder } from './recorder';
@@ -23,6 +25,8 @@ export interface HistoryServiceOptions {
   file: string;
   /** `<app home>/job-aliases.json`, moved into the store once. */
   aliasFile?: string;
+  /** The job aliases' high-water mark file (default: `job-alias-mark.json` beside the store). */
+  aliasMarkFile?: string;
   settings?: HistorySettings;
   /** Record changes (the host); one-shot commands only read. */
   record: boolean;
@@ -52,7 +56,7 @@ export class HistoryService {
     this.now = options.now ?? Date.now;
     this.settings = options.settings ?? defaultHistorySettings();
     this.log = options.log ?? (() => {});
-    this.aliases = new StoreAliases(() => this.store?.database ?? null, this.now);
+    this.aliases = new StoreAliases(() => this.store?.database ?? null, this.now, undefined, options.aliasMarkFile ?? join(dirname(options.file), ALIAS_MARK_FILE));
   }
 
   /** Opens the store (moving a corrupt or foreign one aside) and starts recording when asked to. */
@@ -70,6 +74,12 @@ export class HistoryService {
     }
     this.store = opened.store;
     if (opened.movedAside) this.log(`pixelfleet: ${this.options.file} was not a readable history store; it was moved aside to ${opened.movedAside} and a fresh one started.`);
+    // Issue 36: counters never fall below the high-water mark kept beside the store (a damaged store loses its own).
+    try {
+      this.aliases.raiseToMark();
+    } catch (error) {
+      this.log(`pixelfleet: the job alias mark could not be applied: ${String((error as Error)?.message ?? error)}`);
+    }
     if (this.options.aliasFile) {
       const moved = await moveAliasFile(opened.store.database, this.options.aliasFile, this.now()).catch((error: unknown) => ({ kind: 'left' as const, reason: String((error as Error)?.message ?? error) }));
       if (moved.kind === 'left') this.addNotice('history-aliases', 'warning', moved.reason);

@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import { ServiceError } from '../../kit/errors';
 import { ALIAS_MAP_LIMIT, decodeAliasFile, salvageCounters, slugType, type AliasRequest } from './aliasRules';
 import { inTransaction, type Database } from './sqlite';
+import { readAliasMark, writeAliasMark, type AliasMark } from './aliasMark';
 
 /** The meta key set once the alias file has been moved into the store. */
 const MOVED_KEY = 'aliases-moved-from-file';
@@ -43,11 +44,28 @@ export async function moveAliasFile(database: Database, file: string, now: numbe
 export class StoreAliases {
   private readonly cache = new Map<string, string>();
 
+  /** The high-water mark beside the store (issue 36), read once; null when no mark file is kept. */
+  private mark: AliasMark | null = null;
+  /** Why the mark could not be written last time (the store still holds the counters), or null. */
+  markFailed: string | null = null;
+
   constructor(
     private readonly database: () => Database | null,
     private readonly now: () => number = Date.now,
     private readonly limit = ALIAS_MAP_LIMIT,
+    private readonly markFile: string | null = null,
   ) {}
+
+  /** Raises the store's counters to the high-water mark (a fresh store after a damaged one starts past it). */
+  raiseToMark(): void {
+    const database = this.database();
+    if (!database || !this.markFile) return;
+    this.mark ??= readAliasMark(this.markFile);
+    const raise = database.prepare('INSERT INTO alias_counter (slug, value) VALUES (?, ?) ON CONFLICT (slug) DO UPDATE SET value = max(value, excluded.value)');
+    inTransaction(database, () => {
+      for (const [slug, value] of Object.entries(this.mark!)) raise.run(slug, value);
+    });
+  }
 
   /** The alias of every requested subagent, issuing new ones (committed before they are returned). */
   async aliasesFor(requests: readonly AliasRequest[]): Promise<Map<string, string>> {
@@ -82,13 +100,18 @@ export class StoreAliases {
           continue;
         }
         const slug = slugType(request.type);
-        const next = Number(counter.get(slug)?.value ?? 0) + 1;
+        const next = Math.max(Number(counter.get(slug)?.value ?? 0), this.mark?.[slug] ?? 0) + 1;
         setCounter.run(slug, next);
+        if (this.mark) this.mark[slug] = next;
         const alias = `${slug}-${next}`;
         insert.run(request.key, alias, at);
         this.cache.set(request.key, alias);
       }
     });
+    if (this.markFile && this.mark) {
+      const failed = writeAliasMark(this.markFile, this.mark);
+      if (failed) this.markFailed = failed;
+    }
     // Rule A3 in memory: the cache never holds more than the table keeps.
     for (const key of this.cache.keys()) {
       if (this.cache.size <= this.limit) break;

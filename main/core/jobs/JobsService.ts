@@ -3,6 +3,7 @@
  * its alias, runs the reminder clock on a timer set to the next due reminder, and tells listeners when the board
  * changed. Its clock can be advanced only when the app was started with the test clock on.
  */
+import { guardJobs } from './jobGuard';
 import type { JobBoard } from '../../../shared/jobs';
 import { sameBoardContent } from '../../../shared/updates';
 import type { FleetSnapshot } from '../../../shared/schemas';
@@ -118,7 +119,7 @@ export class JobsService {
     const now = this.now();
     const derived = deriveJobs(snapshot, aliases, now);
     const evaluated = this.clock.evaluate(derived.jobs, now);
-    const computed: JobBoard = { jobs: evaluated.jobs, aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
+    const computed: JobBoard = { jobs: guardJobs(evaluated.jobs, this.options.log), aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
     for (const notice of evaluated.notices) void this.noticeChanges.emit(notice);
     // Listeners hear of a board derived from a new fleet cursor (so a reader can pin the board to the snapshot), whose
     // jobs, aliases or counts changed, or whose clock a test moved; the revision counts those boards. Sent as changes,

@@ -294,43 +294,63 @@ export class PersonaService {
   private async change(prepare: () => (personas: readonly Persona[]) => PersonaChange): Promise<Persona> {
     let wrote = false;
     const persona = await this.serial(async () => {
-      const apply = prepare();
-      await this.sync(false);
-      if (this.readError) throw new ServiceError('unavailable', this.readError);
-      if (this.readOnlyReason) throw new ServiceError('unavailable', this.readOnlyReason);
-      // Fail fast without the lock when the change is refused against what we already know (unknown id, taken seat).
-      apply(this.store.personas);
-      const release = await this.lock();
       try {
-        for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-          await this.sync(true);
-          if (this.readError) throw new ServiceError('unavailable', this.readError);
-          if (this.readOnlyReason) throw new ServiceError('unavailable', this.readOnlyReason);
-          const base = this.store;
-          const baseStamp = this.stamp;
-          const result = apply(base.personas);
-          if (!result.changed) return result.persona;
-          const next: PersonaStore = { schemaVersion: 2, revision: base.revision + 1, personas: result.personas };
-          const temp = await writeTemp(this.file, encodeStore(next));
-          // The revision check: the file must still be the version this change was computed from. The lock makes a
-          // mismatch rare (a broken stale lock, a hand edit); when it happens the change is re-applied, not forced.
-          if (!sameStamp(await statStamp(this.file), baseStamp)) {
-            await discardTemp(temp);
-            continue;
-          }
-          await commitTemp(temp, this.file);
-          this.store = next;
-          this.stamp = await statStamp(this.file);
-          wrote = true;
-          return result.persona;
-        }
-        throw new ServiceError('unavailable', 'The persona store kept changing while saving; nothing was changed. Try again.');
-      } finally {
-        await release();
+        return await this.changeLocked(prepare, () => (wrote = true));
+      } catch (error) {
+        throw unwritable(error, this.file) ?? error;
       }
     });
     // Announced outside the queue, so a follower's census can read the store; the change returns after it.
     if (wrote) await this.changes.emit();
     return persona;
   }
+
+  /** One change under the store lock (the body of `change`). */
+  private async changeLocked(prepare: () => (personas: readonly Persona[]) => PersonaChange, written: () => void): Promise<Persona> {
+    const apply = prepare();
+    await this.sync(false);
+    if (this.readError) throw new ServiceError('unavailable', this.readError);
+    if (this.readOnlyReason) throw new ServiceError('unavailable', this.readOnlyReason);
+    // Fail fast without the lock when the change is refused against what we already know (unknown id, taken seat).
+    apply(this.store.personas);
+    const release = await this.lock();
+    try {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+        await this.sync(true);
+        if (this.readError) throw new ServiceError('unavailable', this.readError);
+        if (this.readOnlyReason) throw new ServiceError('unavailable', this.readOnlyReason);
+        const base = this.store;
+        const baseStamp = this.stamp;
+        const result = apply(base.personas);
+        if (!result.changed) return result.persona;
+        const next: PersonaStore = { schemaVersion: 2, revision: base.revision + 1, personas: result.personas };
+        const temp = await writeTemp(this.file, encodeStore(next));
+        // The revision check: the file must still be the version this change was computed from. The lock makes a
+        // mismatch rare (a broken stale lock, a hand edit); when it happens the change is re-applied, not forced.
+        if (!sameStamp(await statStamp(this.file), baseStamp)) {
+          await discardTemp(temp);
+          continue;
+        }
+        await commitTemp(temp, this.file);
+        this.store = next;
+        this.stamp = await statStamp(this.file);
+        written();
+        return result.persona;
+      }
+      throw new ServiceError('unavailable', 'The persona store kept changing while saving; nothing was changed. Try again.');
+    } finally {
+      await release();
+    }
+  }
+}
+
+/** File-system codes that mean the app home cannot be written (permissions, a read-only disk, no space). */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+
+/** Issue 36: a write refused by the file system is `unavailable` with one clear line, never `internal` with a stack. */
+export function unwritable(error: unknown, file: string): ServiceError | null {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (error instanceof ServiceError || typeof code !== 'string' || !UNWRITABLE.has(code)) return null;
+  const why = code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk is full' : 'the folder is read-only for Pixelfleet';
+  return new ServiceError('unavailable', `${file} cannot be written (${code}: ${why}); nothing was changed. Fix the app home's permissions or free space, then try again.`);
 }

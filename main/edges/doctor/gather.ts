@@ -12,6 +12,9 @@ import type { HarnessHomes } from '../../sources/readers/homes';
 import type { SeatReader } from '../../sources/readers/port';
 import { createReaders, harnessOf, HARNESSES } from '../../sources/readers/registry';
 import { DOCTOR_PERSONAS_MAX_BYTES, DOCTOR_SAMPLE_SESSIONS } from './bounds';
+import { guardSeat } from '../../core/fleet/seatGuard';
+import { evaluateActivity } from '../../sources/readers/kit/activityBasis';
+import type { Projection } from '../../sources/readers/port';
 import type { HarnessFindings } from './report';
 
 async function exists(path: string): Promise<boolean> {
@@ -83,7 +86,12 @@ async function gatherHarness(harness: Harness, reader: SeatReader, homes: Harnes
   for (const seat of seats) {
     const projection = await reader.project(seat).catch((error: unknown) => ({ ok: false as const, reason: (error as Error).message }));
     if (!projection.ok) findings.unreadable.push({ what: seat.path ?? `${harness}:${seat.sessionId}`, reason: projection.reason });
-    else if (projection.census) findings.censuses.push(projection.census);
+    else {
+      if (projection.census) findings.censuses.push(projection.census);
+      // Issue 36: what the fleet's seat guard would drop is named here too (the world shows the rest of the seat).
+      const dropped = contractFaults(seat, projection);
+      if (dropped) findings.unreadable.push({ what: seat.path ?? `${harness}:${seat.sessionId}`, reason: `part of this seat breaks the contract and is not shown: ${dropped}` });
+    }
   }
   return findings;
 }
@@ -102,4 +110,18 @@ export async function gatherFindings(homes: HarnessHomes, opened: SeatAddress[])
   } finally {
     for (const reader of Object.values(readers)) reader?.dispose();
   }
+}
+
+/** What the fleet's seat guard would drop from this projection, as one phrase, or null when it passes whole. */
+export function contractFaults(seat: SeatAddress, projection: Extract<Projection, { ok: true }>): string | null {
+  const guarded = guardSeat({
+    id: `${seat.harness}:${seat.sessionId}`,
+    harness: seat.harness,
+    personaId: 'doctor',
+    address: seat,
+    activity: evaluateActivity(projection.activity, Date.now()),
+    subagents: projection.subagents,
+    ...(projection.usage ? { usage: projection.usage } : {}),
+  });
+  return guarded.dropped.length > 0 ? guarded.dropped.join('; ') : null;
 }

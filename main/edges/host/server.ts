@@ -108,16 +108,15 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const sockets = new Set<WebSocket>();
 
   const serveFile = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    if (url.pathname === '/' || url.pathname === '/index.html') {
-      if (!tokenMatches(token, url.searchParams.get('token'))) {
-        refuse(response, 401, 'Pixelfleet: this page needs the token. Open the URL that `pixelfleet web` printed.');
-        return;
-      }
-    }
     const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
     const file = normalize(join(rendererDir, relative));
     if (!file.startsWith(normalize(rendererDir) + sep)) {
       refuse(response, 404, 'Not found.');
+      return;
+    }
+    // The token check reads the file the decoded path names (`/%69ndex.html` is the page too): every page needs it.
+    if (extname(file).toLowerCase() === '.html' && !tokenMatches(token, url.searchParams.get('token'))) {
+      refuse(response, 401, 'Pixelfleet: this page needs the token. Open the URL that `pixelfleet web` printed.');
       return;
     }
     try {

@@ -5,6 +5,7 @@
  */
 import type { Host, HostOptions } from './server';
 import { loadToken, saveToken } from './tokenFile';
+import { unsafePortReason } from './unsafePorts';
 
 /** What the start was asked for: the app home, `--port` (and whether it was given), `--new-token`. */
 export interface TokenStart {
@@ -21,7 +22,9 @@ export async function listenWithToken(
   startHost: (options: HostOptions) => Promise<Host>,
 ): Promise<Host> {
   const stored = await loadToken(start.home, { rotate: start.rotate, log: options.log });
-  const wanted = start.portGiven ? start.port : (stored.port ?? 0);
+  // A recorded port the browser refuses (a token file written by an older build, or edited) is not wished for.
+  const recorded = stored.port !== undefined && stored.port !== null && unsafePortReason(stored.port) === null ? stored.port : 0;
+  const wanted = start.portGiven ? start.port : recorded;
   let host: Host;
   try {
     host = await startHost({ ...options, token: stored.token, port: wanted });

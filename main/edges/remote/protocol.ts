@@ -22,7 +22,7 @@ export function versionMismatch(remote: { contract: number; app: string }, local
 }
 
 /** A peer's first frame judged against this build: its hello, or why it is refused. */
-export type HelloCheck = { ok: true; hello: Hello['hello'] } | { ok: false; kind: 'not-hello' } | { ok: false; kind: 'mismatch'; mismatch: string };
+export type HelloCheck = { ok: true; hello: Hello['hello'] } | { ok: false; kind: 'not-hello' } | { ok: false; kind: 'mismatch'; mismatch: string; peer: Hello['hello'] };
 
 /**
  * The hello check both ends make of the other's first frame. The mismatch sentence is always told from the host's
@@ -33,7 +33,7 @@ export function checkHello(frame: Record<string, unknown>, app: string, peer: 'r
   if (!hello.success) return { ok: false, kind: 'not-hello' };
   if (hello.data.hello.contract !== CONTRACT_VERSION) {
     const local = { contract: CONTRACT_VERSION, app };
-    return { ok: false, kind: 'mismatch', mismatch: peer === 'remote' ? versionMismatch(hello.data.hello, local) : versionMismatch(local, hello.data.hello) };
+    return { ok: false, kind: 'mismatch', mismatch: peer === 'remote' ? versionMismatch(hello.data.hello, local) : versionMismatch(local, hello.data.hello), peer: hello.data.hello };
   }
   return { ok: true, hello: hello.data.hello };
 }

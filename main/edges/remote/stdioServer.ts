@@ -8,7 +8,8 @@ import type { Router } from '../transport/router';
 import type { EventListener } from '../transport/events';
 import { answerRequest } from '../transport/answerRequest';
 import { createLineDecoder, encodeFrame, frameOrFault, type FrameEvent } from './framing';
-import { checkHello, helloFrame } from './protocol';
+import { checkHello, helloFrame, versionMismatch } from './protocol';
+import { CONTRACT_VERSION } from '../../../shared/contract';
 import { MAX_FRAME_BYTES } from './bounds';
 
 /** What the stdio server serves: a router and an event stream (an App is one). */
@@ -74,7 +75,8 @@ export function serveStdio(options: StdioServerOptions): Promise<'eof' | 'refuse
         }
         if (!hello.ok) {
           write({ ...helloFrame(appVersion), error: { code: 'unreachable', message: hello.mismatch } });
-          log(`pixelfleet: refused a peer: ${hello.mismatch}`);
+          // The log speaks from this end: the peer is the remote here (the frame above speaks from the peer's end).
+          log(`pixelfleet: refused a peer: ${versionMismatch(hello.peer, { contract: CONTRACT_VERSION, app: appVersion })}`);
           return stop('refused');
         }
         greeted = true;

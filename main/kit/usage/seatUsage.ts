@@ -2,10 +2,10 @@
  * The seat's `usage` projection from its tallies (pure): context fill, totals, cost, partial, and the seat with its
  * subagents. A window comes from the harness's own record or the model table, never a guess.
  */
-import type { SubagentUsage, Usage } from '../../../shared/usage';
+import { CONTEXT_FILL_MAX, type SubagentUsage, type Usage } from '../../../shared/usage';
 import { CONTEXT_WINDOWS } from './bounds';
 import { byModel } from './prices';
-import { costOf, mergeTallies, modelsOf, totalsOf, type Tally } from './tally';
+import { costOf, mergeTallies, modelsOf, tokenFigure, totalsOf, type Tally } from './tally';
 import type { SeatLimits } from '../../../shared/limits';
 
 /** What a reader hands over to build a seat's usage. */
@@ -35,10 +35,11 @@ export interface SeatUsage {
 /** Builds the contract's `usage` of a seat. */
 export function seatUsage(input: SeatUsageInput): SeatUsage {
   const window = input.window === undefined ? byModel(CONTEXT_WINDOWS, input.model) : input.window;
-  const context =
-    input.contextUsed === null
-      ? null
-      : { used: input.contextUsed, window: window && window > 0 ? window : null, fill: window && window > 0 ? round(input.contextUsed / window) : null };
+  // Checked again where summed: a context past the token bound is not known; a fill past CONTEXT_FILL_MAX is not shown.
+  const used = tokenFigure(input.contextUsed);
+  const known = window && Number.isInteger(window) && window > 0 && window <= 1e12 ? window : null;
+  const fill = used !== null && known !== null ? round(used / known) : null;
+  const context = used === null ? null : { used, window: known, fill: fill !== null && fill <= CONTEXT_FILL_MAX ? fill : null };
   const own = input.own;
   const usage: Usage = { context, totals: totalsOf(own.sum, own.hasReasoning), partial: input.partial };
   if (input.model) usage.model = input.model;

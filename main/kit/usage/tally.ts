@@ -2,7 +2,7 @@
  * The one accumulator of token usage every harness folds into: totals, priced cost, skipped records and hour
  * buckets (for "today" and `--since`). Plain JSON, so the background pass can keep it in its checkpoint. Pure.
  */
-import { USAGE_TOKENS_MAX, type Cost, type ModelUsage, type TokenTotals } from '../../../shared/usage';
+import { USAGE_RECORD_USD_MAX, USAGE_TOKENS_MAX, USAGE_USD_MAX, type Cost, type ModelUsage, type TokenTotals } from '../../../shared/usage';
 import { USAGE_HOUR_MS, USAGE_HOURS_KEPT, USAGE_MODELS_KEPT } from './bounds';
 import { byModel, PRICES, type Rates } from './prices';
 import { addMinuteBucket, joinMinutes, type Minutes } from './minutes';
@@ -65,6 +65,17 @@ export function optionalFigure(value: unknown): number | null {
   return value === undefined || value === null ? 0 : tokenFigure(value);
 }
 
+/** True when adding the figures would carry a total past USAGE_TOKENS_MAX (the record is then skipped, never capped). */
+export function wouldOverflow(sum: Amount, figures: Figures): boolean {
+  return (
+    sum.input + figures.input > USAGE_TOKENS_MAX ||
+    sum.output + figures.output > USAGE_TOKENS_MAX ||
+    sum.cacheRead + figures.cacheRead > USAGE_TOKENS_MAX ||
+    sum.cacheWrite + figures.cacheWrite > USAGE_TOKENS_MAX ||
+    sum.reasoning + (figures.reasoning ?? 0) > USAGE_TOKENS_MAX
+  );
+}
+
 /**
  * The estimated cost of one record's figures from the dated price table, or null when the table does not name the
  * model. 1-hour cache writes are priced at their own rate; a prompt longer than a model's long-context threshold
@@ -102,9 +113,14 @@ export function hourKey(atMs: number | null): string | null {
 
 /**
  * Adds one record's figures at `atMs` (null: not in any hour) with its cost: `usd` given (recorded), or priced from
- * `model` when `usd` is undefined; null means not known.
+ * `model` when `usd` is undefined; null means not known. A record that would carry a total past the contract's bound
+ * is skipped and counted instead; returns whether it was added (a skipped record never feeds the context either).
  */
-export function addFigures(tally: Tally, figures: Figures, atMs: number | null, model: string | null, usd?: number | null): void {
+export function addFigures(tally: Tally, figures: Figures, atMs: number | null, model: string | null, usd?: number | null): boolean {
+  if (wouldOverflow(tally.sum, figures)) {
+    tally.skipped += 1;
+    return false;
+  }
   const cost = usd === undefined ? priceOf(figures, model) : usd;
   addTo(tally.sum, figures, cost);
   if (figures.reasoning !== null) tally.hasReasoning = true;
@@ -113,13 +129,14 @@ export function addFigures(tally: Tally, figures: Figures, atMs: number | null, 
   if (!byModelAmount) byModelAmount = tally.models[Object.keys(tally.models).length < USAGE_MODELS_KEPT ? name : 'other'] ??= zeroAmount();
   addTo(byModelAmount, figures, cost);
   const key = hourKey(atMs);
-  if (key === null) return;
+  if (key === null) return true;
   let hour = tally.hours[key];
   if (!hour) {
     hour = tally.hours[key] = zeroAmount();
     pruneHours(tally);
   }
   addTo(hour, figures, cost);
+  return true;
 }
 
 function pruneHours(tally: Tally): void {
@@ -170,9 +187,12 @@ export function totalsOf(amount: Amount, hasReasoning: boolean): TokenTotals {
   return totals;
 }
 
-/** The contract's cost of an amount: absent when any record had tokens but no price (no cost, never a partial one). */
+/**
+ * The contract's cost of an amount: absent when any record had tokens but no price (no cost, never a partial one),
+ * and absent when the sum is past USAGE_USD_MAX or not finite (unknown, never Infinity).
+ */
 export function costOf(amount: Amount, costKind: Tally['costKind']): Cost | undefined {
-  if (amount.unpriced > 0) return undefined;
+  if (amount.unpriced > 0 || !Number.isFinite(amount.usd) || amount.usd < 0 || amount.usd > USAGE_USD_MAX) return undefined;
   return { usd: Math.round(amount.usd * 1e6) / 1e6, estimated: costKind === 'estimated' };
 }
 

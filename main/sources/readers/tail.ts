@@ -3,7 +3,8 @@
  * and a byte offset checked against a fingerprint of the bytes before it. Shared by the Claude and Codex readers.
  * No path reads a whole file into memory.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { type FileHandle } from 'node:fs/promises';
+import { openRegular } from './kit/openRegular';
 import { statSync, type Stats } from 'node:fs';
 import { COLD_READ_BYTES, FINGERPRINT_BYTES, MAX_LINE_BYTES, READ_CHUNK_BYTES } from './kit/bounds';
 
@@ -99,7 +100,7 @@ export async function tailLines(
   if (state !== null && unchanged(state, quick)) return { state, cold: false, bytesRead: 0, changed: false };
   // Only a regular file is tailed: opening a FIFO would block a thread of the pool until a writer appears.
   if (!quick.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
-  const handle = await open(path, 'r');
+  const handle = await openRegular(path);
   try {
     // The opened handle, not the path, is what gets read: its own stats decide identity and size.
     const info = await handle.stat();
@@ -181,7 +182,7 @@ async function readFrom(
     ? { ...fileIdentity(info), offset: 0, pending: Buffer.alloc(0), skippedLines: 0, skippingLongLine: false, ...times, fingerprint: Buffer.alloc(0) }
     : { ...state, ...times };
   if (state === null) {
-    const start = coldWindowStart(size, options);
+    const start = await lastLineWindow(handle, coldWindowStart(size, options), size, options.maxLineBytes);
     // Start one byte early: if that byte is a newline, `start` is itself a line boundary (rule 8).
     position = start > 0 ? start - 1 : 0;
     discardHead = start > 0;
@@ -212,6 +213,30 @@ async function readFrom(
   }
   next.offset = position;
   return cause === null ? { state: next, cold: false, bytesRead, changed: true } : { state: next, cold: true, bytesRead, changed: true, cause };
+}
+
+/** Bytes read per step when looking back for the start of the last line. */
+const LOOK_BACK_BYTES = 64 * 1024;
+
+/**
+ * Issue 36: where a cold read starts so that it holds the journal's last line whole. The window is the last
+ * `coldBytes`, but when the last line is longer than that (a pasted screenshot) its start is looked up further back,
+ * within `maxLineBytes` of the end — a last line up to the line bound is read, never dropped as a partial head.
+ */
+async function lastLineWindow(handle: FileHandle, start: number, size: number, maxLineBytes: number): Promise<number> {
+  if (start === 0) return 0;
+  const end = size - 1; // a trailing newline ends the last line; it is not its start
+  const floor = Math.max(0, size - maxLineBytes - 1);
+  const buffer = Buffer.allocUnsafe(LOOK_BACK_BYTES);
+  let to = end;
+  while (to > floor) {
+    const from = Math.max(floor, to - LOOK_BACK_BYTES);
+    const got = await readFully(handle, buffer, to - from, from);
+    const newline = buffer.subarray(0, got).lastIndexOf(NEWLINE);
+    if (newline !== -1) return Math.min(start, from + newline + 1);
+    to = from;
+  }
+  return floor === 0 ? 0 : start;
 }
 
 /** Reads up to `want` bytes at `position` into the start of `buffer`, fewer only at the end of the file. */

@@ -6,7 +6,8 @@
  * call only waits for its locator, a listing stats and reads only the files it had not listed before.
  */
 import { lstatSync, statSync } from 'node:fs';
-import { lstat, open, readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
+import { openRegular } from '../kit/openRegular';
 import path from 'node:path';
 import { isPlainToken } from './locate';
 import { CLAUDE_CHILD_FILES_LISTED, CLAUDE_CHILD_HEAD_BYTES, CLAUDE_CHILD_HEAD_READS, CLAUDE_SIDECAR_BYTES, EARLIER_LIMIT, RECENT_LIMIT } from '../kit/bounds';
@@ -322,7 +323,7 @@ async function readPrefix(file: string, maxBytes: number): Promise<string | null
   let handle;
   try {
     if (!(await lstat(file)).isFile()) return null;
-    handle = await open(file, 'r');
+    handle = await openRegular(file);
   } catch {
     return null;
   }

@@ -3,7 +3,8 @@
  * looks at names, sizes and modification times, and at the first lines of each listed journal only for the working
  * folder they record (header lines; rule "addressed seats only": no transcript content is read or kept).
  */
-import { lstat, open, readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
+import { openRegular } from '../kit/openRegular';
 import path from 'node:path';
 import type { Candidate } from '../../../../shared/schemas';
 import { isSessionStem, projectsDir } from './locate';
@@ -98,7 +99,7 @@ export async function recordedCwd(journal: string): Promise<string | null> {
   if (cached) return cached;
   let found: string | null;
   try {
-    const handle = await open(journal, 'r');
+    const handle = await openRegular(journal);
     try {
       const buffer = Buffer.alloc(CLAUDE_CWD_HEAD_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, CLAUDE_CWD_HEAD_BYTES, 0);

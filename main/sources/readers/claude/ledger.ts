@@ -5,7 +5,8 @@
  * identity, offset and running fold, so a restart resumes where the pass stood, never counting a byte twice. A
  * replaced, truncated or rewritten file restarts its entry from zero.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { type FileHandle } from 'node:fs/promises';
+import { openRegular } from '../kit/openRegular';
 import { readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileIdentity, sameIdentity } from '../tail';
@@ -179,7 +180,7 @@ export class UsageLedger {
   private async pass(file: string): Promise<void> {
     const tracked = this.files.get(file);
     if (!tracked) return;
-    const handle = await open(file, 'r');
+    const handle = await openRegular(file);
     try {
       const info = await handle.stat();
       if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
@@ -201,9 +202,12 @@ export class UsageLedger {
   private async readFrom(handle: FileHandle, entry: CheckpointEntry, size: number): Promise<void> {
     const buffer = Buffer.allocUnsafe(this.chunkBytes);
     let position = entry.offset;
-    /** Bytes of a line that began in an earlier chunk; `skipping` while an over-long line is passed over. */
-    let pending: Buffer | null = null;
+    /** Pieces of a line that began in an earlier chunk (joined once it ends); `skipping` while an over-long one is passed over. */
+    let pending: Buffer[] | null = null;
+    let pendingBytes = 0;
     let skipping = false;
+    /** True when the over-long line being passed over holds usage (it is then counted as skipped). */
+    let skippedUsage = false;
     let sinceSave = 0;
     while (position < size && !this.disposed) {
       // A synchronous read of one chunk (a fraction of a millisecond from the page cache): a pooled read waits for a
@@ -215,18 +219,31 @@ export class UsageLedger {
       let start = 0;
       if (pending !== null || skipping) {
         const newline = chunk.indexOf(NEWLINE);
-        if (newline < 0) {
-          if (!skipping) pending = Buffer.concat([pending!, chunk]);
-          if (pending && pending.length > MAX_LINE_BYTES) {
-            // An over-long line is passed over, as the tail does (MAX_LINE_BYTES).
+        const piece = newline < 0 ? chunk : chunk.subarray(0, newline);
+        if (skipping) skippedUsage ||= piece.includes(USAGE);
+        else {
+          pending!.push(Buffer.from(piece));
+          pendingBytes += piece.length;
+          if (pendingBytes > MAX_LINE_BYTES) {
+            // An over-long line is passed over, as the tail does (MAX_LINE_BYTES); one that holds usage is counted.
+            skippedUsage = pending!.some((part) => part.includes(USAGE));
             pending = null;
+            pendingBytes = 0;
             skipping = true;
           }
+        }
+        if (newline < 0) {
           position += bytesRead;
+          // Issue 36: the pass yields inside a long line too, so a 40 MB line never holds the host.
+          await new Promise<void>((resolve) => setImmediate(resolve));
           continue;
         }
-        if (!skipping) foldBytes(entry.fold, Buffer.concat([pending!, chunk.subarray(0, newline)]));
+        if (!skipping && pending) foldBytes(entry.fold, Buffer.concat(pending));
+        if (skipping && skippedUsage) entry.fold.main.skipped += 1;
         skipping = false;
+        skippedUsage = false;
+        pending = null;
+        pendingBytes = 0;
         start = newline + 1;
       }
       const end = chunk.lastIndexOf(NEWLINE);
@@ -241,9 +258,12 @@ export class UsageLedger {
         at = lineEnd + 1;
       }
       // The bytes after the chunk's last newline begin a line the next chunk ends.
-      pending = end + 1 < bytesRead ? Buffer.from(chunk.subarray(end + 1)) : null;
+      if (end + 1 < bytesRead && end >= start - 1) {
+        pending = [Buffer.from(chunk.subarray(Math.max(end + 1, start)))];
+        pendingBytes = pending[0].length;
+      }
       position += bytesRead;
-      entry.offset = position - (pending?.length ?? 0);
+      entry.offset = position - pendingBytes;
       this.version += 1;
       sinceSave += bytesRead;
       if (sinceSave >= 64 * this.chunkBytes) {

@@ -2,7 +2,8 @@
  * Replay of one subagent: resolves its child journal only from the agent id recorded for that call (rules 10–12),
  * checks the child's identity, and pages through a bounded window of it. Stores nothing.
  */
-import { lstat, open } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
+import { openRegular } from '../kit/openRegular';
 import type { ReplayResult } from '../port';
 import { childJournalCandidates, isPlainToken } from './locate';
 import { REPLAY_REASONS } from './reasons';
@@ -90,7 +91,7 @@ async function firstRegularFile(candidates: string[]): Promise<string | null> {
  */
 export async function readLinesBetween(file: string, range: LineRange): Promise<{ source: string; lines: { offset: number; text: string }[] }> {
   const { lower, upper, maxBytes } = range;
-  const handle = await open(file, 'r');
+  const handle = await openRegular(file);
   try {
     const info = await handle.stat();
     const source = String(info.ino);

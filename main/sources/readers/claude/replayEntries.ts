@@ -2,6 +2,7 @@
  * Pure parts of a subagent replay: turning child journal lines into short normalized entries and checking a child
  * line's identity. Windows, pages and cursors are the kit's pager (../kit/pager).
  */
+import { compactJson } from '../kit/compactJson';
 import type { ReplayEntry } from '../../../../shared/schemas';
 import { withTargets } from '../toolTarget';
 import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, SUMMARY_BYTES } from '../kit/bounds';
@@ -59,7 +60,7 @@ export function summarizeInput(input: unknown): string {
     const value = input[key];
     if (typeof value === 'string' && value.trim() !== '') return oneLine(value, SUMMARY_BYTES);
   }
-  return oneLine(JSON.stringify(input), SUMMARY_BYTES);
+  return oneLine(compactJson(input, SUMMARY_BYTES * 2), SUMMARY_BYTES);
 }
 
 function resultText(content: unknown): string {

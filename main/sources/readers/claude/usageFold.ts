@@ -13,6 +13,7 @@
  *     1-hour rate (2× input); the rest of `cache_creation_input_tokens` at the 5-minute rate (1.25× input).
  */
 import { isObject, type Json } from '../kit/json';
+import { USAGE_TOKENS_MAX } from '../../../../shared/usage';
 import type { UsageLineFacts } from './scanLine';
 import { USAGE_RECENT_KEYS } from '../../../kit/usage/bounds';
 import { addFigures, createTally, optionalFigure, tokenFigure, type Figures, type Tally } from '../../../kit/usage/tally';
@@ -82,10 +83,16 @@ export function foldUsageFacts(fold: ClaudeUsageFold, facts: UsageLineFacts): vo
     if (remember(fold, key, ZERO)) tally.skipped += 1;
     return;
   }
+  // Checked where summed: a context past the token bound makes the record absurd, skipped for totals and context.
+  if (figures.input + figures.cacheWrite + figures.cacheRead > USAGE_TOKENS_MAX) {
+    if (remember(fold, key, ZERO)) tally.skipped += 1;
+    return;
+  }
   const at = facts.timestamp === null ? Number.NaN : Date.parse(facts.timestamp);
   const first = key === null || !fold.recent.has(key);
   const added = countOnce(fold, key, figures);
-  if (added) addFigures(tally, added, Number.isNaN(at) ? null : at, model);
+  // A record skipped for totals (its sum would pass the bound) never feeds the context, nor the 5-hour blocks.
+  if (added && !addFigures(tally, added, Number.isNaN(at) ? null : at, model)) return;
   if (added) addMinute(tally, added, Number.isNaN(at) ? null : at, model, first); // issue 41: the 5-hour blocks
   if (!facts.isSidechain) {
     fold.contextUsed = figures.input + figures.cacheWrite + figures.cacheRead;

@@ -191,7 +191,9 @@ export class ChildIndex {
       bytes += found.bytes;
       if (found.tooLong) skippedHeaders += 1;
       const header = found.header;
-      if (header && header.origin === 'child' && header.parentThreadId === parentId) children.push({ path: walk.files[index].path, header });
+      // Issue 36: a rollout naming itself as parent, or a child carrying the parent's own thread id, is no subagent.
+      const selfish = header?.id === parentId || walk.files[index].path === parentPath;
+      if (header && header.origin === 'child' && header.parentThreadId === parentId && !selfish) children.push({ path: walk.files[index].path, header });
     }
     children.sort((left, right) => startMs(right.header) - startMs(left.header));
     children.splice(CODEX_CHILDREN);

@@ -3,7 +3,9 @@
  * walk's floor on later), with a forked child's copied prefix left out. Identity checks happen in the reader before
  * this is called; pages and cursors are the kit's pager.
  */
-import { open } from 'node:fs/promises';
+
+import type { FileHandle } from 'node:fs/promises';
+import { openRegular } from '../kit/openRegular';
 import { forEachLine } from './lineRange';
 import { normaliseChildLine } from './replayEntries';
 import type { LinePosition, Placed, WindowRead, WindowRequest } from '../kit/pager';
@@ -20,7 +22,7 @@ export interface ChildRollout {
 export async function readChildWindow(child: ChildRollout, request: WindowRequest<LinePosition>): Promise<WindowRead<LinePosition>> {
   let handle;
   try {
-    handle = await open(child.path, 'r');
+    handle = await openRegular(child.path);
   } catch {
     return { status: 'unavailable', reason: 'The subagent rollout file is gone (moved or deleted), so it cannot be replayed.' };
   }
@@ -52,7 +54,7 @@ export async function readChildWindow(child: ChildRollout, request: WindowReques
  * Offset of a forked child's own first `turn_context` (turn contexts are never copied from the parent), or null
  * when it has none yet or it lies beyond the scan bound.
  */
-async function findOwnStart(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<number | null> {
+async function findOwnStart(handle: FileHandle, size: number): Promise<number | null> {
   let found: number | null = null;
   await forEachLine(handle, 0, Math.min(size, CODEX_OWN_START_SCAN_BYTES), MAX_LINE_BYTES, (line) => {
     if (line.bytes.indexOf('"turn_context"') === -1) return;

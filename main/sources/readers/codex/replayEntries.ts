@@ -2,6 +2,7 @@
  * Pure normalisation of child rollout lines into replay entries, with their text caps. Windows, pages and cursors
  * are the kit's pager (../kit/pager).
  */
+import { compactJson } from '../kit/compactJson';
 import type { ReplayEntry } from '../../../../shared/schemas';
 import { withTargets } from '../toolTarget';
 import { ENTRY_TEXT_BYTES, EXCERPT_BYTES, NOTE_BYTES, SUMMARY_BYTES } from '../kit/bounds';
@@ -116,7 +117,7 @@ function summariseInput(input: unknown): string {
     if (typeof field === 'string') return oneLine(field, SUMMARY_BYTES);
     if (Array.isArray(field)) return oneLine(field.join(' '), SUMMARY_BYTES);
   }
-  return oneLine(value === undefined ? '' : JSON.stringify(value), SUMMARY_BYTES);
+  return oneLine(value === undefined ? '' : compactJson(value, SUMMARY_BYTES * 2), SUMMARY_BYTES);
 }
 
 function outputText(output: unknown): string {

@@ -95,7 +95,8 @@ export function foldCodexUsage(fold: CodexUsageFold, type: unknown, payload: Jso
   };
   fold.lastTotal = { input: total.input, output: total.output, cacheRead: total.cacheRead, cacheWrite: 0, reasoning: total.reasoning };
   const atMs = at === null ? Number.NaN : Date.parse(at);
-  addFigures(fold.tally, { input: grew.input, output: grew.output, cacheRead: grew.cacheRead, cacheWrite: 0, reasoning: grew.reasoning }, Number.isNaN(atMs) ? null : atMs, fold.model);
+  // A record skipped for totals (its sum would pass the bound) never feeds the context.
+  if (!addFigures(fold.tally, { input: grew.input, output: grew.output, cacheRead: grew.cacheRead, cacheWrite: 0, reasoning: grew.reasoning }, Number.isNaN(atMs) ? null : atMs, fold.model)) return;
   if (last) fold.contextUsed = last.total; // rule X2
   fold.window = typeof window === 'number' ? window : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_LABEL_MAX, ActivitySchema } from '../../../../shared/schemas';
-import { capLabel, needs, working } from './activityBasis';
+import { capLabel, evaluateActivity, needs, working } from './activityBasis';
 
 describe('capLabel', () => {
   it('folds whitespace and keeps a label within the limit whole', () => {
@@ -20,5 +20,16 @@ describe('capLabel', () => {
     expect([...cut.slice(0, -1)].every((char) => char === '🚀')).toBe(true);
     expect(ActivitySchema.safeParse(working(null, '🚀'.repeat(ACTIVITY_LABEL_MAX))).success).toBe(true);
     expect(ActivitySchema.safeParse(needs('question', true, null, 'é🚀'.repeat(60))).success).toBe(true);
+  });
+});
+
+describe('implausible times (issue 36)', () => {
+  const now = Date.UTC(2026, 5, 1, 12);
+  it.each([['nope'], ['9999-12-31T00:00:00.000Z'], ['1970-01-01T00:00:00.000Z'], [new Date(now + 3 * 86_400_000).toISOString()]])('since %s is unknown', (since) => {
+    expect(evaluateActivity({ current: { state: 'working', certain: true, since } }, now).since).toBeNull();
+  });
+  it('a plausible since is kept as it is', () => {
+    const since = new Date(now - 60_000).toISOString();
+    expect(evaluateActivity({ current: { state: 'working', certain: true, since } }, now).since).toBe(since);
   });
 });

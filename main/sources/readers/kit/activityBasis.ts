@@ -3,6 +3,7 @@
  * snapshot's activity at a given time. Time-bound rules (approval after 10 s, turn-done after 5 s, idle after 30 min)
  * live here as a `later` step and the idle rule, so the fleet's refresh tick re-evaluates them without reading files.
  */
+import { plausibleIso, plausibleMs } from './time';
 import { ACTIVITY_LABEL_MAX, type Activity } from '../../../../shared/schemas';
 
 /** What a seat's records say now, and what they will say if nothing new is written by a deadline. */
@@ -23,12 +24,25 @@ export const EMPTY_BASIS: ActivityBasis = { current: { state: 'idle', certain: f
 
 /** The activity at `nowMs`: the `later` step once its deadline passed, then rule 7 (turn-done → idle). `since` never moves. */
 export function evaluateActivity(basis: ActivityBasis, nowMs: number): Activity {
-  const activity = basis.later && nowMs >= basis.later.atMs ? basis.later.activity : basis.current;
+  const chosen = basis.later && nowMs >= basis.later.atMs ? basis.later.activity : basis.current;
+  const activity = plausibleSince(chosen, nowMs);
   if (activity.state === 'needs-you' && activity.why === 'turn-done' && activity.since !== null) {
     const sinceMs = Date.parse(activity.since);
     if (!Number.isNaN(sinceMs) && nowMs - sinceMs >= IDLE_AFTER_TURN_MS) return { state: 'idle', certain: activity.certain, since: activity.since };
   }
   return activity;
+}
+
+/** How far ahead of the fleet's clock a record's time may be (clock skew) before it is not believed, in ms. */
+export const SINCE_AHEAD_MAX_MS = 24 * 60 * 60 * 1000;
+
+/** Issue 36: a `since` that does not parse, is implausible or lies ahead of the clock is unknown (never "nope"). */
+function plausibleSince(activity: Activity, nowMs: number): Activity {
+  if (activity.since === null) return activity;
+  const kept = plausibleIso(activity.since);
+  // A clock outside the plausible range (a test's fixed clock at 0) checks only the range.
+  if (kept !== null && (plausibleMs(nowMs) === null || Date.parse(kept) <= nowMs + SINCE_AHEAD_MAX_MS)) return activity;
+  return { ...activity, since: null };
 }
 
 /** Whitespace that folding would change: any but a single space, two in a row, or a space at either end. */

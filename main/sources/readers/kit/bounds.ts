@@ -166,8 +166,10 @@ const OPENCODE = {
   OPENCODE_ID_CHARS: 128,
   /** OpenCode: an unchanged store (same db and WAL size and mtime) reuses its last projection at most this long. */
   OPENCODE_UNCHANGED_REUSE_MS: 5_000,
+  /** OpenCode: largest message row the usage pass parses (issue 36); a larger one is skipped and counted. */
+  OPENCODE_USAGE_ROW_BYTES: 1 * MiB,
 };
 export const {
   OPENCODE_MESSAGES, OPENCODE_PARTS, OPENCODE_PAYLOAD_BYTES, OPENCODE_TASK_CALLS, OPENCODE_ID_CHARS,
-  OPENCODE_UNCHANGED_REUSE_MS
+  OPENCODE_UNCHANGED_REUSE_MS, OPENCODE_USAGE_ROW_BYTES
 } = OPENCODE;

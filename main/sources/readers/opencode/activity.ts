@@ -14,6 +14,7 @@
  *   in memory), so an OpenCode seat never shows approval or question — it shows working while it waits.
  * Rule 5 (idle) is the common rule 7: see `evaluateActivity`.
  */
+import { safeIso } from '../kit/time';
 import { EMPTY_BASIS, needs, working, type ActivityBasis } from '../kit/activityBasis';
 
 /** The facts of a seat's newest message the rules need. */
@@ -27,7 +28,7 @@ export interface OpenCodeActivityFacts {
 }
 
 function iso(ms: number | null): string | null {
-  return ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString();
+  return safeIso(ms);
 }
 
 /** The basis under rules 1–4. */

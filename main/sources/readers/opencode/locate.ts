@@ -2,6 +2,7 @@
  * Where OpenCode stores its sessions, and discovery of candidate seats from the `session` table's metadata only
  * (ids, directories, times — never titles or messages).
  */
+import { safeIso } from '../kit/time';
 import { readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -121,7 +122,7 @@ function candidateOf(dbPath: string, row: Record<string, unknown>): Candidate {
     harness: 'opencode',
     seat: { harness: 'opencode', home: dbPath, sessionId, cwd: directory, path: null },
     cwdHint: directory,
-    lastActivity: new Date(Number(row.updated) || 0).toISOString(),
+    lastActivity: safeIso(Number(row.updated)) ?? new Date(0).toISOString(),
     size: 0,
   };
 }

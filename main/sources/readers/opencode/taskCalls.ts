@@ -2,6 +2,7 @@
  * Pure rules: OpenCode part rows of a seat's session → task calls and background completions → the seat's
  * subagent summary. No I/O here; `store.ts` selects the rows within the bounds.
  */
+import { safeIso } from '../kit/time';
 import type { Outcome, SubagentEntry, SubagentSummary } from '../../../../shared/schemas';
 import { OPENCODE_TASK_CALLS, RECENT_LIMIT } from '../kit/bounds';
 import { asNumber, asObject, type Json } from '../kit/json';
@@ -149,8 +150,7 @@ const COMPLETION_OUTCOME: Record<Completion['state'], Outcome> = {
 };
 
 function iso(milliseconds: number): string {
-  const date = new Date(milliseconds);
-  return Number.isNaN(date.getTime()) ? new Date(0).toISOString() : date.toISOString();
+  return safeIso(milliseconds) ?? new Date(0).toISOString();
 }
 
 /** Rule 5 (endings), pure: one call's entry, given the completions seen and whether its child is a direct child. */
@@ -190,7 +190,14 @@ export function summarize(
   completions: readonly Completion[],
   directChildren: ReadonlySet<string>,
 ): SubagentSummary {
-  const kept = calls.slice(-OPENCODE_TASK_CALLS);
+  // Issue 36: parts sharing one call id (a store without primary keys, a rewritten part) are one call — the latest
+  // part counts — so the badge and the jobs board, keyed by call id, always agree.
+  const byCall = new Map<string, TaskCall>();
+  for (const call of calls) {
+    byCall.delete(call.callId);
+    byCall.set(call.callId, call);
+  }
+  const kept = [...byCall.values()].slice(-OPENCODE_TASK_CALLS);
   const entries = kept.map((call, index) => ({
     index,
     entry: entryOf(call, completions, call.childId !== null && directChildren.has(call.childId)),

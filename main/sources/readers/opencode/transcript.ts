@@ -2,6 +2,7 @@
  * Pure replay rules: a child session's part rows → normalised replay entries, each placed by its row. Windows, pages
  * and cursors are the kit's pager (../kit/pager).
  */
+import { safeIso } from '../kit/time';
 import { z } from 'zod';
 import type { ReplayEntry } from '../../../../shared/schemas';
 import { withTargets } from '../toolTarget';
@@ -37,7 +38,7 @@ export function summarizeInput(tool: string, input: unknown): string {
 export function entriesOfPart(row: PartRow, role: string | null): ReplayEntry[] {
   const data = asObject(row.data);
   if (!data) return [];
-  const at = new Date(row.partTime).toISOString();
+  const at = safeIso(row.partTime);
   switch (data.type) {
     case 'text': {
       if (typeof data.text !== 'string' || data.text.trim() === '' || data.ignored === true) return [];

@@ -12,48 +12,72 @@
  *     from the model table by `modelID` (unknown model: fill null).
  * O5. Child sessions' totals are their own job's usage; every child session of the seat (by `parent_id`, at most
  *     USAGE_SESSION_FILES) counts toward its "with subagents", not only those on the tray.
- * O6. The recorded cost stands (never repriced from the table); the per-model breakdown groups by `modelID`.
+ * O7. The recorded cost stands (never repriced from the table); the per-model breakdown groups by `modelID`.
  */
 import type { SubagentEntry } from '../../../../shared/schemas';
 import { seatUsage, subagentUsage, type SeatUsage } from '../../../kit/usage/seatUsage';
-import { addAmount, createTally, zeroAmount, type Tally } from '../../../kit/usage/tally';
-import type { SqliteDatabase } from './sqlite';
+import { addAmount, createTally, wouldOverflow, zeroAmount, type Tally } from '../../../kit/usage/tally';
 import { USAGE_MODELS_KEPT, USAGE_SESSION_FILES } from '../../../kit/usage/bounds';
+import { USAGE_RECORD_USD_MAX, USAGE_TOKENS_MAX } from '../../../../shared/usage';
+import { OPENCODE_USAGE_ROW_BYTES } from '../kit/bounds';
+import type { SqliteDatabase } from './sqlite';
 
 const VALID = (column: string, optional: boolean) =>
-  `(${optional ? `${column} IS NULL OR ` : ''}(typeof(${column}) = 'integer' AND ${column} BETWEEN 0 AND 1000000000000))`;
+  `(${optional ? `${column} IS NULL OR ` : ''}(typeof(${column}) = 'integer' AND ${column} BETWEEN 0 AND ${USAGE_TOKENS_MAX}))`;
 
-const USAGE_SQL = `
-  WITH m AS (
-    SELECT session_id, time_created, json_extract(data, '$.modelID') AS model,
+/**
+ * O6. A message row is measured before it is parsed: one that is not text, over OPENCODE_USAGE_ROW_BYTES or not
+ *     well-formed JSON (NULs, a BLOB, nesting past SQLite's depth) is skipped and counted, never the whole seat.
+ *     The selection is materialised, so each row is parsed once however many figures are taken from it.
+ */
+const MESSAGES = (where: string) => `
+  SELECT id, session_id, time_created, CASE WHEN typeof(data) = 'text' AND octet_length(data) <= ${OPENCODE_USAGE_ROW_BYTES} AND json_valid(data) THEN data END AS data
+  FROM message WHERE ${where}`;
+
+/** The figures of each assistant message with tokens, and whether all of them are valid (rule O2) and priced (O3). */
+const FIGURES = (where: string) => `
+  r AS MATERIALIZED (${MESSAGES(where)}),
+  m AS MATERIALIZED (
+    SELECT id, session_id, time_created, data IS NULL AS bad,
       json_extract(data, '$.tokens.input') AS i, json_extract(data, '$.tokens.output') AS o,
       json_extract(data, '$.tokens.reasoning') AS r, json_extract(data, '$.tokens.cache.read') AS cr,
-      json_extract(data, '$.tokens.cache.write') AS cw, json_extract(data, '$.cost') AS c
-    FROM message
-    WHERE session_id IN (SELECT value FROM json_each(?)) AND json_extract(data, '$.role') = 'assistant'
-      AND json_type(data, '$.tokens') IS NOT NULL
+      json_extract(data, '$.tokens.cache.write') AS cw, json_extract(data, '$.cost') AS c, json_extract(data, '$.modelID') AS model
+    FROM r
+    WHERE data IS NULL OR (json_extract(data, '$.role') = 'assistant' AND json_type(data, '$.tokens') IS NOT NULL)
   ), v AS (
-    SELECT *, (${VALID('i', false)} AND ${VALID('o', false)} AND ${VALID('r', true)} AND ${VALID('cr', true)} AND ${VALID('cw', true)}) AS ok,
-      (typeof(c) IN ('integer', 'real') AND c >= 0) AS priced
+    SELECT *, (NOT bad AND ${VALID('i', false)} AND ${VALID('o', false)} AND ${VALID('r', true)} AND ${VALID('cr', true)} AND ${VALID('cw', true)}) AS ok,
+      (typeof(c) IN ('integer', 'real') AND c >= 0 AND c <= ${USAGE_RECORD_USD_MAX}) AS priced
     FROM m
-  )
+  ), s AS (
+    SELECT *,
+      sum(CASE WHEN ok THEN i ELSE 0 END) OVER w AS si, sum(CASE WHEN ok THEN o ELSE 0 END) OVER w AS so,
+      sum(CASE WHEN ok THEN coalesce(r, 0) ELSE 0 END) OVER w AS sr, sum(CASE WHEN ok THEN coalesce(cr, 0) ELSE 0 END) OVER w AS scr,
+      sum(CASE WHEN ok THEN coalesce(cw, 0) ELSE 0 END) OVER w AS scw
+    FROM v WINDOW w AS (PARTITION BY session_id ORDER BY time_created, id ROWS UNBOUNDED PRECEDING)
+  ), t AS (
+    -- Checked again where summed: from the record that carries a running total past the bound on, records are skipped.
+    SELECT session_id, time_created, id, model, i, o, r, cr, cw, c, priced,
+      ok AND si <= ${USAGE_TOKENS_MAX} AND so <= ${USAGE_TOKENS_MAX} AND sr <= ${USAGE_TOKENS_MAX} AND scr <= ${USAGE_TOKENS_MAX} AND scw <= ${USAGE_TOKENS_MAX} AS ok
+    FROM s
+  )`;
+
+const USAGE_SQL = `
+  WITH ${FIGURES('session_id IN (SELECT value FROM json_each(?))')}
   SELECT session_id AS session, (time_created / 3600000) * 3600000 AS hour, model,
     sum(CASE WHEN ok THEN i ELSE 0 END) AS input, sum(CASE WHEN ok THEN o ELSE 0 END) AS output,
     sum(CASE WHEN ok THEN coalesce(r, 0) ELSE 0 END) AS reasoning,
     sum(CASE WHEN ok THEN coalesce(cr, 0) ELSE 0 END) AS cacheRead, sum(CASE WHEN ok THEN coalesce(cw, 0) ELSE 0 END) AS cacheWrite,
     sum(CASE WHEN ok AND priced THEN c ELSE 0 END) AS usd,
     sum(CASE WHEN ok AND NOT priced AND i + o + coalesce(cr, 0) + coalesce(cw, 0) > 0 THEN 1 ELSE 0 END) AS unpriced,
+    sum(CASE WHEN ok THEN 1 ELSE 0 END) AS counted,
     sum(CASE WHEN ok THEN 0 ELSE 1 END) AS skipped
-  FROM v GROUP BY session_id, hour, model`;
+  FROM t GROUP BY session_id, hour, model`;
 
+/** Rule O4 with O2: the context comes only from a message whose figures are all valid (skipped for totals: never here). */
 const CONTEXT_SQL = `
-  SELECT json_extract(data, '$.modelID') AS model,
-    coalesce(json_extract(data, '$.tokens.input'), 0) + coalesce(json_extract(data, '$.tokens.cache.read'), 0)
-      + coalesce(json_extract(data, '$.tokens.cache.write'), 0) AS used
-  FROM message
-  WHERE session_id = ? AND json_extract(data, '$.role') = 'assistant' AND json_type(data, '$.tokens') IS NOT NULL
-    AND typeof(json_extract(data, '$.tokens.input')) = 'integer'
-    AND coalesce(json_extract(data, '$.tokens.input'), 0) + coalesce(json_extract(data, '$.tokens.cache.read'), 0) > 0
+  WITH ${FIGURES('session_id = ?')}
+  SELECT model, i + coalesce(cr, 0) + coalesce(cw, 0) AS used
+  FROM t WHERE ok AND i + coalesce(cr, 0) > 0
   ORDER BY time_created DESC, id DESC LIMIT 1`;
 
 const CHILDREN_SQL = 'SELECT id FROM session WHERE parent_id = ? ORDER BY time_created, id LIMIT ?';
@@ -68,9 +92,14 @@ export function sessionTallies(database: SqliteDatabase, sessionIds: readonly st
     let tally = tallies.get(session);
     if (!tally) tallies.set(session, (tally = createTally('recorded')));
     const amount = { ...zeroAmount(), input: num(row.input), output: num(row.output), reasoning: num(row.reasoning), cacheRead: num(row.cacheRead), cacheWrite: num(row.cacheWrite), usd: num(row.usd), unpriced: num(row.unpriced) };
+    // Checked again where summed: an hour that would carry a total past the bound is skipped and counted, never capped.
+    if (wouldOverflow(tally.sum, amount)) {
+      tally.skipped += num(row.skipped) + num(row.counted);
+      continue;
+    }
     addAmount(tally.sum, amount);
     addAmount((tally.hours[String(num(row.hour))] ??= zeroAmount()), amount);
-    // Rule O6: the per-model breakdown, by the `modelID` each message recorded.
+    // Rule O7: the per-model breakdown, by the `modelID` each message recorded.
     const model = typeof row.model === 'string' && row.model !== '' ? row.model : 'unknown';
     addAmount((tally.models[Object.hasOwn(tally.models, model) || Object.keys(tally.models).length < USAGE_MODELS_KEPT ? model : 'other'] ??= zeroAmount()), amount);
     tally.skipped += num(row.skipped);
@@ -90,11 +119,12 @@ export function openCodeSeatUsage(
   // Rule O5: every child session of the seat counts toward "with subagents" (issue 37), not only the tray's entries.
   const all = new Set(database.all(CHILDREN_SQL, [sessionId, USAGE_SESSION_FILES]).map((row) => String(row.id)));
   for (const child of children) if (child !== undefined) all.add(child);
+  all.delete(sessionId); // a session naming itself its own child is not its subagent (issue 36)
   const tallies = sessionTallies(database, [sessionId, ...all]);
   const own = tallies.get(sessionId) ?? createTally('recorded');
   const childTallies = [...all].map((id) => tallies.get(id)).filter((tally): tally is Tally => tally !== undefined);
   const withUsage = entries.map((entry, index) => {
-    const tally = children[index] === undefined ? undefined : tallies.get(children[index]!);
+    const tally = children[index] === undefined || children[index] === sessionId ? undefined : tallies.get(children[index]!);
     return tally ? { ...entry, usage: subagentUsage(tally, false) } : entry;
   });
   const context = database.get(CONTEXT_SQL, [sessionId]);
