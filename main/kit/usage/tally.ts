@@ -2,7 +2,7 @@
  * The one accumulator of token usage every harness folds into: totals, priced cost, skipped records and hour
  * buckets (for "today" and `--since`). Plain JSON, so the background pass can keep it in its checkpoint. Pure.
  */
-import { USAGE_RECORD_USD_MAX, USAGE_TOKENS_MAX, USAGE_USD_MAX, type Cost, type ModelUsage, type TokenTotals } from '../../../shared/usage';
+import { USAGE_TOKENS_MAX, USAGE_USD_MAX, type Cost, type ModelUsage, type TokenTotals } from '../../../shared/usage';
 import { USAGE_HOUR_MS, USAGE_HOURS_KEPT, USAGE_MODELS_KEPT } from './bounds';
 import { byModel, PRICES, type Rates } from './prices';
 import { addMinuteBucket, joinMinutes, type Minutes } from './minutes';
