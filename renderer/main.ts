@@ -16,6 +16,7 @@ import { JobsBoard } from './panels/jobs';
 import { UsageHud } from './panels/usageHud';
 import { attachNotifications } from './panels/notifications';
 import { QueueStrip } from './panels/queue';
+import { attachUiScale } from './panels/uiScale';
 import { centredCamera } from './world/camera';
 import { createEmptyHint, createNotices } from './panels/notices';
 import { LaunchPanel } from './panels/launchPanel';
@@ -109,6 +110,7 @@ function rendererKind(type: number): PageHook['renderer'] {
 }
 
 async function boot(host: HTMLElement): Promise<void> {
+  attachUiScale();
   const bridge = await connectBridge();
   const store = createAppStore({ bridge });
   attachConnectionLine(bridge, document.body);

@@ -5,6 +5,7 @@
  * `hoverCardFacts` is pure; `HoverCard` only places and fills one element.
  * The accessible mirror points at it (`aria-describedby`), so a screen reader hears the same card on focus.
  */
+import { placeAt, uiZoom } from './uiScale';
 import { activityPhrase, elapsedPhrase } from '../../shared/activity';
 import { driftPhrase } from '../../shared/drift';
 import type { Activity, FleetSnapshot } from '../../shared/schemas';
@@ -135,13 +136,14 @@ export class HoverCard {
     this.root.hidden = false;
     if (box) {
       // Right of the character, kept inside the window (left of it when there is no room).
-      const width = this.root.offsetWidth || 240;
-      const height = this.root.offsetHeight || 96;
+      // Measured on the page (the card is drawn zoomed with the panels, see uiScale.ts).
+      const measured = this.root.getBoundingClientRect();
+      const width = measured.width || 240 * uiZoom();
+      const height = measured.height || 96 * uiZoom();
       const right = box.x + box.width + 8;
       const left = right + width > innerWidth - 4 ? Math.max(4, box.x - width - 8) : right;
       const top = Math.min(Math.max(4, box.y), Math.max(4, innerHeight - height - 4));
-      this.root.style.left = `${Math.round(left)}px`;
-      this.root.style.top = `${Math.round(top)}px`;
+      placeAt(this.root, left, top);
     }
   }
 

@@ -1,10 +1,18 @@
 /** Makes sure the renderer is built before browser mode serves it, so `pixelfleet web` needs no separate step. */
+import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root (this file is main/edges/host/rendererBuild.ts). */
-export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** The repository root: found upwards, since this file runs from main/edges/host in tests and from out/main when built. */
+export const REPO_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'renderer', 'vite.config.ts'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`the repository root was not found above ${start}`);
+  }
+}
 /** Where the built renderer lives. */
 export const RENDERER_OUT = join(REPO_ROOT, 'out', 'renderer');
 
