@@ -154,15 +154,28 @@ export class JobsBoard {
   }
 
   private reconcile(jobs: Job[], unlisted: Unlisted[], selected: string | null): void {
-    const seen = new Set<string>();
+    // Rows that went are removed before any is placed: the cursor walks the rows that stay, so it can never stand on
+    // a removed row (inserting before one threw NotFoundError once boards moved keys instead of resending the order).
+    const seen = new Set(jobs.map(jobRowKey));
+    for (const [key, row] of this.rows) {
+      if (seen.has(key)) continue;
+      row.root.remove();
+      this.rows.delete(key);
+    }
+    const seenSeats = new Set(unlisted.map((entry) => entry.seatId));
+    for (const [seatId, row] of this.unlisted) {
+      if (seenSeats.has(seatId)) continue;
+      row.remove();
+      this.unlisted.delete(seatId);
+    }
     let cursor: Element | null = this.body.firstElementChild;
     const place = (node: HTMLElement) => {
+      if (cursor !== null && cursor.parentNode !== this.body) cursor = null;
       if (node !== cursor) this.body.insertBefore(node, cursor);
       cursor = node.nextElementSibling;
     };
     for (const job of jobs) {
       const key = jobRowKey(job);
-      seen.add(key);
       let row = this.rows.get(key);
       if (!row) {
         row = new JobRow(key, job, { select: (target) => this.select(target), pickParent: (personaId) => this.pickParent(personaId) });
@@ -172,14 +185,7 @@ export class JobsBoard {
       place(row.root);
       if (key === selected && this.detail?.key === key) place(this.detail.root);
     }
-    for (const [key, row] of this.rows) {
-      if (seen.has(key)) continue;
-      row.root.remove();
-      this.rows.delete(key);
-    }
-    const seenSeats = new Set<string>();
     for (const entry of unlisted) {
-      seenSeats.add(entry.seatId);
       let row = this.unlisted.get(entry.seatId);
       if (!row) {
         row = element('tr', { class: 'jobs-unlisted', 'data-jobs-unlisted': entry.seatId }, element('td', { colspan: JOB_COLUMNS.length }));
@@ -189,11 +195,6 @@ export class JobsBoard {
       if (row.textContent !== text) row.firstElementChild!.textContent = text;
       setAttribute(row, 'data-running', String(entry.running));
       place(row);
-    }
-    for (const [seatId, row] of this.unlisted) {
-      if (seenSeats.has(seatId)) continue;
-      row.remove();
-      this.unlisted.delete(seatId);
     }
     // Roving focus: one row is the tab stop; it stays on the focused row while rows move around it.
     if (this.focusKey === null || !this.rows.has(this.focusKey)) this.focusKey = jobs.length > 0 ? jobRowKey(jobs[0]) : null;
