@@ -3,6 +3,7 @@
  * then waits that ended, longest first; then turns finished, jobs ended, launches and errors, newest first) and the
  * words each line and the heading say. Labels only, as main recorded them.
  */
+import { durationText } from '../../shared/usagePhrases';
 import { whyPhrase } from '../../shared/activity';
 import type { DigestEntry, DigestKind } from '../../shared/history';
 
@@ -40,13 +41,8 @@ export function orderDigest(entries: readonly DigestEntry[]): DigestEntry[] {
 
 /** "45 s", "23 min", "1 h 5 min", "2 d 3 h": a waited time in milliseconds. */
 export function waitPhrase(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  // Whole minutes from a minute on (a wait is read at a glance), in the one style of durations.
+  return durationText(ms < 60_000 ? ms : Math.floor(ms / 60_000) * 60_000);
 }
 
 /** What one entry says, as the panel shows it. */

@@ -5,6 +5,7 @@
  * `hoverCardFacts` is pure; `HoverCard` only places and fills one element.
  * The accessible mirror points at it (`aria-describedby`), so a screen reader hears the same card on focus.
  */
+import { clockMinutesText } from '../../shared/usagePhrases';
 import { placeAt, uiZoom } from './uiScale';
 import { activityPhrase, elapsedPhrase } from '../../shared/activity';
 import { driftPhrase } from '../../shared/drift';
@@ -51,8 +52,7 @@ export function sincePhrase(since: string | null, nowMs: number): string {
   const ms = since === null ? Number.NaN : Date.parse(since);
   if (Number.isNaN(ms)) return 'since unknown';
   if (nowMs - ms < 3_600_000) return `for ${elapsedPhrase(since, nowMs)}`;
-  const at = new Date(ms);
-  return `since ${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  return `since ${clockMinutesText(ms)}`;
 }
 
 /** The card of one agent, or null when the agent is not in the snapshot. */
@@ -66,14 +66,17 @@ export function hoverCardFacts(fleet: FleetSnapshot | null, personaId: string, n
   if (summary) {
     const running = summary.recent.filter((entry) => entry.state === 'running').map((entry) => entry.label);
     const named = running.slice(0, SUBAGENTS_SHOWN).join(', ');
-    const more = summary.running > SUBAGENTS_SHOWN ? `, +${summary.running - Math.min(running.length, SUBAGENTS_SHOWN)} more` : '';
+    // Every running subagent is accounted for: those the summary does not list (or the card has no room for) as "+N more".
+    const unnamed = summary.running - Math.min(running.length, SUBAGENTS_SHOWN);
+    const more = unnamed > 0 ? `, +${unnamed} more` : '';
     subagents = summary.running === 0 ? 'no subagents running' : `${summary.running} ${summary.running === 1 ? 'subagent' : 'subagents'} running${named ? `: ${named}${more}` : ''}`;
   }
   return {
     ...facts,
-    activity: activityPhrase(activity),
+    // An agent whose host cannot be reached says so, and since when (its activity is its last known one).
+    activity: seat?.unreachableSince ? 'unreachable' : activityPhrase(activity),
     state: activity.state,
-    since: sincePhrase(activity.since, nowMs),
+    since: seat?.unreachableSince ? `since ${clockMinutesText(seat.unreachableSince)}` : sincePhrase(activity.since, nowMs),
     note: uncertaintyNote(activity),
     subagents,
     usage: usageLines(seat?.usage),

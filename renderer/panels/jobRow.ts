@@ -3,6 +3,7 @@
  * parent agent (a link that focuses and centres it in the world), foreground/background, start, elapsed time, tokens
  * ("?" when unknown, "≥" while partial), state or outcome, and the reminder mark. The row itself is the keyboard stop (roving focus, Enter expands).
  */
+import { durationText } from '../../shared/usagePhrases';
 import { elapsedMs, type Job } from '../../shared/jobs';
 import { costText, tokensText, totalTokens } from '../../shared/usagePhrases';
 import { clockTime, element, setAttribute, setText } from './dom';
@@ -21,13 +22,9 @@ export function jobTokensTitle(usage: Job['usage']): string {
   return usage.cost ? `cost ${costText(usage.cost, usage.partial)}` : 'no price for this model';
 }
 
-/** A short elapsed time: "45s", "3m 12s", "2h 5m". */
+/** An elapsed time in the one style of durations: "45 s", "3 min 12 s", "2 h 5 min". */
 export function elapsedText(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  return durationText(ms);
 }
 
 /** A job's state column: running, or ended with its outcome (an estimated end says so). */

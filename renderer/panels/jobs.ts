@@ -6,6 +6,7 @@
  * Elapsed times tick once a second, and only while the board is open. A parent link closes the board (it would
  * cover the agent it centres) and picks the agent as the needs-you queue does; `J` brings the board back as it was.
  */
+import { HARNESS_NAMES } from '../../shared/usagePhrases';
 import { FILES_TOUCHED_MAX, boardRows, filesTouched, jobRowKey, roleOptions, runningCounts, type Job, type JobFilter, type Unlisted } from '../../shared/jobs';
 import { HarnessSchema, type ToolTarget } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
@@ -35,7 +36,7 @@ interface Detail {
 export class JobsBoard {
   readonly root = element('aside', { 'data-panel': 'jobs', class: 'panel jobs', role: 'dialog', 'aria-label': 'Jobs' });
   private readonly counts = element('span', { class: 'jobs-counts', 'data-jobs-counts': true, 'aria-live': 'polite' });
-  private readonly harness = select('harness', [['', 'all harnesses'], ...HarnessSchema.options.map((value) => [value, value] as [string, string])]);
+  private readonly harness = select('harness', [['', 'all harnesses'], ...HarnessSchema.options.map((value) => [value, HARNESS_NAMES[value]] as [string, string])]);
   private readonly role = select('role', [['*', 'all roles']]);
   private readonly state = select('state', [['', 'running and ended'], ['running', 'running'], ['ended', 'ended']]);
   /** Remote hosts (issue 28): `*` all, `''` this machine, else a host's name; shown once a board lists a remote job. */
@@ -128,7 +129,7 @@ export class JobsBoard {
 
   private renderHeader(board: NonNullable<AppState['jobs']>): void {
     const counts = runningCounts(board);
-    const parts = HarnessSchema.options.map((harness) => element('span', { 'data-jobs-running': harness }, `${harness} ${counts[harness]}`));
+    const parts = HarnessSchema.options.map((harness) => element('span', { 'data-jobs-running': harness }, `${HARNESS_NAMES[harness]} ${counts[harness]}`));
     const text = parts.map((part) => part.textContent).join(' ');
     if (this.counts.dataset.text !== text) {
       this.counts.dataset.text = text;

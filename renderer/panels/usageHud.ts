@@ -3,6 +3,7 @@
  * totals are partial and a note when some seats have no price. One small line in the corner, changed only when the
  * fleet's usage line changes (its object is kept across fleet changes that leave it alone).
  */
+import { AT_LEAST_MEANING, clockMinutesText, ESTIMATED_MEANING } from '../../shared/usagePhrases';
 import type { FleetSnapshot } from '../../shared/schemas';
 import type { FleetUsage } from '../../shared/usage';
 import { sumText } from '../../shared/usagePhrases';
@@ -49,6 +50,6 @@ export class UsageHud {
     setAttribute(this.root, 'data-usage-known', String(usage !== undefined));
     setAttribute(this.root, 'data-usage-partial', String(usage ? usage.today.partial || usage.open.partial : false));
     setAttribute(this.root, 'data-usage-unpriced', String(unpricedSeats(usage)));
-    setAttribute(this.root, 'title', usage ? `Today is since ${new Date(usage.since).toLocaleString()}. "≥": some totals cover only part of a session (still being read). "est.": priced from Pixelfleet's dated table. Unpriced seats' tokens are counted, their cost is not.` : 'No seat reports token usage.');
+    setAttribute(this.root, 'title', usage ? `Today is since ${clockMinutesText(usage.since)}. ${AT_LEAST_MEANING}. ${ESTIMATED_MEANING}. Unpriced agents' tokens are counted, their cost is not.` : 'No seat reports token usage.');
   }
 }
