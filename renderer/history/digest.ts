@@ -5,7 +5,7 @@
  */
 import { durationText } from '../../shared/usagePhrases';
 import { whyPhrase } from '../../shared/activity';
-import type { DigestEntry, DigestKind } from '../../shared/history';
+import { digestTotals, type DigestEntry, type DigestKind, type DigestTotals } from '../../shared/history';
 
 /** The panel's order of kinds. */
 export const DIGEST_ORDER: readonly DigestKind[] = ['waiting', 'waited', 'turn-done', 'job-ended', 'launch', 'error'];
@@ -73,20 +73,18 @@ export function digestLine(entry: DigestEntry): DigestLine {
   }
 }
 
-/** The heading under the title: "2 waits for you · 5 turns finished · 1 job ended". */
-export function digestSummary(entries: readonly DigestEntry[]): string {
-  const count = (kinds: DigestKind[]) => entries.filter((entry) => kinds.includes(entry.kind)).reduce((sum, entry) => sum + (entry.kind === 'turn-done' ? (entry.count ?? 1) : 1), 0);
+/**
+ * The heading under the title: "2 waits for you · 5 turns finished · 1 job ended", from the totals of the whole digest
+ * (the entries listed and those past the bound), or of the entries given.
+ */
+export function digestSummary(source: readonly DigestEntry[] | DigestTotals): string {
+  const { waits, turns, jobs, launches, errors } = Array.isArray(source) ? digestTotals(source as readonly DigestEntry[]) : (source as DigestTotals);
   const parts: string[] = [];
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const waits = count(['waiting', 'waited']);
+  const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
   if (waits > 0) parts.push(plural(waits, 'wait for you', 'waits for you'));
-  const turns = count(['turn-done']);
   if (turns > 0) parts.push(plural(turns, 'turn finished', 'turns finished'));
-  const jobs = count(['job-ended']);
   if (jobs > 0) parts.push(plural(jobs, 'job ended', 'jobs ended'));
-  const launches = count(['launch']);
   if (launches > 0) parts.push(plural(launches, 'launch', 'launches'));
-  const errors = count(['error']);
   if (errors > 0) parts.push(plural(errors, 'error', 'errors'));
   return parts.join(' · ');
 }

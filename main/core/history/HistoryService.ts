@@ -4,7 +4,7 @@
  * digest. A store that cannot be written stops recording with one notice; the world keeps working.
  */
 import type { EventName, EventOf } from '../../../shared/contract';
-import type { HistoryDigest, HistoryMoment, HistorySpan } from '../../../shared/history';
+import { digestTotals, type HistoryDigest, type HistoryMoment, type HistorySpan } from '../../../shared/history';
 import { jobKey } from '../../../shared/jobs';
 import type { FleetSnapshot, Harness, Notice } from '../../../shared/schemas';
 import { writeDemoHistory } from '../../dev/demo/history';
@@ -176,7 +176,7 @@ export class HistoryService {
     const until = this.now();
     const from = Math.min(Date.parse(since), until);
     const base = { since: new Date(from).toISOString(), until: new Date(until).toISOString() };
-    if (!this.store) return { ...base, entries: [], more: 0 };
+    if (!this.store) return { ...base, entries: [], more: 0, totals: digestTotals([]) };
     return { ...base, ...readDigest(this.store, from, until) };
   }
 
