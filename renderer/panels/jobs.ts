@@ -6,7 +6,9 @@
  * Elapsed times tick once a second, and only while the board is open. A parent link closes the board (it would
  * cover the agent it centres) and picks the agent as the needs-you queue does; `J` brings the board back as it was.
  */
-import { HARNESS_NAMES } from '../../shared/usagePhrases';
+import { clockMinutesText, HARNESS_NAMES } from '../../shared/usagePhrases';
+import { inPast, shownNowMs } from '../store/historyActions';
+import { jobsAsOf } from './pastJobs';
 import { FILES_TOUCHED_MAX, boardRows, filesTouched, jobRowKey, roleOptions, runningCounts, type Job, type JobFilter, type Unlisted } from '../../shared/jobs';
 import { HarnessSchema, type ToolTarget } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
@@ -43,6 +45,10 @@ export class JobsBoard {
   private readonly host = select('host', [['*', 'all hosts'], ['', 'this machine']]);
   private hostKeys = '';
   private readonly empty = element('p', { class: 'muted', 'data-jobs-empty': true });
+  /** In the past view: what the board shows then (the jobs started by the moment shown), or hidden live. */
+  private readonly pastNote = element('p', { class: 'jobs-past', 'data-jobs-past': true, hidden: true });
+  /** The moment the board shows (epoch ms), or null live. */
+  private pastAt: number | null = null;
   private readonly body = element('tbody', {});
   private readonly rows = new Map<string, JobRow>();
   private readonly unlisted = new Map<string, HTMLTableRowElement>();
@@ -50,7 +56,7 @@ export class JobsBoard {
   private focusKey: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private roleKeys = '';
-  private shown: Pick<AppState, 'jobs' | 'replay'> & { open: boolean; filter: JobFilter | null; selected: string | null } = { open: false, jobs: null, replay: null, filter: null, selected: null };
+  private shown: Pick<AppState, 'jobs' | 'replay'> & { open: boolean; filter: JobFilter | null; selected: string | null; pastAt: number | null } = { open: false, jobs: null, replay: null, filter: null, selected: null, pastAt: null };
 
   constructor(
     private readonly store: AppStore,
@@ -67,6 +73,7 @@ export class JobsBoard {
     this.root.append(
       element('header', {}, pixelTitle('Jobs'), this.counts, close),
       element('div', { class: 'jobs-filters' }, label('Harness', this.harness), label('Role', this.role), label('State', this.state), label('Host', this.host)),
+      this.pastNote,
       this.empty,
       table,
     );
@@ -106,12 +113,18 @@ export class JobsBoard {
     const { jobsOpen: open, jobsFilter: filter, jobSelected: selected } = state.ui;
     const replay = state.replay?.owner === 'board' ? state.replay : null;
     const shown = this.shown;
-    if (open === shown.open && state.jobs === shown.jobs && filter === shown.filter && selected === shown.selected && replay === shown.replay) return;
-    this.shown = { open, jobs: state.jobs, replay, filter, selected };
+    const pastAt = inPast(state) ? shownNowMs(state) : null;
+    if (open === shown.open && state.jobs === shown.jobs && filter === shown.filter && selected === shown.selected && replay === shown.replay && pastAt === shown.pastAt) return;
+    this.shown = { open, jobs: state.jobs, replay, filter, selected, pastAt };
+    this.pastAt = pastAt;
     this.root.hidden = !open;
     if (!open) return this.clear();
     if (this.timer === null) this.timer = setInterval(() => this.tick(), TICK_MS);
-    const board = state.jobs ?? { jobs: [], unlisted: [], aliases: {}, at: new Date().toISOString() };
+    const live = state.jobs ?? { jobs: [], unlisted: [], aliases: {}, at: new Date().toISOString() };
+    // The past view shows the board as of its moment: only the jobs started by then, as they were then.
+    const board = pastAt === null ? live : { ...live, ...jobsAsOf(live, pastAt) };
+    this.pastNote.hidden = pastAt === null;
+    setText(this.pastNote, pastAt === null ? '' : `As of ${clockMinutesText(pastAt)}: the jobs that had started by then, as they were then. Jobs that ended more than 30 minutes before now are not kept.`);
     this.renderHeader(board);
     const { jobs, unlisted } = boardRows(board, filter, this.now());
     this.reconcile(jobs, unlisted, selected);
@@ -289,7 +302,7 @@ export class JobsBoard {
 
   /** Main's clock (the board's own time), so elapsed times agree with what main reminds about. */
   private now(): number {
-    return Date.now() + this.store.getState().jobsClockOffsetMs;
+    return this.pastAt ?? Date.now() + this.store.getState().jobsClockOffsetMs;
   }
 
   private tick(): void {

@@ -71,7 +71,7 @@ export class StationLabelView extends Container {
     this.sign.scale.set(face.scale / zoom);
     this.count.visible = !record.lobby;
     if (!record.lobby) {
-      const text = record.backlogError ? '!' : String(record.backlogCount);
+      const text = record.backlogError ? '!' : record.backlogCount === null ? '?' : String(record.backlogCount);
       this.count.show(textPicture(text, record.backlogError ? ALERT : INK));
       // Centred on the board's paper, at the largest whole scale up to twice the names' that the paper holds.
       const countScale = boardCountScale(pixelTextWidth(text), zoom, names);
