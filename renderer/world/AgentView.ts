@@ -62,6 +62,9 @@ export class AgentView extends Container {
   private readonly plate: LabelSprite;
   /** A remote agent's host, in its own tag beside the plate (hidden for this machine's agents). */
   readonly hostTag: LabelSprite;
+  /** The text the plate and the host tag show now (for the page hook). */
+  plateText = '';
+  hostText = '';
   private readonly ring = new Graphics();
   readonly badge: BadgeView;
   /** The team badge: a small pennant on the shoulder of an agent in a Claude Code agent team (gold for its lead). */
@@ -280,6 +283,8 @@ export class AgentView extends Container {
     const host = record.host ?? '';
     const tagRoom = spotlit ? Infinity : room - this.plate.pictureWidth - 1 - 4;
     const tagText = host === '' ? '' : shortenToWidth(host, tagRoom);
+    this.plateText = name;
+    this.hostText = tagText === '…' ? '' : tagText;
     if (tagText === '' || tagText === '…') this.hostTag.clear();
     else this.hostTag.show(hostTagPicture(tagText, greyed));
     const total = this.plate.pictureWidth + (this.hostTag.pictureWidth > 0 ? this.hostTag.pictureWidth + 1 : 0);
