@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshHome, removeHome, startHost, type RunningHost } from './host';
 import { openWorld } from './world.page';
+import { shot } from './shots';
 
 const SIZES = [
   { width: 1024, height: 640 },
@@ -36,12 +37,6 @@ interface LegibilityHook {
 
 async function labels(page: Page): Promise<Label[]> {
   return page.evaluate(() => (window as unknown as { __pixelfleet: LegibilityHook }).__pixelfleet.labels());
-}
-
-/** Saves a screenshot as a test artifact, and into PIXELFLEET_SHOTS when set. */
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
-  if (process.env.PIXELFLEET_SHOTS) await page.screenshot({ path: `${process.env.PIXELFLEET_SHOTS}/${name}.png` });
 }
 
 /** Every text label on whole pixels at a whole scale; plates show whole names (or a cut with "…"), signs whole roles. */
