@@ -143,9 +143,16 @@ export class HoverCard {
       const measured = this.root.getBoundingClientRect();
       const width = measured.width || 240 * uiZoom();
       const height = measured.height || 96 * uiZoom();
-      const right = box.x + box.width + 8;
-      const left = right + width > innerWidth - 4 ? Math.max(4, box.x - width - 8) : right;
+      // The box is the character; its name plate (and host tag) reach wider: keep clear of them too.
+      const plate = box.width;
+      const right = box.x + box.width + plate + 8;
+      const leftSide = Math.max(4, box.x - plate - width - 8);
       const top = Math.min(Math.max(4, box.y), Math.max(4, innerHeight - height - 4));
+      // Never over an open tray: take the other side when the tray is on this one.
+      const tray = document.querySelector<HTMLElement>('[data-panel="tray"]:not([hidden])')?.getBoundingClientRect();
+      const covers = (left: number) => tray !== undefined && left < tray.right && left + width > tray.left && top < tray.bottom && top + height > tray.top;
+      let left = right + width > innerWidth - 4 || covers(right) ? leftSide : right;
+      if (covers(left) && !covers(right) && right + width <= innerWidth - 4) left = right;
       placeAt(this.root, left, top);
     }
   }
