@@ -90,7 +90,8 @@ export class JobRow {
     setAttribute(this.root, 'data-job-harness', job.harness);
     setAttribute(this.root, 'data-job-seat', job.seatId);
     this.root.toggleAttribute('data-job-reminded', job.reminder !== undefined);
-    setText(this.cells.alias, job.alias ?? '—');
+    // Each host keeps its own aliases: a remote job's alias is named with its host, so two hosts' explorer-1 differ.
+    setText(this.cells.alias, job.alias === null ? '—' : job.host ? `${job.host}:${job.alias}` : job.alias);
     setText(this.cells.label, job.label);
     setText(this.cells.type, job.type ?? 'unknown');
     setText(this.cells.harness, HARNESS_NAMES[job.harness]);
