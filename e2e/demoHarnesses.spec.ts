@@ -26,7 +26,7 @@ function replayableOf(page: Page, harness: 'codex' | 'opencode') {
 /** The running subagents the jobs board header counts per harness. */
 function headerCounts(page: Page) {
   return page.evaluate(() =>
-    Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-jobs-running]')].map((span) => [span.dataset.jobsRunning, Number(span.textContent!.split(' ')[1])])),
+    Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-jobs-running]')].map((span) => [span.dataset.jobsRunning, Number(span.textContent!.split(' ').pop())])),
   );
 }
 

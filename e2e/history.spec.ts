@@ -90,7 +90,7 @@ test('scrubbing the timeline to before a role change shows the agent at its old 
   await expect.poll(() => stationOf(page, id)).toBe(roleKey('tester'));
 });
 
-test('after a simulated absence, "While you were away" lists what happened; an entry centres its agent; Escape dismisses it', async ({ page }) => {
+test('after a simulated absence, "While you were away" lists what happened; an entry centres its agent and closes the panel; Escape dismisses it', async ({ page }) => {
   await openWorld(page, running.host);
   await expect(page.locator('[data-panel="away"]')).toBeHidden();
   await page.evaluate(() => window.__pixelfleet!.simulateAway(45));
@@ -115,12 +115,16 @@ test('after a simulated absence, "While you were away" lists what happened; an e
   await page.locator('#world > canvas:not(.backdrop)').focus();
   await page.keyboard.press('+');
   await page.keyboard.press('+');
-  await entries.nth(index).click();
+  await panel.locator(`[data-away-entry="${pick}"]`).first().click();
   await expect.poll(() => page.evaluate(() => window.__pixelfleet!.state().ui.focused)).toBe(pick);
+  // The panel steps aside: it would cover the agent it centred.
+  await expect(panel).toBeHidden();
   const point = (await page.evaluate((id) => window.__pixelfleet!.screenPosition('agent', id), pick))!;
   expect(Math.abs(point.x - 640)).toBeLessThan(40);
   expect(Math.abs(point.y - 400)).toBeLessThan(60);
 
+  await page.evaluate(() => window.__pixelfleet!.simulateAway(45));
+  await expect(panel).toBeVisible();
   await entries.first().focus();
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();

@@ -74,7 +74,7 @@ function pinnedSnapshot(page: Page) {
     const seatsRunning = state.fleet.seats.filter((seat) => (seat.subagents?.running ?? 0) > 0).map((seat) => seat.id);
     const rows = [...document.querySelectorAll<HTMLElement>('[data-panel="jobs"] tr[data-job-key][data-job-state="running"]')].map((row) => row.dataset.jobKey!);
     const unlistedRows = [...document.querySelectorAll<HTMLElement>('[data-panel="jobs"] tr[data-jobs-unlisted]')].reduce((sum, row) => sum + Number(row.dataset.running), 0);
-    const header = Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-jobs-running]')].map((span) => [span.dataset.jobsRunning, Number(span.textContent!.split(' ')[1])]));
+    const header = Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-jobs-running]')].map((span) => [span.dataset.jobsRunning, Number(span.textContent!.split(' ').pop())]));
     return { cursor: state.fleet.cursor, badges, running: running.length + unlisted, listed, rows, unlistedRows, seatsRunning, boardSeats: [...new Set([...running.map((job) => job.seatId), ...state.jobs.unlisted.map((entry) => entry.seatId)])], header };
   });
 }

@@ -17,6 +17,7 @@ import { UsageHud } from './panels/usageHud';
 import { attachPacePanel } from './panels/pacePanel';
 import { attachNotifications } from './panels/notifications';
 import { QueueStrip } from './panels/queue';
+import { attachUiScale } from './panels/uiScale';
 import { centredCamera } from './world/camera';
 import { createEmptyHint, createNotices } from './panels/notices';
 import { LaunchPanel } from './panels/launchPanel';
@@ -55,6 +56,7 @@ const QUEUE_TICK_MS = 5000;
 const HIDDEN_SYNC_MS = 250;
 
 async function boot(host: HTMLElement): Promise<void> {
+  attachUiScale();
   const bridge = await connectBridge();
   const store = createAppStore({ bridge });
   attachConnectionLine(bridge, document.body);

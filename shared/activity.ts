@@ -2,6 +2,7 @@
  * Pure rules over seat activity shared by main, the CLI and the page: the needs-you queue (oldest first) and the
  * words the world uses for each state. No I/O.
  */
+import { shortDurationText } from './usagePhrases';
 import type { Activity, FleetSnapshot, Harness, NeedsWhy } from './schemas';
 
 /** One entry of the needs-you queue: a seat that waits for the owner, and why. */
@@ -90,10 +91,6 @@ export function activityPhrase(activity: Activity): string {
 export function elapsedPhrase(since: string | null, nowMs: number): string {
   const ms = since === null ? Number.NaN : Date.parse(since);
   if (Number.isNaN(ms)) return '';
-  const seconds = Math.max(0, Math.floor((nowMs - ms) / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h`;
-  return `${Math.floor(seconds / 86_400)} d`;
+  return shortDurationText(nowMs - ms);
 }
 

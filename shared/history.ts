@@ -110,14 +110,39 @@ export type DigestEntry = z.infer<typeof DigestEntrySchema>;
  * The away digest since a moment: still waiting first (longest first), then waited (longest first), turns finished,
  * jobs ended, launches, errors (each newest first). Empty `entries`: nothing happened (the panel is not shown).
  */
+/** What the whole digest counts, listed or not: waits for the owner, turns finished, jobs ended, launches, errors. */
+export const DigestTotalsSchema = z.object({
+  waits: z.number().int().nonnegative(),
+  turns: z.number().int().nonnegative(),
+  jobs: z.number().int().nonnegative(),
+  launches: z.number().int().nonnegative(),
+  errors: z.number().int().nonnegative(),
+});
+export type DigestTotals = z.infer<typeof DigestTotalsSchema>;
+
 export const HistoryDigestSchema = z.object({
   since: z.string(),
   until: z.string(),
   entries: z.array(DigestEntrySchema).max(DIGEST_ENTRIES_MAX),
   /** Entries left out past the bound. */
   more: z.number().int().nonnegative(),
+  /** The totals over every entry, the listed and the `more` (an older host sends none: its listed entries are counted). */
+  totals: DigestTotalsSchema.optional(),
 });
 export type HistoryDigest = z.infer<typeof HistoryDigestSchema>;
+
+/** The totals of a digest's entries (a turn-done entry counts its turns), so a heading never counts only those listed. */
+export function digestTotals(entries: readonly DigestEntry[]): DigestTotals {
+  const totals: DigestTotals = { waits: 0, turns: 0, jobs: 0, launches: 0, errors: 0 };
+  for (const entry of entries) {
+    if (entry.kind === 'waiting' || entry.kind === 'waited') totals.waits += 1;
+    else if (entry.kind === 'turn-done') totals.turns += entry.count ?? 1;
+    else if (entry.kind === 'job-ended') totals.jobs += 1;
+    else if (entry.kind === 'launch') totals.launches += 1;
+    else totals.errors += 1;
+  }
+  return totals;
+}
 
 /** What the CLI's `--kind` selects. */
 export const HistoryFilterKindSchema = z.enum(['needs-you', 'jobs', 'roles', 'activity']);

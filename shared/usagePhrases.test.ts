@@ -1,7 +1,7 @@
 // The words of token usage: compact figures, "≥" for partial totals, "est." for table prices, unknown said so.
 import { describe, expect, it } from 'vitest';
 import type { Usage, UsageSum } from './usage';
-import { compactNumber, contextText, costText, dollarsText, sumText, tokensText, totalTokens, usageLines } from './usagePhrases';
+import { clockMinutesText, clockText, compactNumber, contextText, costText, dollarsText, durationText, shortDurationText, sumText, tokensText, totalTokens, usageLines } from './usagePhrases';
 
 const totals = { input: 1200, output: 300, cacheRead: 40_000, cacheWrite: 2000 };
 
@@ -44,7 +44,9 @@ describe('usage phrases', () => {
     expect(sumText({ ...sum, partial: true })).toBe('≥43k tok · ≥$3.41 est.');
     expect(sumText({ ...sum, unpriced: 2 })).toBe('43k tok · ≥$3.41 est. · 2 unpriced');
     expect(sumText({ totals, partial: false, unpriced: 1 })).toBe('43k tok · no price · 1 unpriced');
-    expect(sumText({ totals: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, partial: false, unpriced: 0 })).toBe('0 tok');
+    // Nothing recorded is unknown, never "0 tok · $0.00".
+    expect(sumText({ totals: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, partial: false, unpriced: 0 })).toBe('usage unknown');
+    expect(sumText({ totals: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, partial: false, unpriced: 0, cost: { usd: 0, estimated: true } } as never)).toBe('usage unknown');
   });
 
   it('gives the hover lines of a seat: model, context, totals, subagents, cost and skipped records', () => {
@@ -76,5 +78,21 @@ describe('usage phrases', () => {
     expect(usageLines({ context: null, totals, partial: false, skipped: 0 }).skipped).toBeNull();
     expect(plain.models).toBeNull();
     expect(usageLines(undefined)).toEqual({ model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null, models: null });
+  });
+});
+
+describe('one style of times and durations for the page and the CLI', () => {
+  it('writes clock times on a 24-hour clock', () => {
+    const afternoon = new Date(2026, 0, 2, 14, 5, 9).getTime();
+    expect(clockText(afternoon)).toBe('14:05:09');
+    expect(clockText(new Date(afternoon).toISOString())).toBe('14:05:09');
+    expect(clockMinutesText(afternoon)).toBe('14:05');
+    expect(clockText('not a time')).toBe('not a time');
+  });
+
+  it('writes durations in one set of words, two units or one', () => {
+    expect([26_000, 67_000, 9 * 60_000, 3_900_000, 7_200_000, 90_000_000].map(durationText)).toEqual(['26 s', '1 min 7 s', '9 min', '1 h 5 min', '2 h', '1 d 1 h']);
+    expect([26_000, 67_000, 3_900_000, 90_000_000].map(shortDurationText)).toEqual(['26 s', '1 min', '1 h', '1 d']);
+    expect(durationText(Number.NaN)).toBe('?');
   });
 });

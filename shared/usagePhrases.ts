@@ -1,12 +1,66 @@
 /**
- * Pure words for token usage, shared by the page and anything else that prints it: compact figures (1.2M tok,
- * $3.41), "≥" while totals cover only part of a session, "est." on a price from the repo's table, and the hover and
- * HUD lines. Absent means unknown and is said so; a missing price is "no price", never $0. No I/O.
+ * The one place for the words and figures the page and the CLI both print: compact figures (1.2M tok, $3.41), "≥"
+ * while totals are a lower bound, "est." on a price from the repo's table, the hover and HUD lines, 24-hour clock
+ * times and one style of durations ("45 s", "3 min 12 s", "2 h 5 min", "3 d 4 h"). Absent means unknown and is said
+ * so; a missing price is "no price", never $0. No I/O.
  */
 import type { Cost, TokenTotals, Usage, UsageSum } from './usage';
 
 /** The mark of a lower bound: totals that cover only part of a session (or a cost that leaves seats out). */
 export const AT_LEAST = '≥';
+
+/** What "≥" means wherever it is explained (the HUD's tooltip, the CLI's footnote). */
+export const AT_LEAST_MEANING = '"≥": a lower bound: some totals cover only part of a session (still being counted), or some agents have no price, so their cost is left out';
+
+/** What "est." means wherever it is explained. */
+export const ESTIMATED_MEANING = '"est.": priced from Pixelfleet\'s dated price table, not recorded by the harness';
+
+/** Two digits. */
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** A local 24-hour clock time with seconds ("14:05:09") for an ISO instant or epoch ms; the text itself when it does not parse. */
+export function clockText(at: string | number): string {
+  const ms = typeof at === 'number' ? at : Date.parse(at);
+  if (Number.isNaN(ms)) return String(at);
+  const date = new Date(ms);
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** A local 24-hour clock time to the minute ("14:05") for an ISO instant or epoch ms; the text itself when it does not parse. */
+export function clockMinutesText(at: string | number): string {
+  const ms = typeof at === 'number' ? at : Date.parse(at);
+  if (Number.isNaN(ms)) return String(at);
+  const date = new Date(ms);
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A duration in milliseconds, to two units: "45 s", "3 min 12 s", "3 min", "2 h 5 min", "3 d 4 h" ("?" when unknown). */
+export function durationText(ms: number): string {
+  if (!Number.isFinite(ms)) return '?';
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+}
+
+/** A duration in its largest unit only, in the same words: "45 s", "3 min", "2 h", "3 d" (a glance: the queue, cards). */
+export function shortDurationText(ms: number): string {
+  if (!Number.isFinite(ms)) return '?';
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h`;
+  return `${Math.floor(seconds / 86_400)} d`;
+}
+
+/** A harness's name as every panel and the CLI write it. */
+export const HARNESS_NAMES = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' } as const;
 
 /**
  * All tokens of a set of totals: input, output, cache read and cache write. Reasoning is shown apart and never added:
@@ -66,6 +120,8 @@ export function contextText(context: Usage['context'] | undefined): string {
 /** A summed line (the HUD): "≥1.2M tok · ≥$3.41 est. · 1 unpriced"; "no price" when no seat has one. */
 export function sumText(sum: UsageSum): string {
   const tokens = totalTokens(sum.totals);
+  // Nothing recorded is unknown, never "0 tok · $0.00".
+  if (tokens === 0 && !sum.partial) return sum.unpriced > 0 ? `usage unknown · ${sum.unpriced} unpriced` : 'usage unknown';
   const parts = [tokensText(tokens, sum.partial)];
   if (sum.cost) parts.push(costText(sum.cost, sum.partial || sum.unpriced > 0));
   else if (tokens > 0) parts.push('no price');
@@ -98,6 +154,11 @@ export function breakdownText(totals: TokenTotals): string {
 export function usageLines(usage: Usage | undefined): UsageLines {
   if (!usage) return { model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null, models: null };
   const session = totalTokens(usage.totals);
+  // A seat with no token recorded (an OpenCode seat with no model yet, records skipped) has an unknown cost, not $0.00.
+  if (session === 0 && !usage.partial) {
+    const skipped = usage.skipped !== undefined && usage.skipped > 0 ? `${usage.skipped} usage ${usage.skipped === 1 ? 'record' : 'records'} skipped as malformed` : null;
+    return { model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals: 'tokens unknown: none recorded yet', withSubagents: null, cost: 'cost unknown', skipped, models: null };
+  }
   const totals = `session ${tokensText(session, usage.partial)} (${breakdownText(usage.totals)})`;
   const sub = usage.withSubagents;
   const withSubagents = sub ? `with subagents ${tokensText(totalTokens(sub.totals), sub.partial)}${sub.cost ? ` · ${costText(sub.cost, sub.partial)}` : ''}` : null;

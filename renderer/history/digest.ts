@@ -3,8 +3,9 @@
  * then waits that ended, longest first; then turns finished, jobs ended, launches and errors, newest first) and the
  * words each line and the heading say. Labels only, as main recorded them.
  */
+import { durationText } from '../../shared/usagePhrases';
 import { whyPhrase } from '../../shared/activity';
-import type { DigestEntry, DigestKind } from '../../shared/history';
+import { digestTotals, type DigestEntry, type DigestKind, type DigestTotals } from '../../shared/history';
 
 /** The panel's order of kinds. */
 export const DIGEST_ORDER: readonly DigestKind[] = ['waiting', 'waited', 'turn-done', 'job-ended', 'launch', 'error'];
@@ -40,13 +41,8 @@ export function orderDigest(entries: readonly DigestEntry[]): DigestEntry[] {
 
 /** "45 s", "23 min", "1 h 5 min", "2 d 3 h": a waited time in milliseconds. */
 export function waitPhrase(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  // Whole minutes from a minute on (a wait is read at a glance), in the one style of durations.
+  return durationText(ms < 60_000 ? ms : Math.floor(ms / 60_000) * 60_000);
 }
 
 /** What one entry says, as the panel shows it. */
@@ -77,20 +73,18 @@ export function digestLine(entry: DigestEntry): DigestLine {
   }
 }
 
-/** The heading under the title: "2 waits for you · 5 turns finished · 1 job ended". */
-export function digestSummary(entries: readonly DigestEntry[]): string {
-  const count = (kinds: DigestKind[]) => entries.filter((entry) => kinds.includes(entry.kind)).reduce((sum, entry) => sum + (entry.kind === 'turn-done' ? (entry.count ?? 1) : 1), 0);
+/**
+ * The heading under the title: "2 waits for you · 5 turns finished · 1 job ended", from the totals of the whole digest
+ * (the entries listed and those past the bound), or of the entries given.
+ */
+export function digestSummary(source: readonly DigestEntry[] | DigestTotals): string {
+  const { waits, turns, jobs, launches, errors } = Array.isArray(source) ? digestTotals(source as readonly DigestEntry[]) : (source as DigestTotals);
   const parts: string[] = [];
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const waits = count(['waiting', 'waited']);
+  const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
   if (waits > 0) parts.push(plural(waits, 'wait for you', 'waits for you'));
-  const turns = count(['turn-done']);
   if (turns > 0) parts.push(plural(turns, 'turn finished', 'turns finished'));
-  const jobs = count(['job-ended']);
   if (jobs > 0) parts.push(plural(jobs, 'job ended', 'jobs ended'));
-  const launches = count(['launch']);
   if (launches > 0) parts.push(plural(launches, 'launch', 'launches'));
-  const errors = count(['error']);
   if (errors > 0) parts.push(plural(errors, 'error', 'errors'));
   return parts.join(' · ');
 }

@@ -2,7 +2,7 @@
  * The page's side of history that is neither store nor panel: the window's focus feeding the away digest, and what
  * the page hook reports of the timeline and the digest (for tests and tools).
  */
-import type { DigestKind } from '../../shared/history';
+import type { DigestKind, DigestTotals } from '../../shared/history';
 import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
 import { inPast } from '../store/historyActions';
@@ -22,6 +22,8 @@ export interface HistoryHook {
   span: { from: string | null; to: string } | null;
   /** The away panel's entries in order, or null when it is not shown. */
   away: { kind: DigestKind; personaId: string; text: string }[] | null;
+  /** The away digest's window, totals over every entry and the count past its bound; null when it is not shown. */
+  awayDigest: { since: string; until: string; totals: DigestTotals; more: number } | null;
 }
 
 /** What the page hook reports of history. */
@@ -38,6 +40,7 @@ export function historyHook(state: Pick<AppState, 'history'>): HistoryHook {
       const line = digestLine(entry);
       return { kind: line.kind, personaId: line.personaId, text: line.text };
     }),
+    awayDigest: away && { since: new Date(away.sinceMs).toISOString(), until: new Date(away.untilMs).toISOString(), totals: away.totals, more: away.more },
   };
 }
 

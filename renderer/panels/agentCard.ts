@@ -14,6 +14,8 @@ export interface AgentCardFacts {
   role: string | null;
   harness: Harness | null;
   folder: string | null;
+  /** The remote host the agent lives on, or null for this machine (two agents may share a name across hosts). */
+  host?: string | null;
 }
 
 /** A path with the owner's home replaced by `~` (only at a folder boundary). */
@@ -32,7 +34,7 @@ export function agentCardFacts(fleet: FleetSnapshot | null, personaId: string): 
   if (!persona) return null;
   const seat = fleet?.seats.find((entry) => entry.personaId === personaId);
   const cwd = seat?.address.cwd ?? null;
-  return { personaId, name: persona.name, role: persona.role ?? null, harness: seat?.harness ?? persona.seat?.harness ?? null, folder: cwd ? tildePath(cwd, fleet?.ownerHome) : null };
+  return { personaId, name: persona.name, role: persona.role ?? null, harness: seat?.harness ?? persona.seat?.harness ?? null, folder: cwd ? tildePath(cwd, fleet?.ownerHome) : null, host: persona.host ?? null };
 }
 
 /** The header element; `update` changes only the texts that changed, so it never disturbs focus or selection. */
@@ -42,10 +44,11 @@ export class AgentCardHeader {
   private readonly role = element('span', { class: 'agent-card-role', 'data-card-role': true });
   private readonly harness = element('span', { class: 'agent-card-harness', 'data-card-harness': true });
   private readonly folder = element('span', { class: 'agent-card-folder', 'data-card-folder': true });
+  private readonly host = element('span', { class: 'agent-card-host queue-host-tag', 'data-card-host': true, hidden: true });
   private shownHarness: Harness | null | undefined = undefined;
 
   constructor() {
-    const facts = element('p', { class: 'agent-card-facts' }, this.role, this.harness, this.folder);
+    const facts = element('p', { class: 'agent-card-facts' }, this.host, this.role, this.harness, this.folder);
     this.root = element('div', { class: 'agent-card-header', 'data-agent-card-header': true }, this.name.root, facts);
   }
 
@@ -53,6 +56,8 @@ export class AgentCardHeader {
   update(facts: AgentCardFacts): void {
     this.name.set(facts.name);
     setText(this.role, facts.role ?? 'no role');
+    this.host.hidden = !facts.host;
+    setText(this.host, facts.host ? `on ${facts.host}` : '');
     // The harness's mark and name; rebuilt only when the harness changes.
     if (this.shownHarness !== facts.harness) {
       this.shownHarness = facts.harness;

@@ -33,25 +33,53 @@ export class AwayPanel {
     this.root.hidden = away === null;
     if (away === null) return void this.root.replaceChildren();
     const { actions } = this.store.getState();
-    const buttons = away.entries.map((entry) => {
+    // Grouped per agent, each group where its first (most pressing) entry falls in the panel's order. A click shows
+    // the agent and closes the panel, which would otherwise cover it.
+    const groups = new Map<string, { name: string; lines: ReturnType<typeof digestLine>[] }>();
+    for (const entry of away.entries) {
       const line = digestLine(entry);
-      return element(
+      const group = groups.get(line.personaId) ?? { name: entry.name, lines: [] };
+      group.lines.push(line);
+      groups.set(line.personaId, group);
+    }
+    const show = (personaId: string) => {
+      actions.dismissAway();
+      this.pick(personaId);
+    };
+    const buttons = [...groups].map(([personaId, group]) =>
+      element(
         'li',
-        {},
+        { class: 'away-agent', 'data-away-agent': personaId },
+        element('h3', {}, group.name),
         element(
-          'button',
-          { type: 'button', class: `away-entry away-${line.kind}`, 'data-away-entry': line.personaId, 'data-kind': line.kind, title: 'Show this agent', onclick: () => this.pick(line.personaId) },
-          element('span', { class: 'away-text' }, line.text),
-          line.detail ? element('span', { class: 'away-detail muted' }, line.detail) : null,
+          'ul',
+          {},
+          ...group.lines.map((line) =>
+            element(
+              'li',
+              {},
+              element(
+                'button',
+                { type: 'button', class: `away-entry away-${line.kind}`, 'data-away-entry': line.personaId, 'data-kind': line.kind, title: 'Show this agent', onclick: () => show(line.personaId) },
+                element('span', { class: 'away-text' }, line.text),
+                line.detail ? element('span', { class: 'away-detail muted' }, line.detail) : null,
+              ),
+            ),
+          ),
         ),
-      );
-    });
+      ),
+    );
+    // The entries past the bound are in the timeline: "and N more" opens it (the panel steps aside).
+    const more = () => {
+      actions.dismissAway();
+      if (!this.store.getState().history.timelineOpen) actions.toggleTimeline();
+    };
     this.root.replaceChildren(
       ...present(
       element('header', {}, pixelTitle('While you were away'), element('button', { type: 'button', class: 'close', onclick: () => actions.dismissAway() }, 'Close')),
-      element('p', { class: 'away-summary', 'data-away-summary': true }, `Since ${clockLabel(away.sinceMs)}: ${digestSummary(away.entries)}`),
+      element('p', { class: 'away-summary', 'data-away-summary': true }, `Since ${clockLabel(away.sinceMs)}: ${digestSummary(away.totals)}`),
       element('ol', { class: 'away-entries' }, ...buttons),
-      away.more > 0 ? element('p', { class: 'muted' }, `and ${away.more} more`) : null,
+      away.more > 0 ? element('button', { type: 'button', class: 'away-more', 'data-away-more': away.more, onclick: more }, `and ${away.more.toLocaleString('en-US')} more: open the timeline`) : null,
     ));
     // The panel takes the focus, so Escape dismisses it at once.
     (this.root.querySelector('button.away-entry') as HTMLElement | null)?.focus();

@@ -1,4 +1,5 @@
 /** A tiny element builder: text goes in as text nodes, never as HTML, so names and transcripts cannot inject markup. */
+import { clockText, durationText } from '../../shared/usagePhrases';
 
 type Child = Node | string | null | undefined | false;
 
@@ -28,22 +29,17 @@ export function setText(node: Node, text: string): void {
   if (node.textContent !== text) node.textContent = text;
 }
 
-/** A local clock time for an ISO instant, or the text itself when it does not parse. */
+/** A local 24-hour clock time for an ISO instant ("14:05:09"), or the text itself when it does not parse. */
 export function clockTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : new Date(time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return clockText(iso);
 }
 
-/** A short duration between two instants (`end` defaults to now): "45s", "3m 12s", "2h 5m". */
+/** The duration between two instants (`end` defaults to now) in the one style: "45 s", "3 min 12 s", "2 h 5 min". */
 export function duration(startIso: string, endIso?: string, now = Date.now()): string {
   const start = Date.parse(startIso);
   const end = endIso ? Date.parse(endIso) : now;
   if (Number.isNaN(start) || Number.isNaN(end)) return '—';
-  const seconds = Math.max(0, Math.round((end - start) / 1000));
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  return durationText(Math.round((end - start) / 1000) * 1000);
 }
 
 /** The nodes of a list that are present (drops null, undefined and false), for `replaceChildren`. */

@@ -2,12 +2,13 @@
  * The harness marks in the DOM panels (the legend, the agent card, the lobby): the same pixel art the desks carry,
  * cut from the sprite sheet at a whole scale, with the harness's name beside it for readers.
  */
+import { HARNESS_NAMES as SHARED_HARNESS_NAMES } from '../../shared/usagePhrases';
 import atlas from '../../assets/generated/sprites.json';
 import type { Harness } from '../../shared/schemas';
 import { element } from './dom';
 
 /** Each harness's name as the owner knows it. */
-export const HARNESS_NAMES: Record<Harness, string> = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' };
+export const HARNESS_NAMES: Record<Harness, string> = SHARED_HARNESS_NAMES;
 /** Every harness, in the legend's order. */
 export const HARNESSES: readonly Harness[] = ['claude', 'codex', 'opencode'];
 

@@ -5,6 +5,8 @@
  * `hoverCardFacts` is pure; `HoverCard` only places and fills one element.
  * The accessible mirror points at it (`aria-describedby`), so a screen reader hears the same card on focus.
  */
+import { clockMinutesText } from '../../shared/usagePhrases';
+import { placeAt, uiZoom } from './uiScale';
 import { activityPhrase, elapsedPhrase } from '../../shared/activity';
 import { driftPhrase } from '../../shared/drift';
 import { limitedText } from '../../shared/limits';
@@ -53,8 +55,7 @@ export function sincePhrase(since: string | null, nowMs: number): string {
   const ms = since === null ? Number.NaN : Date.parse(since);
   if (Number.isNaN(ms)) return 'since unknown';
   if (nowMs - ms < 3_600_000) return `for ${elapsedPhrase(since, nowMs)}`;
-  const at = new Date(ms);
-  return `since ${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  return `since ${clockMinutesText(ms)}`;
 }
 
 /** The card of one agent, or null when the agent is not in the snapshot. */
@@ -68,14 +69,17 @@ export function hoverCardFacts(fleet: FleetSnapshot | null, personaId: string, n
   if (summary) {
     const running = summary.recent.filter((entry) => entry.state === 'running').map((entry) => entry.label);
     const named = running.slice(0, SUBAGENTS_SHOWN).join(', ');
-    const more = summary.running > SUBAGENTS_SHOWN ? `, +${summary.running - Math.min(running.length, SUBAGENTS_SHOWN)} more` : '';
+    // Every running subagent is accounted for: those the summary does not list (or the card has no room for) as "+N more".
+    const unnamed = summary.running - Math.min(running.length, SUBAGENTS_SHOWN);
+    const more = unnamed > 0 ? `, +${unnamed} more` : '';
     subagents = summary.running === 0 ? 'no subagents running' : `${summary.running} ${summary.running === 1 ? 'subagent' : 'subagents'} running${named ? `: ${named}${more}` : ''}`;
   }
   return {
     ...facts,
-    activity: activityPhrase(activity),
+    // An agent whose host cannot be reached says so, and since when (its activity is its last known one).
+    activity: seat?.unreachableSince ? 'unreachable' : activityPhrase(activity),
     state: activity.state,
-    since: sincePhrase(activity.since, nowMs),
+    since: seat?.unreachableSince ? `since ${clockMinutesText(seat.unreachableSince)}` : sincePhrase(activity.since, nowMs),
     note: uncertaintyNote(activity),
     subagents,
     usage: usageLines(seat?.usage),
@@ -143,13 +147,21 @@ export class HoverCard {
     this.root.hidden = false;
     if (box) {
       // Right of the character, kept inside the window (left of it when there is no room).
-      const width = this.root.offsetWidth || 240;
-      const height = this.root.offsetHeight || 96;
-      const right = box.x + box.width + 8;
-      const left = right + width > innerWidth - 4 ? Math.max(4, box.x - width - 8) : right;
+      // Measured on the page (the card is drawn zoomed with the panels, see uiScale.ts).
+      const measured = this.root.getBoundingClientRect();
+      const width = measured.width || 240 * uiZoom();
+      const height = measured.height || 96 * uiZoom();
+      // The box is the character; its name plate (and host tag) reach wider: keep clear of them too.
+      const plate = box.width;
+      const right = box.x + box.width + plate + 8;
+      const leftSide = Math.max(4, box.x - plate - width - 8);
       const top = Math.min(Math.max(4, box.y), Math.max(4, innerHeight - height - 4));
-      this.root.style.left = `${Math.round(left)}px`;
-      this.root.style.top = `${Math.round(top)}px`;
+      // Never over an open tray: take the other side when the tray is on this one.
+      const tray = document.querySelector<HTMLElement>('[data-panel="tray"]:not([hidden])')?.getBoundingClientRect();
+      const covers = (left: number) => tray !== undefined && left < tray.right && left + width > tray.left && top < tray.bottom && top + height > tray.top;
+      let left = right + width > innerWidth - 4 || covers(right) ? leftSide : right;
+      if (covers(left) && !covers(right) && right + width <= innerWidth - 4) left = right;
+      placeAt(this.root, left, top);
     }
   }
 

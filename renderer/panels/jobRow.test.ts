@@ -4,7 +4,7 @@ import { elapsedText, jobStateText, jobTokensText, jobTokensTitle, reminderText 
 
 describe('job row texts', () => {
   it('elapsed time in seconds, minutes, hours', () => {
-    expect([elapsedText(0), elapsedText(59_999), elapsedText(192_000), elapsedText(7_500_000)]).toEqual(['0s', '59s', '3m 12s', '2h 5m']);
+    expect([elapsedText(0), elapsedText(59_999), elapsedText(192_000), elapsedText(7_500_000)]).toEqual(['0 s', '59 s', '3 min 12 s', '2 h 5 min']);
   });
 
   it('state: running, or ended with its outcome (unknown and estimated said so)', () => {

@@ -3,6 +3,7 @@
  * parent agent (a link that focuses and centres it in the world), foreground/background, start, elapsed time, tokens
  * ("?" when unknown, "≥" while partial), state or outcome, and the reminder mark. The row itself is the keyboard stop (roving focus, Enter expands).
  */
+import { durationText, HARNESS_NAMES } from '../../shared/usagePhrases';
 import { elapsedMs, type Job } from '../../shared/jobs';
 import { costText, tokensText, totalTokens } from '../../shared/usagePhrases';
 import { clockTime, element, setAttribute, setText } from './dom';
@@ -21,13 +22,9 @@ export function jobTokensTitle(usage: Job['usage']): string {
   return usage.cost ? `cost ${costText(usage.cost, usage.partial)}` : 'no price for this model';
 }
 
-/** A short elapsed time: "45s", "3m 12s", "2h 5m". */
+/** An elapsed time in the one style of durations: "45 s", "3 min 12 s", "2 h 5 min". */
 export function elapsedText(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  return durationText(ms);
 }
 
 /** A job's state column: running, or ended with its outcome (an estimated end says so). */
@@ -93,11 +90,12 @@ export class JobRow {
     setAttribute(this.root, 'data-job-harness', job.harness);
     setAttribute(this.root, 'data-job-seat', job.seatId);
     this.root.toggleAttribute('data-job-reminded', job.reminder !== undefined);
-    setText(this.cells.alias, job.alias ?? '—');
+    // Each host keeps its own aliases: a remote job's alias is named with its host, so two hosts' explorer-1 differ.
+    setText(this.cells.alias, job.alias === null ? '—' : job.host ? `${job.host}:${job.alias}` : job.alias);
     setText(this.cells.label, job.label);
     setText(this.cells.type, job.type ?? 'unknown');
-    setText(this.cells.harness, job.harness);
-    const where = job.host ? `@${job.host}` : '';
+    setText(this.cells.harness, HARNESS_NAMES[job.harness]);
+    const where = job.host ? ` on ${job.host}` : '';
     setText(this.parent, job.role ? `${job.persona}${where} (${job.role})` : `${job.persona}${where}`);
     if (job.host) this.root.setAttribute('data-host', job.host);
     else this.root.removeAttribute('data-host');

@@ -6,6 +6,9 @@
  * Elapsed times tick once a second, and only while the board is open. A parent link closes the board (it would
  * cover the agent it centres) and picks the agent as the needs-you queue does; `J` brings the board back as it was.
  */
+import { clockMinutesText, HARNESS_NAMES } from '../../shared/usagePhrases';
+import { inPast, shownNowMs } from '../store/historyActions';
+import { jobsAsOf } from './pastJobs';
 import { FILES_TOUCHED_MAX, boardRows, filesTouched, jobRowKey, roleOptions, runningCounts, type Job, type JobFilter, type Unlisted } from '../../shared/jobs';
 import { HarnessSchema, type ToolTarget } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
@@ -35,13 +38,17 @@ interface Detail {
 export class JobsBoard {
   readonly root = element('aside', { 'data-panel': 'jobs', class: 'panel jobs', role: 'dialog', 'aria-label': 'Jobs' });
   private readonly counts = element('span', { class: 'jobs-counts', 'data-jobs-counts': true, 'aria-live': 'polite' });
-  private readonly harness = select('harness', [['', 'all harnesses'], ...HarnessSchema.options.map((value) => [value, value] as [string, string])]);
+  private readonly harness = select('harness', [['', 'all harnesses'], ...HarnessSchema.options.map((value) => [value, HARNESS_NAMES[value]] as [string, string])]);
   private readonly role = select('role', [['*', 'all roles']]);
   private readonly state = select('state', [['', 'running and ended'], ['running', 'running'], ['ended', 'ended']]);
   /** Remote hosts (issue 28): `*` all, `''` this machine, else a host's name; shown once a board lists a remote job. */
   private readonly host = select('host', [['*', 'all hosts'], ['', 'this machine']]);
   private hostKeys = '';
   private readonly empty = element('p', { class: 'muted', 'data-jobs-empty': true });
+  /** In the past view: what the board shows then (the jobs started by the moment shown), or hidden live. */
+  private readonly pastNote = element('p', { class: 'jobs-past', 'data-jobs-past': true, hidden: true });
+  /** The moment the board shows (epoch ms), or null live. */
+  private pastAt: number | null = null;
   private readonly body = element('tbody', {});
   private readonly rows = new Map<string, JobRow>();
   private readonly unlisted = new Map<string, HTMLTableRowElement>();
@@ -49,7 +56,7 @@ export class JobsBoard {
   private focusKey: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private roleKeys = '';
-  private shown: Pick<AppState, 'jobs' | 'replay'> & { open: boolean; filter: JobFilter | null; selected: string | null } = { open: false, jobs: null, replay: null, filter: null, selected: null };
+  private shown: Pick<AppState, 'jobs' | 'replay'> & { open: boolean; filter: JobFilter | null; selected: string | null; pastAt: number | null } = { open: false, jobs: null, replay: null, filter: null, selected: null, pastAt: null };
 
   constructor(
     private readonly store: AppStore,
@@ -66,6 +73,7 @@ export class JobsBoard {
     this.root.append(
       element('header', {}, pixelTitle('Jobs'), this.counts, close),
       element('div', { class: 'jobs-filters' }, label('Harness', this.harness), label('Role', this.role), label('State', this.state), label('Host', this.host)),
+      this.pastNote,
       this.empty,
       table,
     );
@@ -105,12 +113,18 @@ export class JobsBoard {
     const { jobsOpen: open, jobsFilter: filter, jobSelected: selected } = state.ui;
     const replay = state.replay?.owner === 'board' ? state.replay : null;
     const shown = this.shown;
-    if (open === shown.open && state.jobs === shown.jobs && filter === shown.filter && selected === shown.selected && replay === shown.replay) return;
-    this.shown = { open, jobs: state.jobs, replay, filter, selected };
+    const pastAt = inPast(state) ? shownNowMs(state) : null;
+    if (open === shown.open && state.jobs === shown.jobs && filter === shown.filter && selected === shown.selected && replay === shown.replay && pastAt === shown.pastAt) return;
+    this.shown = { open, jobs: state.jobs, replay, filter, selected, pastAt };
+    this.pastAt = pastAt;
     this.root.hidden = !open;
     if (!open) return this.clear();
     if (this.timer === null) this.timer = setInterval(() => this.tick(), TICK_MS);
-    const board = state.jobs ?? { jobs: [], unlisted: [], aliases: {}, at: new Date().toISOString() };
+    const live = state.jobs ?? { jobs: [], unlisted: [], aliases: {}, at: new Date().toISOString() };
+    // The past view shows the board as of its moment: only the jobs started by then, as they were then.
+    const board = pastAt === null ? live : { ...live, ...jobsAsOf(live, pastAt) };
+    this.pastNote.hidden = pastAt === null;
+    setText(this.pastNote, pastAt === null ? '' : `As of ${clockMinutesText(pastAt)}: the jobs that had started by then, as they were then. Jobs that ended more than 30 minutes before now are not kept.`);
     this.renderHeader(board);
     const { jobs, unlisted } = boardRows(board, filter, this.now());
     this.reconcile(jobs, unlisted, selected);
@@ -128,7 +142,7 @@ export class JobsBoard {
 
   private renderHeader(board: NonNullable<AppState['jobs']>): void {
     const counts = runningCounts(board);
-    const parts = HarnessSchema.options.map((harness) => element('span', { 'data-jobs-running': harness }, `${harness} ${counts[harness]}`));
+    const parts = HarnessSchema.options.map((harness) => element('span', { 'data-jobs-running': harness }, `${HARNESS_NAMES[harness]} ${counts[harness]}`));
     const text = parts.map((part) => part.textContent).join(' ');
     if (this.counts.dataset.text !== text) {
       this.counts.dataset.text = text;
@@ -154,15 +168,28 @@ export class JobsBoard {
   }
 
   private reconcile(jobs: Job[], unlisted: Unlisted[], selected: string | null): void {
-    const seen = new Set<string>();
+    // Rows that went are removed before any is placed: the cursor walks the rows that stay, so it can never stand on
+    // a removed row (inserting before one threw NotFoundError once boards moved keys instead of resending the order).
+    const seen = new Set(jobs.map(jobRowKey));
+    for (const [key, row] of this.rows) {
+      if (seen.has(key)) continue;
+      row.root.remove();
+      this.rows.delete(key);
+    }
+    const seenSeats = new Set(unlisted.map((entry) => entry.seatId));
+    for (const [seatId, row] of this.unlisted) {
+      if (seenSeats.has(seatId)) continue;
+      row.remove();
+      this.unlisted.delete(seatId);
+    }
     let cursor: Element | null = this.body.firstElementChild;
     const place = (node: HTMLElement) => {
+      if (cursor !== null && cursor.parentNode !== this.body) cursor = null;
       if (node !== cursor) this.body.insertBefore(node, cursor);
       cursor = node.nextElementSibling;
     };
     for (const job of jobs) {
       const key = jobRowKey(job);
-      seen.add(key);
       let row = this.rows.get(key);
       if (!row) {
         row = new JobRow(key, job, { select: (target) => this.select(target), pickParent: (personaId) => this.pickParent(personaId) });
@@ -172,14 +199,7 @@ export class JobsBoard {
       place(row.root);
       if (key === selected && this.detail?.key === key) place(this.detail.root);
     }
-    for (const [key, row] of this.rows) {
-      if (seen.has(key)) continue;
-      row.root.remove();
-      this.rows.delete(key);
-    }
-    const seenSeats = new Set<string>();
     for (const entry of unlisted) {
-      seenSeats.add(entry.seatId);
       let row = this.unlisted.get(entry.seatId);
       if (!row) {
         row = element('tr', { class: 'jobs-unlisted', 'data-jobs-unlisted': entry.seatId }, element('td', { colspan: JOB_COLUMNS.length }));
@@ -189,11 +209,6 @@ export class JobsBoard {
       if (row.textContent !== text) row.firstElementChild!.textContent = text;
       setAttribute(row, 'data-running', String(entry.running));
       place(row);
-    }
-    for (const [seatId, row] of this.unlisted) {
-      if (seenSeats.has(seatId)) continue;
-      row.remove();
-      this.unlisted.delete(seatId);
     }
     // Roving focus: one row is the tab stop; it stays on the focused row while rows move around it.
     if (this.focusKey === null || !this.rows.has(this.focusKey)) this.focusKey = jobs.length > 0 ? jobRowKey(jobs[0]) : null;
@@ -287,7 +302,7 @@ export class JobsBoard {
 
   /** Main's clock (the board's own time), so elapsed times agree with what main reminds about. */
   private now(): number {
-    return Date.now() + this.store.getState().jobsClockOffsetMs;
+    return this.pastAt ?? Date.now() + this.store.getState().jobsClockOffsetMs;
   }
 
   private tick(): void {

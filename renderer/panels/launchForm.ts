@@ -2,12 +2,13 @@
  * The launch panel's pure part: the form's starting values from what main offers, and the request the form's values
  * make (or the sentence saying what to fix). No DOM.
  */
+import { HARNESS_NAMES } from '../../shared/usagePhrases';
 import { NAME_MAX_LENGTH, ruleLength } from '../../shared/bounds';
 import { LAUNCH_FOLDER_MAX, LAUNCH_PROMPT_MAX, LAUNCH_SEAT_DEADLINE_MS, type LaunchOptions, type LaunchRequest } from '../../shared/launch';
 import type { Harness } from '../../shared/schemas';
 
 /** Harness names as the owner knows them. */
-export const HARNESS_LABELS: Record<Harness, string> = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' };
+export const HARNESS_LABELS: Record<Harness, string> = HARNESS_NAMES;
 
 /** What the form holds. */
 export interface LaunchFormValues {

@@ -12,6 +12,10 @@ import { closeOnEscape, keepTabInside } from './panelKeys';
 import { pixelTitle } from './pixelTitle';
 
 /** The lobby panel. */
+/** What the lobby says when discovery found nothing: where it looked, and where to see the exact folders. */
+const NO_SESSIONS =
+  'No sessions found in the harness homes this app reads: Claude Code in $CLAUDE_CONFIG_DIR (else ~/.claude), Codex in $CODEX_HOME (else ~/.codex), OpenCode in its database ($OPENCODE_DB, else under $XDG_DATA_HOME or ~/.local/share/opencode). `pixelfleet doctor` names the exact folders.';
+
 export class LobbyPanel {
   readonly root = element('aside', { 'data-panel': 'lobby', class: 'panel lobby', role: 'dialog', 'aria-label': 'Lobby door' });
   private readonly filter = element('input', {
@@ -58,7 +62,7 @@ export class LobbyPanel {
     const candidates = state.candidates;
     const rows = candidates ? lobbyRows(candidates, this.filter.value, home, new Date()) : [];
     this.status.textContent =
-      candidates === null ? 'Looking for sessions…' : candidates.length === 0 ? 'No sessions found.' : rows.length === 0 ? 'No session matches the filter.' : `${rows.length} of ${candidates.length} sessions`;
+      candidates === null ? 'Looking for sessions…' : candidates.length === 0 ? NO_SESSIONS : rows.length === 0 ? 'No session matches the filter.' : `${rows.length} of ${candidates.length} sessions`;
     this.list.replaceChildren(...byHost(rows).flatMap(([host, hostRows]) => [...(host === null ? [] : [hostHeading(host)]), ...hostRows.map((row) => this.row(row))]));
     if (opening) this.filter.focus();
   }

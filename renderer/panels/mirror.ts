@@ -12,7 +12,7 @@ import { HOVER_CARD_ID } from './hoverCard';
 
 function stationLabel(station: StationModel, agents: number): string {
   const name = station.lobby ? 'Unassigned lobby' : `${station.label} station`;
-  const backlog = station.lobby ? '' : station.backlogError ? `, backlog unavailable: ${station.backlogError}` : `, backlog ${station.backlogCount} items`;
+  const backlog = station.lobby ? '' : station.backlogError ? `, backlog unavailable: ${station.backlogError}` : station.backlogCount === null ? ', backlog unknown at this moment' : `, backlog ${station.backlogCount} items`;
   return `${name}: ${agents} ${agents === 1 ? 'agent' : 'agents'}${backlog}`;
 }
 

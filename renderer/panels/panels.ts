@@ -1,4 +1,5 @@
 /** The smaller DOM panels: a station's backlog, messages, and the toolbar with the jobs button and the harness legend. */
+import { signsList } from './signsLegend';
 import { runningCounts } from '../../shared/jobs';
 import { roleKey } from '../../shared/roles';
 import type { AppState } from '../store/appState';
@@ -76,7 +77,7 @@ export function createMessages(store: AppStore): HTMLElement {
   return root;
 }
 
-/** The keys of the world, behind a small "Keys" toggle so the toolbar stays short. */
+/** The keys and the signs of the world, behind a small "Keys and signs" toggle so the toolbar stays short. */
 function createKeysHint(): HTMLElement {
   const keys: [string, string][] = [
     ['Drag', 'an agent onto a station to give it that role'],
@@ -90,8 +91,13 @@ function createKeysHint(): HTMLElement {
   return element(
     'details',
     { class: 'keys', 'data-keys': true },
-    element('summary', {}, 'Keys'),
-    element('dl', { class: 'pixel-panel keys-list' }, ...keys.flatMap(([key, what]) => [element('dt', {}, key), element('dd', {}, what)])),
+    element('summary', {}, 'Keys and signs'),
+    element(
+      'div',
+      { class: 'pixel-panel keys-list' },
+      element('dl', { class: 'keys-keys' }, ...keys.flatMap(([key, what]) => [element('dt', {}, key), element('dd', {}, what)])),
+      signsList(),
+    ),
   );
 }
 

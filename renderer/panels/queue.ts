@@ -38,6 +38,10 @@ export class QueueStrip {
   private readonly hostFilter: HTMLSelectElement;
   private hostKeys = '';
   private snapshot: FleetSnapshot | null = null;
+  /** "+N more": the entries the strip has no room for, counted; a click shows them all (wrapped) until clicked again. */
+  private readonly more: HTMLButtonElement;
+  private expanded = false;
+  private fitted = '';
 
   constructor(
     private readonly pick: (personaId: string) => void,
@@ -49,7 +53,46 @@ export class QueueStrip {
     this.list = element('ol', { class: 'queue-list' });
     this.hostFilter = element('select', { class: 'queue-host', 'data-needs-you-host-filter': true, 'aria-label': 'Show agents of', hidden: true }, element('option', { value: '*' }, 'all hosts'));
     this.hostFilter.addEventListener('change', () => this.sync(this.snapshot));
-    this.root = element('section', { class: 'queue', 'data-needs-you-queue': true, 'aria-label': 'Agents waiting for you', hidden: true }, this.hostFilter, this.list);
+    this.more = element('button', { type: 'button', class: 'queue-more', 'data-queue-more': true, hidden: true, onclick: () => this.toggleMore() });
+    this.root = element('section', { class: 'queue', 'data-needs-you-queue': true, 'aria-label': 'Agents waiting for you', hidden: true }, this.hostFilter, this.list, this.more);
+    addEventListener('resize', () => this.fit(true));
+  }
+
+  private toggleMore(): void {
+    this.expanded = !this.expanded;
+    this.fit(true);
+  }
+
+  /**
+   * Shows as many entries as the strip has room for, oldest first, and counts the rest on "+N more" (never a silent
+   * cut); expanded, the strip wraps and shows them all. Measures only when the entries or the window changed.
+   */
+  private fit(force = false): void {
+    const key = `${this.expanded}|${this.queue.map((entry) => entry.personaId).join(',')}|${[...this.entries.values()].map((view) => view.shown).join('|')}`;
+    if (!force && key === this.fitted) return;
+    this.fitted = key;
+    const items = [...this.list.children] as HTMLElement[];
+    for (const item of items) item.hidden = false;
+    this.root.classList.toggle('queue-expanded', this.expanded);
+    this.more.hidden = true;
+    if (this.root.hidden || items.length === 0) return;
+    if (this.expanded) {
+      this.more.hidden = false;
+      setText(this.more, 'fewer');
+      return;
+    }
+    const room = this.root.clientWidth;
+    const overflows = () => this.root.scrollWidth > room + 1;
+    if (!overflows()) return;
+    this.more.hidden = false;
+    let hidden = 0;
+    for (let index = items.length - 1; index > 0 && (hidden === 0 || overflows()); index -= 1) {
+      items[index].hidden = true;
+      hidden += 1;
+      setText(this.more, `+${hidden} more`);
+    }
+    this.more.setAttribute('aria-label', `${hidden} more ${hidden === 1 ? 'agent waits' : 'agents wait'} for you; show all`);
+    setAttribute(this.more, 'data-hidden-count', String(hidden));
   }
 
   /** Brings the strip in line with a snapshot, touching only what changed (a busy fleet syncs several times a second). */
@@ -68,10 +111,12 @@ export class QueueStrip {
       if (!view) {
         const portrait = element('img', { class: 'queue-portrait', alt: '', 'data-queue-portrait': true });
         const name = element('span', { class: 'queue-name' });
+        const hostTag = element('span', { class: 'queue-host-tag', 'data-queue-host': entry.host ?? '' }, entry.host ?? '');
+        hostTag.hidden = !entry.host;
         const why = element('span', { class: 'queue-why' });
         const since = element('span', { class: 'queue-since' });
         const personaId = entry.personaId;
-        const button = element('button', { type: 'button', 'data-queue-entry': personaId, onclick: () => this.pick(personaId) }, portrait, name, why, since);
+        const button = element('button', { type: 'button', 'data-queue-entry': personaId, onclick: () => this.pick(personaId) }, portrait, name, hostTag, why, since);
         const reply = this.replyBoxOf?.(personaId) ?? null;
         const item = element('li', {}, button, reply?.root);
         view = { item, button, name, why, since, portrait, reply, shown: '', look: undefined, waited: '', label: '' };
@@ -111,6 +156,7 @@ export class QueueStrip {
     }
     this.root.hidden = this.queue.length === 0 && (host === '*' || waiting.length === 0);
     this.tick();
+    this.fit();
   }
 
   /** Offers a host filter once an agent of a remote host waits: all hosts, this machine, and each host. */

@@ -2,6 +2,7 @@
  * The station menu: a small pixel-styled menu at the pointer with one button per action (stationActions.ts). Arrow
  * keys move between entries, Escape or a click elsewhere closes it.
  */
+import { placeAt, uiZoom } from './uiScale';
 import type { AppStore } from '../store/createAppStore';
 import { element } from './dom';
 import { stationMenuItems, type StationAction, type StationTarget } from './stationActions';
@@ -38,8 +39,8 @@ export class StationMenu {
       ...items.map((item) => element('button', { type: 'button', role: 'menuitem', 'data-menu-action': item.id, onclick: () => item.run() }, item.label)),
       ...(items.length === 0 ? [element('p', { class: 'muted' }, 'Nothing to do here yet.')] : []),
     );
-    this.root.style.left = `${Math.max(4, Math.min(menu.x, innerWidth - 180))}px`;
-    this.root.style.top = `${Math.max(4, Math.min(menu.y, innerHeight - 40 - items.length * 28))}px`;
+    const zoom = uiZoom();
+    placeAt(this.root, Math.max(4, Math.min(menu.x, innerWidth - 180 * zoom)), Math.max(4, Math.min(menu.y, innerHeight - (40 + items.length * 28) * zoom)));
     this.root.querySelector<HTMLButtonElement>('button')?.focus();
   }
 

@@ -4,6 +4,7 @@
  * into the replay pane in place. Rows are reconciled by id, so snapshots never disturb what the owner is reading,
  * scrolling or focusing; an open replay stays (pinned) when its entry leaves the lists.
  */
+import { placeAt } from './uiScale';
 import { jobKey } from '../../shared/jobs';
 import type { SubagentEntry } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
@@ -79,7 +80,8 @@ export class TrayPanel {
     if (!this.world || personaId === null || this.root.hidden) return;
     const box = this.world.agentBox(personaId);
     if (!box) return;
-    const size = { width: this.root.offsetWidth, height: this.root.offsetHeight };
+    const measured = this.root.getBoundingClientRect();
+    const size = { width: measured.width, height: measured.height };
     const focused = document.querySelector<HTMLElement>('[data-mirror] [data-agent]:focus');
     const avoid = focused ? [focused.getBoundingClientRect()] : [];
     const spot = placeBeside(box, size, { width: innerWidth, height: innerHeight }, avoid);
@@ -90,8 +92,7 @@ export class TrayPanel {
     const key = `${spot.left},${spot.top}`;
     if (key === this.placed) return;
     this.placed = key;
-    this.root.style.left = `${spot.left}px`;
-    this.root.style.top = `${spot.top}px`;
+    placeAt(this.root, spot.left, spot.top);
     this.root.style.right = 'auto';
   }
 

@@ -3,6 +3,8 @@
  * totals are partial and a note when some seats have no price. One small line in the corner, changed only when the
  * fleet's usage line changes (its object is kept across fleet changes that leave it alone).
  */
+import { inPast } from '../store/historyActions';
+import { AT_LEAST_MEANING, clockMinutesText, ESTIMATED_MEANING } from '../../shared/usagePhrases';
 import type { FleetSnapshot } from '../../shared/schemas';
 import type { FleetUsage } from '../../shared/usage';
 import { sumText } from '../../shared/usagePhrases';
@@ -28,15 +30,19 @@ export class UsageHud {
   readonly root = element('p', { class: 'usage-hud pixel-panel', 'data-panel': 'usage-hud', 'data-usage-hud': true, 'aria-live': 'off' });
   private shown: FleetSnapshot['usage'] | null = null;
   private first = true;
+  private past = false;
 
   constructor(store: AppStore) {
     this.root.hidden = true;
     const render = () => {
-      const fleet = store.getState().fleet;
+      const state = store.getState();
+      const fleet = state.fleet;
       if (!fleet) return;
-      if (!this.first && fleet.usage === this.shown) return;
+      const past = inPast(state);
+      if (!this.first && fleet.usage === this.shown && past === this.past) return;
       this.first = false;
       this.shown = fleet.usage;
+      this.past = past;
       this.show(fleet.usage);
     };
     store.subscribe(render);
@@ -45,10 +51,12 @@ export class UsageHud {
 
   private show(usage: FleetUsage | undefined): void {
     this.root.hidden = false;
-    setText(this.root, hudText(usage));
+    // The timeline does not replay usage: in the past view the line says it is today's, live.
+    setText(this.root, this.past ? `Live, not as of the past: ${hudText(usage)}` : hudText(usage));
+    setAttribute(this.root, 'data-usage-live-in-past', String(this.past));
     setAttribute(this.root, 'data-usage-known', String(usage !== undefined));
     setAttribute(this.root, 'data-usage-partial', String(usage ? usage.today.partial || usage.open.partial : false));
     setAttribute(this.root, 'data-usage-unpriced', String(unpricedSeats(usage)));
-    setAttribute(this.root, 'title', usage ? `Today is since ${new Date(usage.since).toLocaleString()}. "≥": some totals cover only part of a session (still being read). "est.": priced from Pixelfleet's dated table. Unpriced seats' tokens are counted, their cost is not.` : 'No seat reports token usage.');
+    setAttribute(this.root, 'title', usage ? `Today is since ${clockMinutesText(usage.since)}. ${AT_LEAST_MEANING}. ${ESTIMATED_MEANING}. Unpriced agents' tokens are counted, their cost is not.` : 'No seat reports token usage.');
   }
 }

@@ -4,7 +4,7 @@
  * of each other's.
  */
 import type { RequestOf, RoleExportResult, RoleProfileView } from '../../shared/contract';
-import type { DigestEntry, HistoryMoment, HistorySpan } from '../../shared/history';
+import type { DigestEntry, DigestTotals, HistoryMoment, HistorySpan } from '../../shared/history';
 import type { JobBoard, JobFilter } from '../../shared/jobs';
 import type { AttachInfo, LaunchOptions, LaunchRequest, LaunchResult } from '../../shared/launch';
 import type { ProfileFieldError } from '../../shared/roleProfile';
@@ -30,6 +30,8 @@ export interface AwayDigest {
   entries: DigestEntry[];
   /** Entries main left out past its bound. */
   more: number;
+  /** What the whole digest counts (listed or not). */
+  totals: DigestTotals;
 }
 
 /** The history slice of the store. */

@@ -5,6 +5,7 @@
  * wins. Playback steps on a timer only while it plays; nothing runs while the timeline is still.
  */
 import type { Bridge } from '../bridge';
+import { digestTotals } from '../../shared/history';
 import type { FleetSnapshot } from '../../shared/schemas';
 import { orderDigest } from '../history/digest';
 import { changeSpeed, playbackAt, PLAYBACK_STEP_MS, startPlayback, type Playback } from '../history/playback';
@@ -154,7 +155,7 @@ export function createHistoryActions({ bridge, get, set, describe, now = Date.no
       try {
         const digest = await bridge.invoke('history.digest', { since: new Date(since).toISOString() });
         if (digest.entries.length === 0) return;
-        patch({ away: { sinceMs: since, untilMs: Date.parse(digest.until), entries: orderDigest(digest.entries), more: digest.more } });
+        patch({ away: { sinceMs: since, untilMs: Date.parse(digest.until), entries: orderDigest(digest.entries), more: digest.more, totals: digest.totals ?? digestTotals(digest.entries) } });
       } catch (error) {
         patch({ spanError: `Could not read what happened while you were away: ${describe(error)}` });
       }

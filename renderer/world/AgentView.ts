@@ -12,13 +12,15 @@ import { PaceMark } from './PaceMark';
 import { NAMES_MIN_ZOOM, textScale } from './camera';
 import { BAR_WIDTH, sameGauge, UNKNOWN_GAUGE, type ContextGauge } from './contextBar';
 import { contextBarPicture } from './contextBarPicture';
-import { LABEL_HEIGHT, platePicture } from './labelPictures';
+import { GREYED_EDGE, GREYED_TEXT, hostTagPicture, LABEL_HEIGHT, platePicture } from './labelPictures';
 import { LabelSprite } from './LabelSprite';
 import { LABEL_BOXES, NAME_PLATE_WIDTH, type Point } from './layout';
 import type { WornLook } from './lookAtlas';
 import { lookKey, type LookFrame } from './looks';
 import type { AgentModel } from './model';
-import { pixelSpelling, pixelTextWidth, shortenToWidth } from './pixelFont';
+import { shortenToWidth } from './pixelFont';
+import { BUBBLE_OFFSET } from './BubbleView';
+import { wholePixel } from './snap';
 import type { Sprites } from './sprites';
 
 const FOCUS = 0xffe58a;
@@ -59,6 +61,11 @@ export class AgentView extends Container {
   /** The name plate (plate and name): one picture from the label atlas. */
   readonly namePlate = new Container();
   private readonly plate: LabelSprite;
+  /** A remote agent's host, in its own tag beside the plate (hidden for this machine's agents). */
+  readonly hostTag: LabelSprite;
+  /** The text the plate and the host tag show now (for the page hook). */
+  plateText = '';
+  hostText = '';
   private readonly ring = new Graphics();
   readonly badge: BadgeView;
   /** The team badge: a small pennant on the shoulder of an agent in a Claude Code agent team (gold for its lead). */
@@ -94,7 +101,8 @@ export class AgentView extends Container {
     // The keyboard focus: a bright ring on the floor around the feet (the plate's outline follows).
     this.ring.ellipse(0, -1, 12, 5).stroke({ color: FOCUS, width: 2 });
     this.ring.visible = false;
-    this.namePlate.addChild(this.plate);
+    this.hostTag = new LabelSprite(sprites.labels);
+    this.namePlate.addChild(this.plate, this.hostTag);
     this.bar = new LabelSprite(sprites.labels);
     this.bar.position.set(-BAR_WIDTH / 2, 0);
     this.contextBar.addChild(this.bar);
@@ -108,7 +116,7 @@ export class AgentView extends Container {
     const before = this.record;
     this.record = record;
     if (!this.look || lookKey(record.appearance) !== this.look.key) this.dress(record);
-    if (!before || before.name !== record.name || before.harness !== record.harness || before.host !== record.host) this.drawNamePlate(record);
+    if (!before || before.name !== record.name || before.harness !== record.harness || before.host !== record.host || before.unreachable !== record.unreachable) this.drawNamePlate(record);
     this.badge.update(record.subagents);
     if (!before || !sameGauge(before.context, record.context)) {
       this.shownGauge = record.context;
@@ -155,15 +163,31 @@ export class AgentView extends Container {
     const scale = textScale(zoom) / zoom;
     this.namePlate.scale.set(scale);
     this.badge.scale.set(scale);
-    this.placeBar();
+    this.bubble.scale.set(scale);
+    this.snapLabels();
     if (this.record) this.drawNamePlate(this.record);
+  }
+
+  /**
+   * Puts the plate, the badge, the bubble and the bar on whole screen pixels for this zoom and the agent's (whole)
+   * position: at a half or quarter zoom a label at a whole world pixel can start between two screen pixels, and the
+   * pixel font then loses strokes. The scene calls it whenever the agent moves; the camera's offset is whole.
+   */
+  snapLabels(): void {
+    const { x, y } = this.position;
+    const zoom = this.zoom;
+    const at = (base: number, origin: number) => wholePixel(origin + base, zoom) - origin;
+    this.namePlate.position.set(at(0, x), at(LABEL_BOXES.name.y, y));
+    this.badge.position.set(at(LABEL_BOXES.badge.x, x), at(LABEL_BOXES.badge.y, y));
+    this.bubble.position.set(at(BUBBLE_OFFSET.x, x), at(BUBBLE_OFFSET.y, y));
+    this.placeBar();
   }
 
   /** Puts the bar one text pixel under the plate, at the text scale but never larger than its box in world pixels. */
   private placeBar(): void {
     const scale = Math.min(1, textScale(this.zoom) / this.zoom);
     this.contextBar.scale.set(scale);
-    this.contextBar.position.set(0, LABEL_BOXES.name.y + (LABEL_HEIGHT + 1) * scale);
+    this.contextBar.position.set(this.namePlate.position.x, this.namePlate.position.y + (LABEL_HEIGHT + 1) * scale);
   }
 
   /** Sets the world pixels the name plate may take (its work place's pitch less a gap). */
@@ -253,13 +277,23 @@ export class AgentView extends Container {
   private drawNamePlate(record: AgentModel): void {
     const spotlit = this.spotlit;
     const room = Math.floor((this.nameRoom * this.zoom) / textScale(this.zoom));
-    const edge = record.harness ? HARNESS_COLOURS[record.harness] : PLATE;
-    // Pixel-rounded plate with an edge in the harness's colour; bright while the agent has the keyboard focus.
-    // A remote agent's plate ends in its host's tag (`Ada@build`); the name gives way first when room is short.
-    const tag = record.host ? `@${record.host}` : '';
-    const name = spotlit ? record.name : shortenToWidth(record.name, Math.max(8, room - 6 - pixelTextWidth(pixelSpelling(tag))));
-    this.plate.show(platePicture(`${name}${tag}`, this.ring.visible ? FOCUS : edge));
-    this.plate.position.set(Math.round(-this.plate.pictureWidth / 2), 0);
+    const greyed = record.unreachable === true;
+    const edge = greyed ? GREYED_EDGE : record.harness ? HARNESS_COLOURS[record.harness] : PLATE;
+    // Pixel-rounded plate with an edge in the harness's colour; bright while the agent has the keyboard focus; grey
+    // while its host cannot be reached. The name has the whole room: a remote agent's host goes in its own tag beside
+    // the plate, shortened (or left to the hover card) when the room is short, never at the name's cost.
+    const name = spotlit ? record.name : shortenToWidth(record.name, Math.max(8, room - 6));
+    this.plate.show(platePicture(name, this.ring.visible ? FOCUS : edge, greyed ? GREYED_TEXT : undefined));
+    const host = record.host ?? '';
+    const tagRoom = spotlit ? Infinity : room - this.plate.pictureWidth - 1 - 4;
+    const tagText = host === '' ? '' : shortenToWidth(host, tagRoom);
+    this.plateText = name;
+    this.hostText = tagText === '…' ? '' : tagText;
+    if (tagText === '' || tagText === '…') this.hostTag.clear();
+    else this.hostTag.show(hostTagPicture(tagText, greyed));
+    const total = this.plate.pictureWidth + (this.hostTag.pictureWidth > 0 ? this.hostTag.pictureWidth + 1 : 0);
+    this.plate.position.set(Math.round(-total / 2), 0);
+    this.hostTag.position.set(this.plate.position.x + this.plate.pictureWidth + 1, 0);
     this.zIndex = spotlit ? 1_000_000 : Math.round(this.position.y);
     this.showPlate();
   }

@@ -12,12 +12,21 @@ import { LabelSprite } from './LabelSprite';
 import type { StationLayout } from './layout';
 import type { StationModel } from './model';
 import { GLYPH_HEIGHT, pixelTextWidth } from './pixelFont';
-import { LOBBY_SIGN, signFace, type SignInput } from './signs';
+import { ICON_ROOM, LOBBY_SIGN, signFace, type SignInput } from './signs';
+import { wholePixel } from './snap';
 
 const INK = 0x2a1f2a;
 const ALERT = 0xd9485f;
-/** Left of the sign's text: after the role icon. */
-const TEXT_AFTER_ICON = 14;
+/** The board's paper, relative to the board sprite (columns 4–25, rows 7–20): the count is drawn on it. */
+const PAPER = { x: 4, y: 7, width: 22, height: 14 } as const;
+
+/** The whole scale a board's count is drawn at: the largest up to twice the names' whose text the paper holds. */
+export function boardCountScale(textWidth: number, zoom: number, names: number): number {
+  for (let scale = names * 2; scale > names; scale -= 1) {
+    if (textWidth * scale <= (PAPER.width - 2) * zoom && GLYPH_HEIGHT * scale <= (PAPER.height - 2) * zoom) return scale;
+  }
+  return names;
+}
 
 /** What a station's sign is to fit: its text and its place. */
 export function signInput(record: StationModel, placed: StationLayout): SignInput {
@@ -49,7 +58,6 @@ export class StationLabelView extends Container {
   update(record: StationModel, placed: StationLayout, zoom: number): boolean {
     if (record === this.record && placed === this.placed && zoom === this.zoom) return false;
     const names = textScale(zoom);
-    const scale = names / zoom;
     const face = signFace(signInput(record, placed), zoom);
     this.shownText = pixelTextWidth(face.text) > 0 ? face.text : '';
     this.sign.visible = this.shownText !== '';
@@ -57,15 +65,22 @@ export class StationLabelView extends Container {
     else this.plate.clear();
     // A sign drawn smaller than the names keeps its middle where a sign at the names' scale has it (whole screen pixels).
     const lowered = Math.floor((LABEL_HEIGHT * (names - face.scale)) / 2) / zoom;
-    this.sign.position.set(placed.sign.x + (record.lobby ? 0 : TEXT_AFTER_ICON), placed.sign.y + lowered);
+    const left = placed.sign.x + (record.lobby || face.overIcon ? 0 : ICON_ROOM);
+    // On whole screen pixels (the camera's offset is whole): a sign between two pixels loses strokes.
+    this.sign.position.set(wholePixel(left, zoom), wholePixel(placed.sign.y, zoom) + lowered);
     this.sign.scale.set(face.scale / zoom);
     this.count.visible = !record.lobby;
     if (!record.lobby) {
-      const text = record.backlogError ? '!' : String(record.backlogCount);
+      const text = record.backlogError ? '!' : record.backlogCount === null ? '?' : String(record.backlogCount);
       this.count.show(textPicture(text, record.backlogError ? ALERT : INK));
-      // Centred on the board's paper (columns 4–25, rows 7–20 of the board sprite).
-      this.count.scale.set(scale);
-      this.count.position.set(placed.board.x + 15 - (pixelTextWidth(text) * scale) / 2, placed.board.y + 14 - (GLYPH_HEIGHT / 2) * scale);
+      // Centred on the board's paper, at the largest whole scale up to twice the names' that the paper holds.
+      const countScale = boardCountScale(pixelTextWidth(text), zoom, names);
+      const size = countScale / zoom;
+      const width = pixelTextWidth(text) * size;
+      this.count.scale.set(size);
+      const middleX = placed.board.x + PAPER.x + PAPER.width / 2;
+      const middleY = placed.board.y + PAPER.y + PAPER.height / 2;
+      this.count.position.set(wholePixel(middleX - width / 2, zoom), wholePixel(middleY - (GLYPH_HEIGHT / 2) * size, zoom));
     }
     this.record = record;
     this.placed = placed;

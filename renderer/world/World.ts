@@ -283,6 +283,7 @@ export class World {
     const y = Math.round(point.y);
     if (x !== view.position.x || y !== view.position.y) {
       view.position.set(x, y);
+      view.snapLabels();
       const culled = this.viewer.offScreen(feet);
       if (view.culled !== culled) view.culled = culled;
     }

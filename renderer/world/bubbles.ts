@@ -27,11 +27,11 @@ export function bubbleKind(activity: Activity): BubbleKind {
   }
 }
 
-/** 3×5 glyphs drawn into bubbles, as rows of "#" (on) and "." (off). */
+/** Glyphs drawn into bubbles, 5 rows of "#" (on) and "." (off); 3 wide, and "…" three 2×2 dots so it reads at scale 1. */
 export const BUBBLE_GLYPHS: Record<string, readonly string[]> = {
   '?': ['##.', '..#', '.#.', '...', '.#.'],
   '!': ['.#.', '.#.', '.#.', '...', '.#.'],
-  '…': ['...', '...', '...', '...', '#.#'],
+  '…': ['........', '........', '........', '##.##.##', '##.##.##'],
   x: ['...', '#.#', '.#.', '#.#', '...'],
   z: ['...', '###', '.#.', '#..', '###'],
 };

@@ -169,10 +169,11 @@ export function attachInput(canvas: HTMLCanvasElement, world: World, store: AppS
     const inMirror = Boolean(target?.closest('[data-mirror]'));
     const centre = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
     const moves: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP, 0], ArrowRight: [-PAN_STEP, 0], ArrowUp: [0, PAN_STEP], ArrowDown: [0, -PAN_STEP] };
-    const { history, actions } = store.getState();
+    const { history, actions, ui } = store.getState();
     if (event.key === 'j' || event.key === 'J') actions.toggleJobs();
     else if (event.key === 'h' || event.key === 'H') actions.toggleTimeline();
     else if (event.key === 'Escape' && history.away) actions.dismissAway();
+    else if (event.key === 'Escape' && ui.jobsOpen) actions.closeJobs();
     else if (event.key === 'Escape' && history.viewing) actions.goLive();
     else if (event.key === 'f' || event.key === 'F') world.fit(viewport());
     else if (event.key === '+' || event.key === '=') world.moveCamera(zoomAt(world.camera, centre, 1));

@@ -35,19 +35,48 @@ export function badgeWidth(text: string): number {
   return Math.max(LABEL_HEIGHT, pixelTextWidth(text) + 6);
 }
 
-/** A name plate: the name on a dark plate with cut corners and an edge in `edge` (the harness's colour, or focus). */
-export function platePicture(text: string, edge: number): LabelPicture {
+/**
+ * A name plate: the name on a dark plate with cut corners and an edge in `edge` (the harness's colour, or focus); the
+ * text in `ink` (greyed for an agent whose host cannot be reached).
+ */
+export function platePicture(text: string, edge: number, ink: number = PLATE_TEXT): LabelPicture {
   const spelled = pixelSpelling(text);
   const width = pixelTextWidth(spelled) + 6;
   return {
-    key: `plate:${edge}:${spelled}`,
+    key: `plate:${edge}:${ink}:${spelled}`,
     width,
     height: LABEL_HEIGHT,
     paint(art, target, left, top) {
       fillRect(target, left + 1, top, width - 2, LABEL_HEIGHT, edge);
       fillRect(target, left, top + 1, width, LABEL_HEIGHT - 2, edge);
       fillRect(target, left + 1, top + 1, width - 2, LABEL_HEIGHT - 2, INK);
-      paintText(art, target, left + 3, top + 2, spelled, PLATE_TEXT);
+      paintText(art, target, left + 3, top + 2, spelled, ink);
+    },
+  };
+}
+
+/** Ink of a greyed plate (its host cannot be reached). */
+export const GREYED_TEXT = 0x9aa0b0;
+/** The edge of a greyed plate. */
+export const GREYED_EDGE = 0x6b6f7d;
+const HOST_PAPER = 0xd9dde8;
+
+/**
+ * A remote agent's host tag, beside its name plate: the host in ink on a pale slate tag with square corners, so it
+ * never reads as part of the name (the font has no "@", and the name is never cut to make room for it).
+ */
+export function hostTagPicture(host: string, greyed = false): LabelPicture {
+  const spelled = pixelSpelling(host);
+  const width = pixelTextWidth(spelled) + 4;
+  const paper = greyed ? GREYED_TEXT : HOST_PAPER;
+  return {
+    key: `host:${greyed ? 1 : 0}:${spelled}`,
+    width,
+    height: LABEL_HEIGHT,
+    paint(art, target, left, top) {
+      fillRect(target, left, top, width, LABEL_HEIGHT, INK);
+      fillRect(target, left + 1, top + 1, width - 2, LABEL_HEIGHT - 2, paper);
+      paintText(art, target, left + 2, top + 2, spelled, INK);
     },
   };
 }
@@ -117,7 +146,9 @@ export function textPicture(text: string, colour: number): LabelPicture {
 export function bubblePicture(kind: Exclude<BubbleKind, null>): LabelPicture {
   const style = BUBBLE_STYLE[kind];
   const glyphs = [...style.glyphs];
-  const width = glyphs.length * 4 + 3;
+  const glyphWidth = (glyph: string) => (BUBBLE_GLYPHS[glyph] ?? BUBBLE_GLYPHS['?'])[0].length;
+  // Two pixels of body before the glyphs, one between them and two after.
+  const width = 3 + glyphs.reduce((total, glyph) => total + glyphWidth(glyph) + 1, 0);
   return {
     key: `bubble:${kind}`,
     width,
@@ -129,14 +160,16 @@ export function bubblePicture(kind: Exclude<BubbleKind, null>): LabelPicture {
       fillRect(target, left + 1, top + 2, width - 2, BUBBLE_BODY - 4, style.fill);
       fillRect(target, left + width - 4, top + BUBBLE_BODY, 2, 1, INK);
       fillRect(target, left + width - 3, top + BUBBLE_BODY + 1, 1, 1, INK);
-      glyphs.forEach((glyph, index) => {
+      let at = left + 2;
+      for (const glyph of glyphs) {
         const rows = BUBBLE_GLYPHS[glyph] ?? BUBBLE_GLYPHS['?'];
         rows.forEach((row, y) => {
           [...row].forEach((cell, x) => {
-            if (cell === '#') fillRect(target, left + 2 + index * 4 + x, top + 2 + y, 1, 1, style.ink);
+            if (cell === '#') fillRect(target, at + x, top + 2 + y, 1, 1, style.ink);
           });
         });
-      });
+        at += glyphWidth(glyph) + 1;
+      }
     },
   };
 }

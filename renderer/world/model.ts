@@ -16,7 +16,8 @@ export interface StationModel {
   label: string;
   builtIn: boolean;
   lobby: boolean;
-  backlogCount: number;
+  /** Items in the station's backlog; null when unknown (the past view: history does not record backlogs). */
+  backlogCount: number | null;
   backlogError: string | null;
 }
 
@@ -63,7 +64,10 @@ export class AgentModelCache {
 }
 
 /** Derives the world from the store: pending role changes shown at once, a station for every role an agent holds. */
-export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: AgentModelCache): WorldModel {
+export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'> & Partial<Pick<AppState, 'history'>>, cache?: AgentModelCache): WorldModel {
+  // The past view's stations have no backlog recorded: their counts are unknown, never 0.
+  const past = (state.history?.viewing ?? null) !== null;
+  const count = (items: number) => (past ? null : items);
   const stations: StationModel[] = [];
   const byKey = new Map<string, StationModel>();
   const addStation = (station: StationModel) => {
@@ -74,7 +78,7 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
   const fleet = state.fleet;
   for (const role of BUILT_IN_ROLES) {
     const found = fleet?.stations.find((station) => roleKey(station.role) === role);
-    addStation({ key: role, label: role, builtIn: true, lobby: false, backlogCount: found?.backlog.items.length ?? 0, backlogError: found?.backlog.error ?? null });
+    addStation({ key: role, label: role, builtIn: true, lobby: false, backlogCount: count(found?.backlog.items.length ?? 0), backlogError: found?.backlog.error ?? null });
   }
   for (const station of fleet?.stations ?? []) {
     addStation({
@@ -82,7 +86,7 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
       label: station.role,
       builtIn: station.builtIn,
       lobby: false,
-      backlogCount: station.backlog.items.length,
+      backlogCount: count(station.backlog.items.length),
       backlogError: station.backlog.error ?? null,
     });
   }
@@ -94,7 +98,7 @@ export function selectWorld(state: Pick<AppState, 'fleet' | 'ui'>, cache?: Agent
     const pending = state.ui.pending[persona.id];
     const role = pending ? pending.role : (persona.role ?? null);
     const key = role ? roleKey(role) : LOBBY_KEY;
-    if (role && !byKey.has(key)) addStation({ key, label: role, builtIn: false, lobby: false, backlogCount: 0, backlogError: null });
+    if (role && !byKey.has(key)) addStation({ key, label: role, builtIn: false, lobby: false, backlogCount: count(0), backlogError: null });
     const seat = seats.get(persona.id);
     const team = teams.get(persona.id);
     const teamName = team?.name ?? null;

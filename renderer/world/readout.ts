@@ -2,6 +2,8 @@
  * What the page hook reads from the scene, in canvas pixels: every visible label's rectangle (labels must never
  * overlap) and each agent at its desk (pose, sprite frame, feet and desk). Read on demand, never per frame.
  */
+import { GLYPH_HEIGHT } from './pixelFont';
+import { LABEL_HEIGHT } from './labelPictures';
 import type { Container } from 'pixi.js';
 import type { ContextLevel } from './contextBar';
 import type { Point, Rect } from './layout';
@@ -10,14 +12,16 @@ import type { World } from './World';
 
 /** A label's rectangle on the canvas, in canvas pixels (for the page hook: labels must never overlap). */
 export interface LabelRect {
-  kind: 'sign' | 'count' | 'name' | 'badge' | 'bubble' | 'context';
+  kind: 'sign' | 'count' | 'name' | 'host' | 'badge' | 'bubble' | 'context';
   id: string;
   x: number;
   y: number;
   width: number;
   height: number;
-  /** What a sign shows (shortened with an ellipsis only when it fits at no scale); signs only. */
+  /** What a sign, a name plate or a host tag shows (shortened with an ellipsis only when it fits at no scale). */
   text?: string;
+  /** Canvas pixels per font pixel (whole when the pixel font is drawn crisp). */
+  scale?: number;
 }
 
 /** An agent at its desk as the page hook reports it (canvas pixels). */
@@ -39,14 +43,18 @@ export function labelRects(world: World): LabelRect[] {
   const add = (kind: LabelRect['kind'], id: string, target: Container, text?: string) => {
     if (!target.visible || !target.parent?.visible) return;
     const bounds = target.getBounds();
-    if (bounds.width > 0) rects.push({ kind, id, x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height, ...(text === undefined ? {} : { text }) });
+    // The scale the picture is drawn at: its height on the canvas over its height in font pixels.
+    const fontHeight = kind === 'count' ? GLYPH_HEIGHT : kind === 'context' ? 4 : kind === 'bubble' ? LABEL_HEIGHT : LABEL_HEIGHT;
+    const scale = Math.round((bounds.height / fontHeight) * 1000) / 1000;
+    if (bounds.width > 0) rects.push({ kind, id, x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height, scale, ...(text === undefined ? {} : { text }) });
   };
   for (const [key, label] of world.stationLabels) {
     add('sign', key, label.sign, label.shownText);
     add('count', key, label.count);
   }
   for (const [id, view] of world.agentViews) {
-    add('name', id, view.namePlate);
+    add('name', id, view.namePlate.children[0] as Container, view.plateText);
+    if (view.hostText !== '') add('host', id, view.hostTag, view.hostText);
     add('badge', id, view.badge);
     add('bubble', id, view.bubble);
     add('context', id, view.contextBar);

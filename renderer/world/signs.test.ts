@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { textScale } from './camera';
 import { COMMON_WINDOWS, layoutWorld, placeStation, signRoom, usableViewport, type StationInput, type StationLayout } from './layout';
 import { ELLIPSIS, pixelTextWidth } from './pixelFont';
-import { LOBBY_SIGN, signFace, signTextRoom, wholeSignScale, type SignInput } from './signs';
+import { LOBBY_SIGN, overIconTextRoom, signFace, signTextRoom, wholeSignScale, type SignInput } from './signs';
 
 const BUILT_INS = ['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher'];
 
@@ -61,10 +61,19 @@ describe('station signs', () => {
     const face = signFace(long, 2);
     expect(face.scale).toBe(1);
     expect(face.text.endsWith(ELLIPSIS)).toBe(true);
-    expect(pixelTextWidth(face.text)).toBeLessThanOrEqual(signTextRoom(narrow, 2, 1));
+    // A shortened sign takes the role icon's room too.
+    expect(face.overIcon).toBe(true);
+    expect(pixelTextWidth(face.text)).toBeLessThanOrEqual(overIconTextRoom(narrow, 2));
+    expect(pixelTextWidth(face.text)).toBeGreaterThan(signTextRoom(narrow, 2, 1));
     expect(face.text.length).toBeGreaterThan(10);
     // No room at all: nothing to show.
-    expect(signFace({ label: 'planner', station: station(60) }, 2).text).toBe('');
+    expect(signFace({ label: 'planner', station: station(36) }, 2).text).toBe('');
+  });
+
+  it('at zoom 0.75 a sign that does not fit beside its icon covers the icon rather than lose its end', () => {
+    const narrow = station(108);
+    expect(wholeSignScale('planner', narrow, 0.75, 1)).toBe(0);
+    expect(signFace({ label: 'planner', station: narrow }, 0.75)).toEqual({ text: 'planner', scale: 1, overIcon: true });
   });
 
   for (const window of COMMON_WINDOWS) {

@@ -24,6 +24,20 @@ export interface SignInput {
 export interface SignFace {
   text: string;
   scale: number;
+  /** True when the sign starts at the role icon and covers it: at a small zoom a whole role name beats its icon. */
+  overIcon?: true;
+}
+
+/** World pixels the role icon takes before the sign's text. */
+export const ICON_ROOM = 14;
+
+/**
+ * Font pixels a sign at scale 1 may take when it covers the role icon: from the station's padding to half the gap
+ * before the board (or door), less the plate's frame.
+ */
+export function overIconTextRoom(station: StationLayout, zoom: number): number {
+  const end = station.door ? station.door.x : station.board.x;
+  return Math.max(0, Math.floor((end - 4 - station.sign.x) * zoom)) - SIGN_PLATE_EXTRA;
 }
 
 /** Font pixels the sign's text may take at a whole text scale: the room beside the board less the plate's frame. */
@@ -45,5 +59,6 @@ export function wholeSignScale(text: string, station: StationLayout, zoom: numbe
 export function signFace(sign: SignInput, zoom: number): SignFace {
   const scale = wholeSignScale(sign.label, sign.station, zoom, textScale(zoom));
   if (scale > 0) return { text: sign.label.trim(), scale };
-  return { text: shortenToWidth(sign.label, signTextRoom(sign.station, zoom, 1)), scale: 1 };
+  // At scale 1 the sign may take the icon's room too (at zoom 0.75 "planner" then reads whole, not "plann…").
+  return { text: shortenToWidth(sign.label, overIconTextRoom(sign.station, zoom)), scale: 1, overIcon: true };
 }

@@ -5,7 +5,7 @@
  */
 import { dirname, join } from 'node:path';
 import type { EventName, EventOf } from '../../../shared/contract';
-import type { HistoryDigest, HistoryMoment, HistorySpan } from '../../../shared/history';
+import { digestTotals, type HistoryDigest, type HistoryMoment, type HistorySpan } from '../../../shared/history';
 import { jobKey, type Job } from '../../../shared/jobs';
 import type { FleetSnapshot, Harness, Notice } from '../../../shared/schemas';
 import { HISTORY_BUCKETS_DEFAULT, HISTORY_CAP_BYTES, HISTORY_CAP_TRIM_SHARE, HISTORY_PRUNE_EVERY_MS } from './bounds';
@@ -194,7 +194,7 @@ export class HistoryService {
     const until = this.now();
     const from = Math.min(Date.parse(since), until);
     const base = { since: new Date(from).toISOString(), until: new Date(until).toISOString() };
-    if (!this.store) return { ...base, entries: [], more: 0 };
+    if (!this.store) return { ...base, entries: [], more: 0, totals: digestTotals([]) };
     return { ...base, ...readDigest(this.store, from, until) };
   }
 

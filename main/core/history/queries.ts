@@ -2,7 +2,7 @@
  * What the page and the CLI read from the store: the timeline's span (buckets of jobs and needs-you spans), the away
  * digest and the listing of transitions. Folding the rows is pure; the store only hands them over.
  */
-import { DIGEST_ENTRIES_MAX, HISTORY_BUCKETS_MAX, HISTORY_LIST_MAX, HISTORY_SPANS_MAX, type DigestEntry, type HistoryBucket, type HistoryEvent, type HistoryFilterKind, type NeedsYouSpan } from '../../../shared/history';
+import { DIGEST_ENTRIES_MAX, digestTotals, type DigestTotals, HISTORY_BUCKETS_MAX, HISTORY_LIST_MAX, HISTORY_SPANS_MAX, type DigestEntry, type HistoryBucket, type HistoryEvent, type HistoryFilterKind, type NeedsYouSpan } from '../../../shared/history';
 import type { HistoryStore } from './store';
 import type { NeedsTransition, Transition, WorldState } from './transitions';
 
@@ -107,7 +107,7 @@ function nameOf(world: WorldState, rows: readonly Transition[], personaId: strin
  * entry per agent), jobs ended, launches and errors (newest first). `turn-done` and `error` waits count as turns and
  * errors unless the agent still waits.
  */
-export function readDigest(store: HistoryStore, since: number, until: number): { entries: DigestEntry[]; more: number } {
+export function readDigest(store: HistoryStore, since: number, until: number): { entries: DigestEntry[]; more: number; totals: DigestTotals } {
   const start = store.seek(since).world;
   const end = store.seek(until).world;
   const rows = store.transitions(since, until, ['persona', 'needs', 'job', 'launch']);
@@ -155,7 +155,7 @@ export function readDigest(store: HistoryStore, since: number, until: number): {
     ...launches.sort(newestFirst),
     ...errors.sort(newestFirst),
   ];
-  return { entries: all.slice(0, DIGEST_ENTRIES_MAX), more: Math.max(0, all.length - DIGEST_ENTRIES_MAX) };
+  return { entries: all.slice(0, DIGEST_ENTRIES_MAX), more: Math.max(0, all.length - DIGEST_ENTRIES_MAX), totals: digestTotals(all) };
 }
 
 /** The transition types each `--kind` lists. */

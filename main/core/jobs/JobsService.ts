@@ -10,6 +10,7 @@ import type { FleetSnapshot } from '../../../shared/schemas';
 import { ServiceError } from '../../kit/errors';
 import type { JobAliases } from './aliasPort';
 import { aliasRequestsOf, deriveJobs } from './deriveJobs';
+import { EndedJobs } from './endedJobs';
 import { DEFAULT_REMINDERS, ReminderClock, type JobNotice, type ReminderSettings } from './reminders';
 import { Changes } from '../../kit/changes';
 
@@ -43,6 +44,7 @@ export class JobsService {
   private off: (() => void) | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
+  private readonly ended = new EndedJobs();
   private readonly boardChanges: Changes<JobBoard>;
   private readonly noticeChanges: Changes<JobNotice>;
 
@@ -118,7 +120,7 @@ export class JobsService {
     });
     const now = this.now();
     const derived = deriveJobs(snapshot, aliases, now);
-    const evaluated = this.clock.evaluate(derived.jobs, now);
+    const evaluated = this.clock.evaluate(this.ended.merge(derived.jobs, snapshot.seats, now), now);
     const computed: JobBoard = { jobs: guardJobs(evaluated.jobs, this.options.log), aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
     for (const notice of evaluated.notices) void this.noticeChanges.emit(notice);
     // Listeners hear of a board derived from a new fleet cursor (so a reader can pin the board to the snapshot), whose

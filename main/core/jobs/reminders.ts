@@ -10,6 +10,7 @@
  *   A job that leaves the board without an end (its seat closed or became unknown) is forgotten silently.
  * Rule R4: with `on: false` nothing reminds, and nothing is remembered.
  */
+import { durationText } from '../../../shared/usagePhrases';
 import { jobRowKey, type Job, type JobReminder } from '../../../shared/jobs';
 
 /** The reminder settings (`settings.json` → `reminders`). */
@@ -109,8 +110,7 @@ function mark(remembered: Remembered): JobReminder {
 }
 
 function minutes(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 60_000));
-  return total < 60 ? `${total} min` : `${Math.floor(total / 60)} h ${total % 60} min`;
+  return durationText(Math.max(0, Math.round(ms / 60_000)) * 60_000);
 }
 
 function notice(job: Job, kind: JobNotice['kind'], now: number, count: number): JobNotice {

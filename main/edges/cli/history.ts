@@ -3,6 +3,7 @@
  * transitions, oldest first; `pixelfleet history --digest [--since 1h] [--json]`: the away digest the page shows. Reads
  * the store read-only, beside a running app (the one writer).
  */
+import { durationText } from '../../../shared/usagePhrases';
 import { HistoryFilterKindSchema, type DigestEntry, type HistoryDigest, type HistoryEvent, type HistoryList } from '../../../shared/history';
 import { appPaths } from '../../setup/paths';
 import { readDigest, readList } from '../../core/history/queries';
@@ -51,8 +52,7 @@ export async function runHistoryCommand(argv: string[], io: CliIo & { home: stri
 }
 
 function minutes(ms: number): string {
-  const total = Math.round(ms / 60_000);
-  return total < 60 ? `${total} min` : `${Math.floor(total / 60)} h ${total % 60} min`;
+  return durationText(Math.round(ms / 60_000) * 60_000);
 }
 
 function eventText(event: HistoryEvent): string {

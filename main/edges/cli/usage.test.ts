@@ -68,7 +68,7 @@ describe('pixelfleet usage', () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toContain('Ada');
     expect(table.stdout).toContain('total');
-    expect(table.stdout).toContain('~$0.03');
+    expect(table.stdout).toContain('$0.03 est.');
   });
 
   it('a journal longer than the read window is counted whole before the command answers, not shown as "≥"', async () => {

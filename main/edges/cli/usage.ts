@@ -1,8 +1,9 @@
 /**
  * `pixelfleet usage [--json] [--since today|24h|7d]` (issue 26): one row per seat (seat, persona, harness, model,
  * context fill, totals, cost, partial) and a total row. Totals include each seat's subagents; "≥" marks totals that
- * cover only part of a session; costs priced from the repo's dated table are estimates ("~").
+ * cover only part of a session; costs priced from the repo's dated table are estimates ("est.", as on the page).
  */
+import { AT_LEAST, AT_LEAST_MEANING, compactNumber, costText, ESTIMATED_MEANING } from '../../../shared/usagePhrases';
 import type { Cost, TokenTotals } from '../../../shared/usage';
 import type { UsageReport, UsageRow } from '../../../shared/usageReport';
 import { PRICES_DATE, PRICES_SOURCE } from '../../kit/usage/prices';
@@ -29,21 +30,19 @@ export async function runUsageCommand(argv: string[], io: CliIo & { home: string
   return 0;
 }
 
+/** Tokens in the page's compact figures ("1.2M", "4.5B"). */
 function tokens(count: number): string {
-  if (count >= 1e9) return `${(count / 1e9).toFixed(1)}G`;
-  if (count >= 1e6) return `${(count / 1e6).toFixed(1)}M`;
-  if (count >= 1e4) return `${(count / 1e3).toFixed(0)}k`;
-  return String(count);
+  return compactNumber(count);
 }
 
 function totalsText(totals: TokenTotals, partial: boolean): string {
-  const mark = partial ? '≥' : '';
+  const mark = partial ? AT_LEAST : '';
   return `${mark}in ${tokens(totals.input)} out ${tokens(totals.output)} cache r ${tokens(totals.cacheRead)} w ${tokens(totals.cacheWrite)}`;
 }
 
-function costText(cost: Cost | null | undefined, partial: boolean): string {
-  if (!cost) return '—';
-  return `${partial ? '≥' : ''}${cost.estimated ? '~' : ''}$${cost.usd.toFixed(2)}`;
+/** A row's cost in the page's words ("$0.45 est.", "≥" for a lower bound); "—" where there is none. */
+function rowCostText(cost: Cost | null | undefined, atLeast: boolean): string {
+  return cost ? costText(cost, atLeast) : '—';
 }
 
 function fillText(row: UsageRow): string {
@@ -55,13 +54,13 @@ function fillText(row: UsageRow): string {
 export function usageTable(report: UsageReport): string {
   const lines = [`${'seat'.padEnd(22)} ${'persona'.padEnd(14)} ${'harness'.padEnd(8)} ${'model'.padEnd(26)} ${'context'.padStart(8)}  ${'totals'.padEnd(44)} cost\n`];
   for (const row of report.seats) {
-    lines.push(`${row.seat.slice(0, 22).padEnd(22)} ${row.persona.slice(0, 14).padEnd(14)} ${row.harness.padEnd(8)} ${(row.model ?? '?').slice(0, 26).padEnd(26)} ${fillText(row).padStart(8)}  ${totalsText(row.totals, row.partial).padEnd(44)} ${costText(row.cost, row.partial)}\n`);
+    lines.push(`${row.seat.slice(0, 22).padEnd(22)} ${row.persona.slice(0, 14).padEnd(14)} ${row.harness.padEnd(8)} ${(row.model ?? '?').slice(0, 26).padEnd(26)} ${fillText(row).padStart(8)}  ${totalsText(row.totals, row.partial).padEnd(44)} ${rowCostText(row.cost, row.partial)}\n`);
   }
   if (report.seats.length === 0) lines.push('No open seat has usage records.\n');
   const total = report.total;
-  lines.push(`${'total'.padEnd(22)} ${''.padEnd(14)} ${''.padEnd(8)} ${''.padEnd(26)} ${''.padStart(8)}  ${totalsText(total.totals, total.partial).padEnd(44)} ${costText(total.cost, total.partial)}\n`);
+  lines.push(`${'total'.padEnd(22)} ${''.padEnd(14)} ${''.padEnd(8)} ${''.padEnd(26)} ${''.padStart(8)}  ${totalsText(total.totals, total.partial).padEnd(44)} ${rowCostText(total.cost, total.partial || total.unpriced > 0)}\n`);
   if (total.unpriced > 0) lines.push(`${total.unpriced} seat(s) have no price or recorded cost for their model; the total cost leaves them out.\n`);
   lines.push(limitsLines(report.limits, report.limitsSkipped, Date.parse(report.at))); // issue 41
-  lines.push(`Totals include subagents${report.since ? ` since ${report.since}` : ''}. "≥": still being counted. "~": estimated from the price table of ${PRICES_DATE} (${PRICES_SOURCE}).\n`);
+  lines.push(`Totals include subagents${report.since ? ` since ${report.since}` : ''}. ${AT_LEAST_MEANING}. ${ESTIMATED_MEANING} (prices of ${PRICES_DATE}: ${PRICES_SOURCE}).\n`);
   return lines.join('');
 }

@@ -54,8 +54,17 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
       await started.stop();
       done(0);
     };
-    process.once('SIGINT', () => void stop());
-    process.once('SIGTERM', () => void stop());
+    // Ctrl+C in a terminal signals the whole process group, and `npm start` passes the signal on too: the host hears
+    // it twice. Cleanup (closing the history store, removing a demo's throwaway home) must not be cut short by the
+    // echo, so a signal while stopping is ignored; a third ends the process at once.
+    let signals = 0;
+    const onSignal = () => {
+      signals += 1;
+      if (signals >= 3) process.exit(130);
+      void stop();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
     // A host started by a test or the bench ends with its parent, even one killed outright: the parent's end of the
     // stdin pipe closes with it.
     if (io.env[STOP_WITH_STDIN] === '1') {

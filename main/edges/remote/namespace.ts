@@ -2,6 +2,7 @@
  * Remote ids: every id a remote sends (seat, persona, candidate) is shown here as `@<host>:<id>`. Local ids never start
  * with `@` (seat ids start with their harness, persona ids with `p_`), so a local and a remote id cannot collide.
  */
+import { clockMinutesText } from '../../../shared/usagePhrases';
 import type { Candidate, Persona, Seat } from '../../../shared/schemas';
 import type { Job } from '../../../shared/jobs';
 
@@ -20,8 +21,7 @@ export function splitRemoteId(id: string): { host: string; id: string } | null {
 
 /** The hour and minute of an instant in this machine's time zone, as "HH:MM". */
 export function clockTime(iso: string): string {
-  const date = new Date(iso);
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return clockMinutesText(iso);
 }
 
 /** A remote seat as shown here: ids namespaced, its host named; while unreachable, its last known self greyed to unknown. */

@@ -2,6 +2,7 @@
  * One bounded HTTP exchange for the network backends: a timeout covering the whole answer, a size cap on the
  * body, and failures turned into owner sentences ("GitHub: no answer from api.github.com in 10 s").
  */
+import { clockMinutesText } from '../../../shared/usagePhrases';
 import { SourceFailure } from './port';
 
 /** Largest answer body read from a tracker; a page of 100 issues is far below this. */
@@ -108,8 +109,7 @@ export function parseJsonAnswer(answer: HttpAnswer, service: string, url: string
 
 /** "HH:MM" in local time, for rate-limit resets. */
 export function clockTime(epochMs: number): string {
-  const date = new Date(epochMs);
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return clockMinutesText(epochMs);
 }
 
 /** The host (with port) of a URL, for sentences; never the path or query. */

@@ -1,0 +1,182 @@
+/**
+ * Issue 38, the queue, the digest and the board: the needs-you strip counts what it has no room for ("+N more") at
+ * 1024×640; the away digest's totals are the totals of `pixelfleet history --digest --json` over the same window (all
+ * entries, not the 200 listed); the jobs board in the past view lists only jobs started by then and is not covered by
+ * the PAST banner; the jobs board stays open 60 s over the demo without a page error.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { freshHome, removeHome, ROOT, startHost, type RunningHost } from './host';
+import { openWorld } from './world.page';
+import { shot } from './shots';
+
+interface Totals {
+  waits: number;
+  turns: number;
+  jobs: number;
+  launches: number;
+  errors: number;
+}
+
+/** The parts of the page hook this spec reads. */
+interface Hook {
+  state(): { jobs: { jobs: { seatId: string; nativeId: string | null; startedAt: string; label: string }[] } | null; fleet: { personas: { id: string }[] } | null };
+  actions: { seek(atMs: number): void; toggleTimeline(): void; toggleJobs(): void };
+  history(): { mode: string; at: string | null; awayDigest: { since: string; until: string; totals: Totals; more: number } | null; away: unknown[] | null };
+  simulateAway(minutes: number): Promise<void>;
+}
+
+function hook<T>(page: Page, read: (found: Hook) => T): Promise<T> {
+  return page.evaluate(`(${read.toString()})(window.__pixelfleet)`) as Promise<T>;
+}
+
+let home: string;
+let host: RunningHost;
+test.beforeAll(async () => {
+  home = await freshHome();
+  host = await startHost({ home, args: ['--demo', '--agents', '60'] });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await removeHome(home);
+});
+
+test('at 1024×640 the needs-you strip shows what fits and counts the rest on "+N more"', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await openWorld(page, host);
+  const strip = page.locator('[data-needs-you-queue]');
+  const entries = strip.locator('[data-queue-entry]');
+  await expect.poll(() => entries.count(), { timeout: 60_000 }).toBeGreaterThan(4);
+  const more = strip.locator('[data-queue-more]');
+  await expect(more).toBeVisible();
+  await shot(page, 'queue-1024x640');
+  // What is shown and what is counted add up to every waiting agent, every shown entry whole inside the strip.
+  const { total, shown, counted, inside } = await strip.evaluate((root) => {
+    const items = [...root.querySelectorAll('li')];
+    const visible = items.filter((item) => !item.hidden);
+    const box = root.getBoundingClientRect();
+    return {
+      total: items.length,
+      shown: visible.length,
+      counted: Number((root.querySelector('[data-queue-more]') as HTMLElement).dataset.hiddenCount),
+      inside: visible.every((item) => item.getBoundingClientRect().right <= box.right + 1),
+    };
+  });
+  expect(shown).toBeGreaterThan(0);
+  expect(shown + counted).toBe(total);
+  expect(await more.textContent()).toBe(`+${counted} more`);
+  expect(inside).toBe(true);
+  // "+N more" shows them all.
+  await more.click();
+  await expect.poll(() => strip.evaluate((root) => [...root.querySelectorAll('li')].every((item) => !item.hidden))).toBe(true);
+  await shot(page, 'queue-1024x640-all');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await more.click();
+  await shot(page, 'queue-1920x1080');
+});
+
+test('the away digest counts every entry, as `history --digest --json` does over the same window', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await openWorld(page, host);
+  await hook(page, (found) => found.simulateAway(50));
+  const panel = page.locator('[data-panel="away"]');
+  await expect(panel).toBeVisible({ timeout: 30_000 });
+  const digest = (await hook(page, (found) => found.history().awayDigest))!;
+  const cli = JSON.parse(
+    execFileSync(process.execPath, [join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs'), 'history', '--digest', '--since', digest.since, '--json'], { cwd: ROOT, env: { ...process.env, PIXELFLEET_HOME: home }, encoding: 'utf8' }),
+  ) as { entries: unknown[]; more: number; totals: Totals };
+  const listed = (await hook(page, (found) => found.history().away))!.length;
+  // The CLI reads a moment later while the demo goes on (a wait may end or begin in between): they agree but for that.
+  for (const kind of ['waits', 'turns', 'jobs', 'launches', 'errors'] as const) {
+    expect(Math.abs(cli.totals[kind] - digest.totals[kind]), `${kind}: page ${digest.totals[kind]}, CLI ${cli.totals[kind]}`).toBeLessThanOrEqual(Math.max(3, Math.ceil(digest.totals[kind] * 0.05)));
+  }
+  expect(Math.abs(cli.more - digest.more)).toBeLessThanOrEqual(Math.max(5, Math.ceil(digest.more * 0.05)));
+  // Both count far past what is listed (the heading once counted only the 200 entries listed).
+  const cliTotal = cli.totals.waits + cli.totals.jobs + cli.totals.launches + cli.totals.errors + cli.totals.turns;
+  expect(cliTotal).toBeGreaterThanOrEqual(cli.entries.length);
+  // The heading counts every entry, not only those listed.
+  const heading = (await panel.locator('[data-away-summary]').textContent())!;
+  expect(heading).toContain(`${digest.totals.waits.toLocaleString('en-US')} wait`);
+  if (digest.more > 0) {
+    const total = digest.totals.waits + digest.totals.jobs + digest.totals.launches + digest.totals.errors;
+    expect(total + digest.totals.turns).toBeGreaterThan(listed);
+    await expect(panel.locator('[data-away-more]')).toHaveText(`and ${digest.more.toLocaleString('en-US')} more: open the timeline`);
+  }
+  // Grouped per agent: one group per agent, each agent once.
+  const groups = await panel.locator('[data-away-agent]').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.awayAgent));
+  expect(new Set(groups).size).toBe(groups.length);
+  await shot(page, 'away-1920x1080');
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await shot(page, 'away-1024x640');
+  // An entry shows its agent and closes the panel.
+  await panel.locator('[data-away-entry]').first().click();
+  await expect(panel).toBeHidden();
+});
+
+test('in the past view the jobs board lists only the jobs started by then, clear of the PAST banner', async ({ page }) => {
+  for (const size of [{ width: 1024, height: 640 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(size);
+    await openWorld(page, host);
+    await expect.poll(() => hook(page, (found) => found.state().jobs?.jobs.length ?? 0), { timeout: 60_000 }).toBeGreaterThan(3);
+    // A moment between the board's first and last start.
+    const starts = (await hook(page, (found) => found.state().jobs!.jobs.map((job) => Date.parse(job.startedAt)))).sort((a, b) => a - b);
+    const moment = starts[Math.floor(starts.length / 2)];
+    await hook(page, (found) => found.actions.toggleTimeline());
+    await page.evaluate(`window.__pixelfleet.actions.seek(${moment})`);
+    await expect.poll(() => hook(page, (found) => found.history().mode), { timeout: 20_000 }).toBe('past');
+    await hook(page, (found) => found.actions.toggleJobs());
+    const board = page.locator('[data-panel="jobs"]');
+    await expect(board).toBeVisible();
+    await expect(board.locator('[data-jobs-past]')).toBeVisible();
+    const at = await expect.poll(() => hook(page, (found) => found.history().at)).not.toBeNull().then(() => hook(page, (found) => Date.parse(found.history().at!)));
+    // Every row started by the moment shown; none from after it.
+    const keys = await board.locator('tr[data-job-key]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.jobKey!));
+    const jobs = await hook(page, (found) => found.state().jobs!.jobs.map((job) => ({ key: job.nativeId === null ? `${job.seatId}|~${job.startedAt}|${job.label}` : `${job.seatId}|${job.nativeId}`, started: Date.parse(job.startedAt) })));
+    const startedBy = new Map(jobs.map((job) => [job.key, job.started]));
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(startedBy.get(key)!, `${key} started by the moment shown`).toBeLessThanOrEqual(at);
+    expect(jobs.some((job) => job.started > at), 'the live board has jobs started after the moment').toBe(true);
+    // The PAST banner does not cover the board.
+    const overlap = await page.evaluate(() => {
+      const banner = document.querySelector('.past-banner')!.getBoundingClientRect();
+      const panel = document.querySelector('[data-panel="jobs"]')!.getBoundingClientRect();
+      return Math.max(0, Math.min(banner.bottom, panel.bottom) - Math.max(banner.top, panel.top)) * Math.max(0, Math.min(banner.right, panel.right) - Math.max(banner.left, panel.left));
+    });
+    expect(overlap, 'the PAST banner covers no part of the jobs board').toBe(0);
+    await shot(page, `past-jobs-${size.width}x${size.height}`);
+    await hook(page, (found) => found.actions.toggleJobs());
+    await page.reload();
+  }
+});
+
+test('the jobs board stays open 60 s over the demo without a page error', async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await openWorld(page, host);
+  await page.locator('#world > canvas:not(.backdrop)').focus();
+  await page.keyboard.press('j');
+  const board = page.locator('[data-panel="jobs"]');
+  await expect(board).toBeVisible();
+  const started = Date.now();
+  let rowsSeen = 0;
+  while (Date.now() - started < 60_000) {
+    rowsSeen = Math.max(rowsSeen, await board.locator('tr[data-job-key]').count());
+    await page.waitForTimeout(2000);
+  }
+  expect(rowsSeen).toBeGreaterThan(0);
+  await shot(page, 'jobs-1920x1080');
+  expect(errors, 'no page error while the board was open').toEqual([]);
+  // Opened with J, closed with Escape.
+  await page.keyboard.press('Escape');
+  await expect(board).toBeHidden();
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await page.keyboard.press('j');
+  await expect(board).toBeVisible();
+  await shot(page, 'jobs-1024x640');
+});
