@@ -35,6 +35,8 @@ import { routeRemotes } from '../edges/remote/routeRemotes';
 import { TerminalAdapter } from '../core/terminal/TerminalAdapter';
 import { TerminalService } from '../core/terminal/TerminalService';
 import { terminalHandlers } from './terminalHandlers';
+import { DispatchService } from '../core/dispatch/DispatchService';
+import { dispatchHandlers } from './dispatchHandlers';
 
 /** How the app is started. */
 export interface AppOptions {
@@ -60,6 +62,7 @@ export interface App {
   readonly personas: PersonaService;
   readonly work: WorkService;
   readonly jobs: JobsService;
+  readonly dispatch: DispatchService;
   readonly demo: DemoHandle | null;
   /** Resolves once the usage background pass has read every file it was asked for (a one-shot command waits on it). */
   usageIdle(): Promise<void>;
@@ -127,12 +130,31 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const launcher = new LaunchService({ fleet, personas, env, terminal: settings.terminal });
   const terminals = new TerminalService({ adapter: new TerminalAdapter(env), personas, env, emit, recordReply: (personaId, at) => history.recordReply(personaId, at) });
+  const launchAndRecord = async (request: Parameters<LaunchService['launch']>[0]) => {
+    const result = await launcher.launch(request);
+    history.recordLaunch({ personaId: result.persona.id, harness: request.harness, name: result.persona.name, role: result.persona.role ?? null });
+    return result;
+  };
+  const dispatch = new DispatchService({
+    home: paths.home,
+    env,
+    itemsWithId: (id) => work.itemsWithId(id),
+    markdownFolders: workSources.flatMap((source) => (source.kind === 'markdown' ? [source.dir] : [])),
+    personas,
+    fleet: () => fleet.read({ fresh: true }),
+    launch: launchAndRecord,
+    locate: (personaId) => terminals.locate(personaId),
+    send: (personaId, text) => terminals.send(personaId, text),
+    worktreeDir: settings.worktreeDir ?? null,
+    emit: (dispatches) => emit('work.dispatched', { dispatches }),
+  });
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
   let live: LiveUpdates | null = null;
   if (options.live !== false) {
     hub?.start();
     work.start();
     jobs.start();
+    dispatch.start();
     live = new LiveUpdates({ fleet, extraPaths: [paths.personas], onPoll: async () => {
         await autoOpen.check();
       }, log });
@@ -178,11 +200,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     'usage.read': async (request) => usageReport(await fleet.read({ fresh: true }), (seatId) => fleet.usageTally(seatId), request.since, Date.now()),
     'launch.options': () => launcher.launchOptions(),
-    'agents.launch': async (request) => {
-      const result = await launcher.launch(request);
-      history.recordLaunch({ personaId: result.persona.id, harness: request.harness, name: result.persona.name, role: result.persona.role ?? null });
-      return result;
-    },
+    'agents.launch': launchAndRecord,
     'agents.attach': (request) => launcher.attach(request.personaId),
     'agents.openTerminal': (request) => launcher.openTerminal(request.personaId),
     'test.advanceClock': async (request) => ({ offsetMs: await jobs.advanceClock(request.ms) }),
@@ -195,6 +213,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       return { opened: true };
     },
     ...terminalHandlers(terminals),
+    ...dispatchHandlers(dispatch),
   };
   const router = createRouter(hub ? routeRemotes(handlers, hub, { waitForRemotes: options.live === false }) : handlers, log);
 
@@ -205,12 +224,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     personas,
     work,
     jobs,
+    dispatch,
     demo,
     usageIdle: () => usageLedger.idle(),
     onEvent: events.onEvent,
     async dispose() {
       offFleet();
       terminals.dispose();
+      dispatch.dispose();
       hub?.dispose();
       fleet.dispose();
       notifier.dispose();

@@ -22,7 +22,7 @@ const save = (value: unknown) => writeFile(file, typeof value === 'string' ? val
 describe('loadSettings', () => {
   it('gives the defaults for a missing file and creates nothing', async () => {
     const loaded = await loadSettings(file, { homeDir });
-    expect(loaded).toEqual({ settings: { workSources: [], autoOpen: [], refreshSeconds: 60, notify: { on: ['question', 'plan', 'approval', 'error', 'turn-done'], minTurnSeconds: 60, sound: false }, reminders: { backgroundMinutes: 10, everyMinutes: 30, on: true }, terminal: null }, problems: [] });
+    expect(loaded).toEqual({ settings: { workSources: [], autoOpen: [], refreshSeconds: 60, notify: { on: ['question', 'plan', 'approval', 'error', 'turn-done'], minTurnSeconds: 60, sound: false }, reminders: { backgroundMinutes: 10, everyMinutes: 30, on: true }, terminal: null, worktreeDir: null }, problems: [] });
     expect(await readdir(home)).toEqual([]);
   });
 

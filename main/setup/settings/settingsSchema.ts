@@ -95,6 +95,7 @@ export const SettingsSchema = z.object({
   notify: NotifySettingsSchema.partial().optional(),
   reminders: RemindersSchema.optional(),
   terminal: TerminalSchema.optional(),
+  worktreeDir: z.string().optional(),
 });
 
 /** Settings after loading: every list present, folders absolute. */
@@ -109,6 +110,8 @@ export interface Settings {
   reminders: RemindersConfig;
   /** The terminal the app may open attached to a launched agent; null: off. */
   terminal: TerminalConfig;
+  /** Where dispatch worktrees go (issue 40): absolute, `~/…`, or relative to the repository root; null: `<repo>/.pixelfleet/worktrees`. */
+  worktreeDir: string | null;
   /** History kept (days, 0: off) and minutes away before the digest shows; absent: the defaults (issue 27). */
   history?: HistorySettings;
 }
