@@ -18,6 +18,7 @@ import { DispatchStore, sameItem, type DispatchRecord } from './dispatchStore';
 import { changedFileCount, removeWorktree } from './git';
 import { oneItem, promptOf } from './itemLookup';
 import { makeWorktree, type MadeWorktree } from './worktree';
+import { detectHarnesses, detectTmux } from '../launch/tmux';
 
 /** What the service needs; each part is one the app already has. */
 export interface DispatchServiceOptions {
@@ -72,6 +73,11 @@ export class DispatchService {
       const name = parsePersonaName(request.name);
       if (!name.ok) throw new ServiceError('invalid_request', `${name.reason} Nothing was done.`);
     }
+    // What the launch would refuse is refused before a worktree is made for it.
+    const tmux = detectTmux(this.options.env);
+    if (!tmux.ok) throw new ServiceError('unavailable', `${tmux.reason} Nothing was done.`);
+    const harness = detectHarnesses(this.options.env).find((entry) => entry.harness === request.harness);
+    if (harness && !harness.ok) throw new ServiceError('unavailable', `Cannot launch ${request.harness}: ${harness.reason}. Nothing was done.`);
     const made = request.worktree ? await makeWorktree(item, cwd, this.options.worktreeDir, this.options.env) : null;
     let launched: LaunchResult;
     try {

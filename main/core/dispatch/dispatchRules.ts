@@ -78,7 +78,7 @@ export function worktreeNote(worktree: string, branch: string): string {
 
 /** The prompt as one line for a terminal (rule 3): line breaks become spaces, at most 4 KiB, cut with a note. */
 export function oneLinePrompt(prompt: string): string {
-  const line = prompt.replace(/[\u0000-\u001f\u007f-\u009f]+/gu, ' ').replace(/ {2,}/g, ' ').trim();
+  const line = Array.from(prompt, (char) => (isControl(char) ? ' ' : char)).join('').replace(/ {2,}/g, ' ').trim();
   const encoder = new TextEncoder();
   if (encoder.encode(line).length <= SEND_MAX_BYTES) return line;
   const note = ' […cut: the item is longer]';
@@ -92,4 +92,10 @@ export function oneLinePrompt(prompt: string): string {
     bytes += size;
   }
   return kept.trimEnd() + note;
+}
+
+/** C0, DEL and C1 controls: what a terminal send refuses. */
+function isControl(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
 }

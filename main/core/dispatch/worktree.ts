@@ -3,7 +3,7 @@
  * settings.json names `worktreeDir`) on a new branch `pf/<item-slug>` from the given folder's current HEAD. Every
  * check runs before anything is made, so a refusal changes nothing.
  */
-import { lstat } from 'node:fs/promises';
+import { lstat, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ServiceError } from '../errors';
 import { itemBranch, itemSlug } from './dispatchRules';
@@ -35,11 +35,18 @@ export async function makeWorktree(item: { id: string; title: string }, cwd: str
   if (await lstat(folder).then(() => true, () => false)) {
     throw new ServiceError('invalid_request', `The folder ${folder} already exists; nothing was done. Remove it or dispatch without --worktree.`);
   }
+  // The first folder on the way that git will make: a rollback removes it, so no empty `.pixelfleet/` stays behind.
+  let made = folder;
+  while (!(await lstat(path.dirname(made)).then(() => true, () => false))) made = path.dirname(made);
+  const rollback = async () => {
+    await rollbackWorktree(branch, folder, cwd, env);
+    await rm(made, { recursive: true, force: true });
+  };
   const added = await addWorktree(branch, folder, cwd, env);
   if (!added.ok) {
     // git may have left a half-made folder or branch behind; neither existed before.
-    await rollbackWorktree(branch, folder, cwd, env);
+    await rollback();
     throw new ServiceError('unavailable', `git could not add the worktree: ${added.reason}. Nothing was done.`);
   }
-  return { repo: root.root, branch, folder, rollback: () => rollbackWorktree(branch, folder, cwd, env) };
+  return { repo: root.root, branch, folder, rollback };
 }
