@@ -1,8 +1,10 @@
 /** The shape of the renderer's one store: slices for the fleet, roles, lobby, trays/replay and the UI. */
 import type { JobBoard, JobFilter } from '../../shared/jobs';
-import type { Candidate, FleetSnapshot, RoleCount, SubagentEntry } from '../../shared/schemas';
+import type { Candidate, FleetSnapshot, RoleCount, SubagentEntry, WorkItem } from '../../shared/schemas';
 import type { LaunchOptions, LaunchResult } from '../../shared/launch';
 import type { LaunchActions } from './launchActions';
+import type { CardDrag, DispatchActions } from './dispatchActions';
+import type { DispatchView } from '../../shared/dispatch';
 import type { ProfileActions, ProfileState } from './profileActions';
 import type { ReplayLine } from './replayLines';
 import type { UpdateActions } from './updateActions';
@@ -56,6 +58,9 @@ export interface LaunchState {
   error: string | null;
   /** An unseated outcome (seated launches close the panel). */
   result: LaunchResult | null;
+  /** The backlog item dropped on the station (the launch then dispatches it), and its prompt once main built it. */
+  item?: WorkItem | null;
+  prompt?: string | null;
 }
 
 /** A short confirmation shown in the world for a moment (and read out by screen readers). */
@@ -89,7 +94,7 @@ export interface UiState {
 }
 
 /** Every writer of the store; nothing else calls setState. */
-export interface AppActions extends LaunchActions, ProfileActions, UpdateActions, HistoryActions {
+export interface AppActions extends LaunchActions, ProfileActions, UpdateActions, HistoryActions, DispatchActions {
   load(): Promise<void>;
   setRole(personaId: string, role: string | null): Promise<boolean>;
   focus(personaId: string | null): void;
@@ -137,5 +142,9 @@ export interface AppState {
    * of the fleet (start, a gap, a reconnect) and fleet changes applied.
    */
   counters: { replayRequests: number; fleetReads: number; fleetPatches: number };
+  /** The active dispatches (issue 40), as main last sent them. */
+  dispatches: DispatchView[];
+  /** A backlog card being dragged, if any. */
+  cardDrag: CardDrag | null;
   actions: AppActions;
 }

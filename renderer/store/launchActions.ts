@@ -5,6 +5,7 @@
  */
 import type { Bridge } from '../bridge';
 import type { AttachInfo, LaunchRequest } from '../../shared/launch';
+import type { WorkItem } from '../../shared/schemas';
 import type { AppState, LaunchState, Message } from './appState';
 
 interface LaunchDependencies {
@@ -19,11 +20,11 @@ interface LaunchDependencies {
 export interface LaunchActions {
   openStationMenu(stationKey: string, at: { x: number; y: number }): void;
   closeStationMenu(): void;
-  /** Opens the launch panel for a station's role and asks main what can be launched. */
-  openLaunch(stationKey: string, role: string): Promise<void>;
+  /** Opens the launch panel for a station's role and asks main what can be launched; with an item, prefilled to dispatch it. */
+  openLaunch(stationKey: string, role: string, item?: WorkItem): Promise<void>;
   closeLaunch(): void;
-  /** Hires and launches; true when the agent was seated. */
-  launch(request: Omit<LaunchRequest, 'role'>): Promise<boolean>;
+  /** Hires and launches (dispatching the panel's item, if any, in its own worktree when asked); true when seated. */
+  launch(request: Omit<LaunchRequest, 'role'>, worktree?: boolean): Promise<boolean>;
   /** How to attach to an agent's tmux session (null when main could not tell). */
   attachInfo(personaId: string): Promise<AttachInfo | null>;
   openTerminal(personaId: string): Promise<void>;
@@ -43,11 +44,14 @@ export function createLaunchActions({ bridge, get, set, pushMessage, describe }:
     closeStationMenu() {
       ui({ stationMenu: null });
     },
-    async openLaunch(stationKey, role) {
-      ui({ stationMenu: null, launch: { stationKey, role, status: 'loading', options: null, error: null, result: null } });
+    async openLaunch(stationKey, role, item) {
+      ui({ stationMenu: null, launch: { stationKey, role, status: 'loading', options: null, error: null, result: null, item: item ?? null, prompt: null } });
       try {
-        const options = await bridge.invoke('launch.options', {});
-        if (get().ui.launch?.stationKey === stationKey) patchLaunch({ status: 'ready', options });
+        const [options, prompt] = await Promise.all([
+          bridge.invoke('launch.options', {}),
+          item ? bridge.invoke('work.dispatchPrompt', { itemId: item.id, source: item.source }).then((answer) => answer.prompt) : Promise.resolve(null),
+        ]);
+        if (get().ui.launch?.stationKey === stationKey) patchLaunch({ status: 'ready', options, prompt });
       } catch (error) {
         patchLaunch({ status: 'ready', error: `Could not ask what can be launched: ${describe(error)}` });
       }
@@ -55,12 +59,15 @@ export function createLaunchActions({ bridge, get, set, pushMessage, describe }:
     closeLaunch() {
       ui({ launch: null });
     },
-    async launch(request) {
+    async launch(request, worktree) {
       const current = get().ui.launch;
       if (!current || current.status === 'launching') return false;
       patchLaunch({ status: 'launching', error: null, result: null });
       try {
-        const result = await bridge.invoke('agents.launch', { ...request, role: current.role });
+        const item = current.item ?? null;
+        const result = item
+          ? (await bridge.invoke('work.dispatch', { itemId: item.id, source: item.source, ...request, role: current.role, ...(worktree ? { worktree } : {}) })).launch!
+          : await bridge.invoke('agents.launch', { ...request, role: current.role });
         if (result.seated) {
           ui({ launch: null });
           pushMessage('info', `${result.persona.name} was hired as ${current.role} and walks in. ${result.note ?? ''}`.trim());
