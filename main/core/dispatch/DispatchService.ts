@@ -65,9 +65,9 @@ export class DispatchService {
     const item = oneItem(await this.options.itemsWithId(request.itemId), request.itemId, request.source);
     const existing = await this.store.active({ source: item.source, itemId: item.id });
     if (existing) throw new ServiceError('invalid_request', `${JSON.stringify(shownValue(item.title))} is already dispatched to ${existing.persona} (${existing.at}); undispatch it first. Nothing was done.`);
-    const cwd = await folderOrThrow(request.cwd);
     const prompt = request.prompt ?? (await promptOf(item, this.options.markdownFolders));
-    if (request.personaId !== undefined) return this.toRunning(item, request.personaId, cwd, prompt, request.worktree === true);
+    if (request.personaId !== undefined) return this.toRunning(item, request.personaId, request.cwd, prompt, request.worktree === true);
+    const cwd = await folderOrThrow(request.cwd);
     const role = roleOrThrow(request.role);
     if (request.name !== undefined) {
       const name = parsePersonaName(request.name);
@@ -90,13 +90,14 @@ export class DispatchService {
     return { personaId: launched.persona.id, persona: launched.persona.name, itemId: item.id, cwd: made?.folder ?? cwd, branch: made?.branch ?? null, worktree: made?.folder ?? null, launch: launched };
   }
 
-  private async toRunning(item: WorkItem, who: string, cwd: string, prompt: string, worktree: boolean): Promise<DispatchResult> {
+  private async toRunning(item: WorkItem, who: string, folder: string, prompt: string, worktree: boolean): Promise<DispatchResult> {
     const persona = await this.options.personas.find(who);
     if (!persona) throw new ServiceError('not_found', `No persona with id or name ${JSON.stringify(shownValue(who))}; nothing was done.`);
     const seat = (await this.options.fleet()).seats.find((entry) => entry.personaId === persona.id);
     if (seat?.activity.state === 'working') throw new ServiceError('unavailable', `${persona.name} is working; give it the item when it stops, or pick another agent. Nothing was done.`);
     const where = await this.options.locate(persona.id);
     if (!where.terminal) throw new ServiceError('unavailable', `${persona.name} has no terminal Pixelfleet can type into (${where.reason ?? 'none was found'}); nothing was done.`);
+    const cwd = await folderOrThrow(folder);
     const made = worktree ? await makeWorktree(item, cwd, this.options.worktreeDir, this.options.env) : null;
     try {
       await this.options.send(persona.id, oneLinePrompt(made ? `${prompt}\n${worktreeNote(made.folder, made.branch)}` : prompt));
