@@ -193,6 +193,40 @@ describe.skipIf(!tmux)('work-items dispatch over real git, tmux and a Markdown b
     const cleared = await cli(['work-items', 'undispatch', 'pwned.md'], env);
     expect(cleared).toEqual({ code: 0, stdout: 'Forgot the dispatch of pwned.md; the agent and any worktree stay.\n', stderr: '' });
     expect((await items(env, 'builder')).find((item) => item.id === 'pwned.md')!.dispatch).toBeNull();
+
+    // Bo now works on its answer, so it is refused; another agent that waits takes the next item in its own worktree,
+    // in the folder settings.json names (relative to the repository), and is told where to work.
+    const busy = await cli(['work-items', 'dispatch', 'retry.md', '--persona', 'Bo', '--cwd', repo], env);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(/Bo is working; give it the item when it stops, or pick another agent\. Nothing was done\./);
+    const second = JSON.parse((await cli(['agents', 'launch', '--harness', 'claude', '--role', 'builder', '--cwd', repo, '--name', 'Di', '--json'], env)).stdout).persona;
+    await until(async () => ((await cli(['agents', 'peek', 'Di'], env)).stdout.includes('Which colour') ? true : undefined));
+    writeFileSync(path.join(env.PIXELFLEET_HOME!, 'settings.json'), JSON.stringify({ workSources: [{ kind: 'markdown', dir: 'backlog' }], worktreeDir: 'trees' }));
+    const withTree = await cli(['work-items', 'dispatch', 'retry.md', '--persona', second.id, '--cwd', repo, '--worktree', '--json'], env);
+    expect(withTree.stderr).toBe('');
+    const worktree = path.join(repo, 'trees', 'add-a-retry-budget');
+    expect(JSON.parse(withTree.stdout)).toEqual({ personaId: second.id, persona: 'Di', itemId: 'retry.md', cwd: worktree, branch: 'pf/add-a-retry-budget', worktree });
+    expect(git(worktree, 'branch', '--show-current').trim()).toBe('pf/add-a-retry-budget');
+    await until(() => (readFileSync(path.join(claudeProjectFolder(claudeHome, repo), `${second.seat.sessionId}.jsonl`), 'utf8').includes(`Work in the git worktree ${worktree} (branch pf/add-a-retry-budget).`) ? true : undefined));
+    const table = await cli(['work-items', '--label', 'builder'], env);
+    expect(table.stdout).toMatch(/retry\.md\s+todo\s+builder\s+Add a retry budget {2}→ Di\n/);
+    // Done without --remove-worktree: the worktree stays, the item is no longer dispatched.
+    expect(await cli(['work-items', 'done', 'retry.md'], env)).toEqual({ code: 0, stdout: 'Marked retry.md done.\n', stderr: '' });
+    expect(existsSync(worktree)).toBe(true);
+    expect((await items(env, 'builder')).find((item) => item.id === 'retry.md')!.dispatch).toBeNull();
+    const store = JSON.parse(readFileSync(path.join(env.PIXELFLEET_HOME!, 'dispatches.json'), 'utf8'));
+    expect(store.dispatches.map((record: { itemId: string; doneAt: string | null }) => [record.itemId, record.doneAt !== null])).toEqual([['retry.md', true]]);
+    // Nothing of the prompt is stored: the record names the item, not its text.
+    expect(readFileSync(path.join(env.PIXELFLEET_HOME!, 'dispatches.json'), 'utf8')).not.toContain('Cap retries per minute');
+
+    // A damaged store is moved aside and said; the next dispatch starts from an empty one.
+    writeFileSync(path.join(env.PIXELFLEET_HOME!, 'dispatches.json'), '{ nope');
+    const damaged = await cli(['work-items', '--label', 'builder', '--json'], env);
+    expect(damaged.code).toBe(0);
+    expect(damaged.stderr).toMatch(/^warning: The dispatch store could not be read; it was moved aside to .*dispatches\.json\.corrupt-/);
+    expect(readdirSync(env.PIXELFLEET_HOME!).filter((name) => name.startsWith('dispatches.json.corrupt-'))).toHaveLength(1);
+    expect(JSON.parse((await cli(['work-items', '--label', 'builder', '--json'], env)).stdout).items.every((item: { dispatch: unknown }) => item.dispatch === null)).toBe(true);
     await cli(['agents', 'stop', 'Bo'], env);
-  }, 60_000);
+    await cli(['agents', 'stop', 'Di'], env);
+  }, 90_000);
 });
