@@ -20,6 +20,9 @@ import { oneItem, promptOf } from './itemLookup';
 import { makeWorktree, type MadeWorktree } from './worktree';
 import { detectHarnesses, detectTmux } from '../launch/tmux';
 
+/** Milliseconds a timer may fire before its time. */
+const TIMER_SLACK_MS = 20;
+
 /** What the service needs; each part is one the app already has. */
 export interface DispatchServiceOptions {
   home: string;
@@ -41,6 +44,8 @@ export interface DispatchServiceOptions {
   worktreeDir: string | null;
   /** Tells the page the active dispatches changed. */
   emit?(dispatches: DispatchView[]): void;
+  /** The clock of the 10 s floor between two reads of a worktree (tests move it). */
+  now?: () => number;
 }
 
 /** Dispatch for the contract's handlers and the CLI. */
@@ -181,19 +186,22 @@ export class DispatchService {
   /** Reads the worktrees' changed-file counts every 10 s in the background (a timer that never keeps the process alive). */
   start(): void {
     if (this.timer) return;
-    const tick = () => {
-      this.reading ??= this.store
-        .list()
-        .then((records) => this.readChanges(records.filter((record) => record.doneAt === null), false))
-        .then(async (changed) => {
-          if (changed) await this.announce();
-        })
-        .catch(() => undefined)
-        .finally(() => (this.reading = null));
-    };
-    tick();
-    this.timer = setInterval(tick, DISPATCH_CHANGES_EVERY_MS);
+    void this.refreshChanges();
+    this.timer = setInterval(() => void this.refreshChanges(), DISPATCH_CHANGES_EVERY_MS);
     this.timer.unref?.();
+  }
+
+  /** Reads the changed-file counts of the worktrees not read within 10 s and tells the page when any changed. */
+  refreshChanges(): Promise<void> {
+    this.reading ??= this.store
+      .list()
+      .then((records) => this.readChanges(records.filter((record) => record.doneAt === null), false))
+      .then(async (changed) => {
+        if (changed) await this.announce();
+      })
+      .catch(() => undefined)
+      .finally(() => (this.reading = null));
+    return this.reading;
   }
 
   /** Reads counts not read within 10 s (or all, `now`); true when any count changed. */
@@ -202,9 +210,12 @@ export class DispatchService {
     for (const record of records) {
       if (!record.worktree) continue;
       const previous = this.changes.get(record.worktree);
-      if (!now && previous && Date.now() - previous.readAt < DISPATCH_CHANGES_EVERY_MS - 500) continue;
+      const clock = this.options.now ?? Date.now;
+      // The read's start is its time, so the 10 s timer's next tick finds it due (a timer may fire a few ms early).
+      const readAt = clock();
+      if (!now && previous && readAt - previous.readAt < DISPATCH_CHANGES_EVERY_MS - TIMER_SLACK_MS) continue;
       const count = await changedFileCount(record.worktree, this.options.env);
-      this.changes.set(record.worktree, { count, readAt: Date.now() });
+      this.changes.set(record.worktree, { count, readAt });
       if (previous?.count !== count) changed = true;
     }
     return changed;
