@@ -2,8 +2,8 @@
  * Giving work from the world (issue 40) in the demo, in browser mode: a backlog card dragged with the real mouse onto a
  * station opens its launch dialog prefilled with the item; launched (in its own git worktree) with a stand-in Claude
  * Code on the host's PATH in a private tmux server, the new agent shows the item's title, branch and changed files on
- * its card, and the card says "→ <name>". A card dropped on a demo agent (working, and without a terminal) is refused and recorded
- * nowhere.
+ * its card, and the card says "→ <name>". A card dropped on a demo agent (working, and without a terminal) is refused and
+ * recorded nowhere; one dropped on a launched agent that waits for input is typed into its terminal.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -11,7 +11,8 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { freshHome, removeHome, startHost, type RunningHost } from './host';
-import { openWorld } from './world.page';
+import { askHost, openWorld } from './world.page';
+import { QUESTION_STANDIN } from '../main/dev/testing/terminalStandin';
 
 function tmuxPath(): string | null {
   try {
@@ -155,5 +156,34 @@ test.describe('give work from the world', () => {
     await expect(dispatch.locator('[data-agent-dispatch-branch]')).toHaveText(' · pf/date-helper-handles-leap-years');
     await expect(dispatch.locator('[data-agent-dispatch-changes]')).toHaveText(' · 0 files changed');
     await page.screenshot({ path: test.info().outputPath('dispatched.png') });
+  });
+
+  test('a card dropped on an agent that waits for input is typed into its terminal', async ({ page }) => {
+    // This agent's Claude Code stand-in asks a question and reads the answer from its terminal (terminalStandin.ts).
+    await writeFile(join(home, 'bin', 'claude'), QUESTION_STANDIN);
+    const launched = await askHost(host, 'agents.launch', { harness: 'claude', role: 'reviewer', cwd: project, name: 'Bo' });
+    expect(launched.ok, JSON.stringify(launched.error)).toBe(true);
+    const bo = (launched.value as { persona: { id: string; seat: { sessionId: string } } }).persona;
+    await openWorld(page, host);
+    const evaluate = hook(page);
+    await expect.poll(() => evaluate((id) => (window as unknown as { __pixelfleet: DispatchHook }).__pixelfleet.screenPosition('agent', id) !== null, bo.id)).toBe(true);
+    await evaluate(() => (window as unknown as { __pixelfleet: DispatchHook }).__pixelfleet.actions.openBacklog('reviewer'));
+    const item = '08-review-the-cache-invalidation-change.md';
+    await expect(page.locator(`[data-panel="backlog"] [data-work-card="${item}"]`)).toBeVisible();
+    // The agent walks to its station first; drop where it stands once it is there.
+    await expect.poll(() => page.locator(`[data-agent="${bo.id}"]`).getAttribute('data-role')).toBe('reviewer');
+    const at = await evaluate((id) => (window as unknown as { __pixelfleet: DispatchHook }).__pixelfleet.screenPosition('agent', id), bo.id);
+    await dragCard(page, item, at!);
+    await expect(page.locator('[data-message="info"]').last()).toHaveText(/^Gave "Review the cache invalidation change" to Bo\./);
+    await expect(page.locator(`[data-panel="backlog"] [data-work-card="${item}"]`)).toHaveAttribute('data-dispatched-to', bo.id);
+    // The stand-in recorded the typed line as its answer: the item's title, link and body on one line.
+    const journal = join(home, 'demo', 'claude', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), `${bo.seat.sessionId}.jsonl`);
+    await expect
+      .poll(async () => {
+        const last = JSON.parse((await readFile(journal, 'utf8')).trim().split('\n').at(-1)!);
+        return last.type === 'user' && Array.isArray(last.message.content) ? String(last.message.content[0].content) : null;
+      })
+      .toMatch(/^Review the cache invalidation change file:\/\/\S+08-review-the-cache-invalidation-change\.md # Review the cache invalidation change Check the eviction order under load\.$/);
+    await page.screenshot({ path: test.info().outputPath('given.png') });
   });
 });
