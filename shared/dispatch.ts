@@ -35,7 +35,7 @@ export const DispatchViewSchema = ItemDispatchSchema.extend({
 /** An active dispatch, for the page. */
 export type DispatchView = z.infer<typeof DispatchViewSchema>;
 
-/** A dispatch as the owner asks for it: to a new agent (`role`, optional `name`, `harness`) or to one (`personaId`). */
+/** A dispatch as the owner asks for it: to a new agent (`role`, `harness`, optional `name`) or to one that runs (`personaId`; a `harness` given must be the one it runs). */
 export const DispatchRequestSchema = z
   .object({
     itemId: idString(),
@@ -54,9 +54,9 @@ export const DispatchRequestSchema = z
     message: 'give either role (a new agent) or personaId (an agent that runs)',
     path: ['role'],
   })
-  .refine((request) => request.personaId === undefined || (request.harness === undefined && request.name === undefined), {
-    message: 'harness and name are for a new agent, not with personaId',
-    path: ['personaId'],
+  .refine((request) => request.personaId === undefined || request.name === undefined, {
+    message: 'name is for a new agent, not with personaId',
+    path: ['name'],
   })
   .refine((request) => request.role === undefined || request.harness !== undefined, { message: 'a new agent needs a harness', path: ['harness'] });
 /** A dispatch request. */

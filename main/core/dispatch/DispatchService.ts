@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { DispatchRequest, DispatchResult, DispatchView } from '../../../shared/dispatch';
 import { DISPATCH_CHANGES_EVERY_MS } from '../../../shared/dispatch';
 import type { LaunchRequest, LaunchResult } from '../../../shared/launch';
-import type { FleetSnapshot, Persona, WorkItem } from '../../../shared/schemas';
+import type { FleetSnapshot, Harness, Persona, WorkItem } from '../../../shared/schemas';
 import { shownValue } from '../../../shared/bounds';
 import { ServiceError } from '../errors';
 import { parsePersonaName, roleOrThrow } from '../personas/personaRules';
@@ -71,7 +71,7 @@ export class DispatchService {
     const existing = await this.store.active({ source: item.source, itemId: item.id });
     if (existing) throw new ServiceError('invalid_request', `${JSON.stringify(shownValue(item.title))} is already dispatched to ${existing.persona} (${existing.at}); undispatch it first. Nothing was done.`);
     const prompt = request.prompt ?? (await promptOf(item, this.options.markdownFolders));
-    if (request.personaId !== undefined) return this.toRunning(item, request.personaId, request.cwd, prompt, request.worktree === true);
+    if (request.personaId !== undefined) return this.toRunning(item, request.personaId, request.cwd, prompt, request.worktree === true, request.harness);
     const cwd = await folderOrThrow(request.cwd);
     const role = roleOrThrow(request.role);
     if (request.name !== undefined) {
@@ -95,10 +95,12 @@ export class DispatchService {
     return { personaId: launched.persona.id, persona: launched.persona.name, itemId: item.id, cwd: made?.folder ?? cwd, branch: made?.branch ?? null, worktree: made?.folder ?? null, launch: launched };
   }
 
-  private async toRunning(item: WorkItem, who: string, folder: string, prompt: string, worktree: boolean): Promise<DispatchResult> {
+  private async toRunning(item: WorkItem, who: string, folder: string, prompt: string, worktree: boolean, harness?: Harness): Promise<DispatchResult> {
     const persona = await this.options.personas.find(who);
     if (!persona) throw new ServiceError('not_found', `No persona with id or name ${JSON.stringify(shownValue(who))}; nothing was done.`);
     const seat = (await this.options.fleet()).seats.find((entry) => entry.personaId === persona.id);
+    const runs = seat?.harness ?? persona.seat?.harness;
+    if (harness !== undefined && runs !== undefined && runs !== harness) throw new ServiceError('invalid_request', `${persona.name} runs ${runs}, not ${harness}; nothing was done.`);
     if (seat?.activity.state === 'working') throw new ServiceError('unavailable', `${persona.name} is working; give it the item when it stops, or pick another agent. Nothing was done.`);
     const where = await this.options.locate(persona.id);
     if (!where.terminal) throw new ServiceError('unavailable', `${persona.name} has no terminal Pixelfleet can type into (${where.reason ?? 'none was found'}); nothing was done.`);

@@ -176,7 +176,10 @@ describe.skipIf(!tmux)('work-items dispatch over real git, tmux and a Markdown b
     expect(refused.stderr).toMatch(/^pixelfleet: Cy has no terminal Pixelfleet can type into \(.+\); nothing was done\. \(unavailable\)\n$/);
     expect(await state(env, repo)).toEqual(before);
 
-    const sent = await cli(['work-items', 'dispatch', 'pwned.md', '--persona', 'Bo', '--cwd', repo, '--json'], env);
+    const wrongHarness = await cli(['work-items', 'dispatch', 'pwned.md', '--harness', 'codex', '--persona', 'Bo', '--cwd', repo], env);
+    expect(wrongHarness.stderr).toMatch(/Bo runs claude, not codex; nothing was done\./);
+    expect(await state(env, repo)).toEqual(before);
+    const sent = await cli(['work-items', 'dispatch', 'pwned.md', '--harness', 'claude', '--persona', 'Bo', '--cwd', repo, '--json'], env);
     expect(sent.stderr).toBe('');
     expect(JSON.parse(sent.stdout)).toEqual({ personaId: persona.id, persona: 'Bo', itemId: 'pwned.md', cwd: repo, branch: null, worktree: null });
     const url = new URL(`file://${path.join(env.PIXELFLEET_HOME!, 'backlog', 'pwned.md')}`).href;

@@ -39,7 +39,7 @@ async function dispatch(argv: string[], io: CliIo & { home: string }): Promise<n
       itemId,
       cwd,
       ...(worktree ? { worktree } : {}),
-      ...(role !== undefined ? { role, harness: harness.data!, ...(name !== undefined ? { name } : {}) } : { personaId: persona! }),
+      ...(role !== undefined ? { role, harness: harness.data!, ...(name !== undefined ? { name } : {}) } : { personaId: persona!, ...(harness.success ? { harness: harness.data } : {}) }),
     }),
   );
   const launch = result.launch;
