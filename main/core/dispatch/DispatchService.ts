@@ -107,7 +107,8 @@ export class DispatchService {
     const cwd = await folderOrThrow(folder);
     const made = worktree ? await makeWorktree(item, cwd, this.options.worktreeDir, this.options.env) : null;
     try {
-      await this.options.send(persona.id, oneLinePrompt(made ? `${prompt}\n${worktreeNote(made.folder, made.branch)}` : prompt));
+      // The worktree comes first, so a long item cut at the terminal's bound still says where to work.
+      await this.options.send(persona.id, oneLinePrompt(made ? `${worktreeNote(made.folder, made.branch)}\n${prompt}` : prompt));
     } catch (error) {
       await made?.rollback();
       throw error;
