@@ -16,7 +16,7 @@ import type { World } from './World';
 const DRAG_THRESHOLD = 4;
 
 /** What a card would land on at a page point: an agent, a station, or nothing. */
-export type CardTarget = { kind: 'agent'; id: string } | { kind: 'station'; key: string } | null;
+type CardTarget = { kind: 'agent'; id: string } | { kind: 'station'; key: string } | null;
 
 /** Wires card drops onto the canvas; returns a function that removes the listeners. */
 export function attachCardDrop(canvas: HTMLCanvasElement, world: World, store: AppStore, wake: () => void): () => void {

@@ -14,9 +14,9 @@ import { SEND_MAX_BYTES } from '../../../shared/terminal';
 /** Most bytes of a Markdown body a prompt carries (rule 2). */
 export const PROMPT_BODY_MAX_BYTES = 8 * 1024;
 /** Longest slug (rule 1). */
-export const SLUG_MAX = 48;
+const SLUG_MAX = 48;
 /** The branch prefix of a dispatch's worktree (rule 1). */
-export const BRANCH_PREFIX = 'pf/';
+const BRANCH_PREFIX = 'pf/';
 
 function slugOf(text: string): string {
   return text

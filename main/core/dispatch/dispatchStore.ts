@@ -10,12 +10,12 @@ import { commitTemp, discardTemp, moveAside, readStoreFile, writeTemp } from '..
 import { acquireLock, FOREIGN_LOCK_STALE_MS, LockTimeoutError } from '../personas/storeLock';
 
 /** The store's version. */
-export const DISPATCH_STORE_VERSION = 1;
+const DISPATCH_STORE_VERSION = 1;
 /** Most records kept (done ones beyond it are dropped, oldest first). */
-export const DISPATCH_RECORDS_MAX = 2_000;
+const DISPATCH_RECORDS_MAX = 2_000;
 
 /** One dispatch as stored: the item (source, id, title, link), who took it, when, and where it runs. */
-export const DispatchRecordSchema = z.object({
+const DispatchRecordSchema = z.object({
   source: z.enum(['markdown', 'github', 'linear']),
   itemId: z.string(),
   title: z.string(),
@@ -39,7 +39,7 @@ const DispatchFileSchema = z.object({ version: z.literal(DISPATCH_STORE_VERSION)
 type DispatchFile = z.infer<typeof DispatchFileSchema>;
 
 /** The file name inside the app home. */
-export const DISPATCH_FILE = 'dispatches.json';
+const DISPATCH_FILE = 'dispatches.json';
 
 /** True when the record is about this item. */
 export function sameItem(record: { source: string; itemId: string }, item: { source: string; itemId: string }): boolean {

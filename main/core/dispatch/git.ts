@@ -8,10 +8,10 @@ import { execFile } from 'node:child_process';
 const GIT_TIMEOUT_MS = 30_000;
 
 /** A git call's outcome. */
-export type GitResult = { ok: true; stdout: string } | { ok: false; reason: string };
+type GitResult = { ok: true; stdout: string } | { ok: false; reason: string };
 
 /** Runs `git <args>` in `cwd`; the prompts git could ask (credentials, editors) are off. */
-export function runGit(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<GitResult> {
+function runGit(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<GitResult> {
   return new Promise((resolve) => {
     execFile('git', args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_EDITOR: 'true' }, timeout: GIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (!error) return resolve({ ok: true, stdout });

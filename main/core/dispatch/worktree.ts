@@ -18,7 +18,7 @@ export interface MadeWorktree {
 }
 
 /** Where the worktrees of a repository go: `worktreeDir` (relative to the repository root when relative) or the default. */
-export function worktreeParent(repo: string, worktreeDir: string | null): string {
+function worktreeParent(repo: string, worktreeDir: string | null): string {
   if (worktreeDir === null) return path.join(repo, '.pixelfleet', 'worktrees');
   return path.resolve(repo, worktreeDir);
 }
