@@ -122,6 +122,7 @@ test.describe('give work from the world', () => {
     await dragCard(page, ITEM, station!);
     const panel = page.locator('[data-panel="launch"]');
     await expect(panel).toBeVisible();
+    await expect(page.locator('[data-panel="backlog"]')).toBeHidden();
     await expect(panel).toHaveAttribute('data-launch-for', 'tester');
     await expect(panel).toHaveAttribute('data-launch-item', ITEM);
     await expect(panel.locator('[data-launch-prompt]')).toHaveValue(new RegExp(`^${TITLE}\\nfile://.*${ITEM}\\n\\n# ${TITLE}\\n\\nFix and cover 29 February\\.$`));
@@ -147,6 +148,7 @@ test.describe('give work from the world', () => {
     expect(existsSync(join(project, 'pwned'))).toBe(false);
 
     // The card says to whom it went; the agent's card shows the item, its branch and its changed files.
+    await evaluate(() => (window as unknown as { __pixelfleet: DispatchHook }).__pixelfleet.actions.openBacklog('builder'));
     await expect(card).toHaveAttribute('data-dispatched-to', id);
     await expect(card.locator('[data-work-card-dispatch]')).toHaveText(' → Ada');
     await evaluate(() => (window as unknown as { __pixelfleet: DispatchHook }).__pixelfleet.actions.openBacklog(null));

@@ -64,12 +64,12 @@ function backlogCard(store: AppStore, stationKey: string, item: WorkItem, dispat
       },
     },
     element('button', { type: 'button', class: 'link', onclick: () => void actions.openExternal(item.url) }, item.title),
-    element('span', { class: 'muted' }, ` ${item.status ?? 'no status'} · ${item.source}`),
+    element('span', { class: 'muted' }, ` ${item.status ?? 'no status'} · ${item.source} `),
     dispatch ? element('span', { class: 'work-card-dispatch', 'data-work-card-dispatch': true, title: dispatch.branch ? `on ${dispatch.branch}` : undefined }, ` → ${dispatch.persona}`) : null,
     // The keyboard's way to the same launch as dropping the card on its own station.
     dispatch
       ? null
-      : element('button', { type: 'button', class: 'link work-card-launch', 'data-work-card-launch': item.id, onclick: () => void actions.openLaunch(stationKey, store.getState().fleet?.stations.find((entry) => roleKey(entry.role) === stationKey)?.role ?? stationKey, item) }, ' Launch with it…'),
+      : element('button', { type: 'button', class: 'link work-card-launch', 'data-work-card-launch': item.id, onclick: () => void actions.openLaunch(stationKey, store.getState().fleet?.stations.find((entry) => roleKey(entry.role) === stationKey)?.role ?? stationKey, item) }, 'Launch with it…'),
   );
 }
 

@@ -77,6 +77,8 @@ export function attachCardDrop(canvas: HTMLCanvasElement, world: World, store: A
     if (inPast(store.getState())) return actions.pushMessage('info', `${PAST_REFUSAL.message}.`);
     if (target.kind === 'agent') return void actions.giveItem(drag.item, target.id);
     const station = world.stationViews.get(target.key)?.record;
+    // The board steps aside for the dialog it would otherwise cover.
+    actions.openBacklog(null);
     void actions.openLaunch(target.key, station?.label ?? target.key, drag.item);
   };
 
