@@ -39,6 +39,7 @@ import { inPast, shownFleet, shownNowMs } from './store/historyActions';
 import { FrameLoop } from './world/frameLoop';
 import { panBy } from './world/camera';
 import { attachInput } from './world/input';
+import { attachCardDrop } from './world/cardDrop';
 import { EnvelopeLayer } from './world/EnvelopeLayer';
 import { SceneDrawer } from './world/SceneDrawer';
 import { AgentModelCache, selectWorld } from './world/model';
@@ -271,6 +272,7 @@ async function boot(host: HTMLElement): Promise<void> {
     tray.place();
     placeCard();
   });
+  attachCardDrop(app.canvas, world, store, redraw);
   addEventListener('resize', () => {
     app.renderer.resize(host.clientWidth, host.clientHeight);
     flush();

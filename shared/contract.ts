@@ -24,6 +24,7 @@ import { boundedString, cursorString, idString, nameString, pathString, roleStri
 import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResultSchema } from './launch';
 import { PROFILE_CHARTER_MAX, RoleProfileSchema } from './roleProfile';
 import { terminalChannels, terminalEvents } from './terminal';
+import { dispatchChannels, dispatchEvents } from './dispatch';
 import { HISTORY_BUCKETS_MAX, HistoryDigestSchema, HistoryMomentSchema, HistorySpanSchema, isoInstant } from './history';
 
 /** The contract's version: bumped when a change breaks older peers; a remote host speaking another one is refused. */
@@ -274,6 +275,8 @@ export const channels = {
   },
   /** A persona's terminal: locate, peek, send, keys, act, watch, unwatch (shared/terminal.ts, issue 39). */
   ...terminalChannels,
+  /** Backlog items given to agents (shared/dispatch.ts, issue 40). */
+  ...dispatchChannels,
 } as const;
 
 /** What a job notification is about: a long background job's reminder, or its end after a reminder. */
@@ -325,6 +328,7 @@ export const events = {
   'jobs.patched': z.object({ patch: JobsPatchSchema }),
   /** A persona's terminal: output of a watched pane, its end, and that a reply was sent (shared/terminal.ts). */
   ...terminalEvents,
+  ...dispatchEvents,
 } as const;
 
 export type Channels = typeof channels;

@@ -41,6 +41,8 @@ import { routeRemotes } from '../edges/remote/routeRemotes';
 import { TerminalAdapter } from '../core/terminal/TerminalAdapter';
 import { TerminalService } from '../core/terminal/TerminalService';
 import { terminalHandlers } from './terminalHandlers';
+import { DispatchService } from '../core/dispatch/DispatchService';
+import { dispatchHandlers } from './dispatchHandlers';
 
 /** How the app is started. */
 export interface AppOptions {
@@ -66,6 +68,7 @@ export interface App {
   readonly personas: PersonaService;
   readonly work: WorkService;
   readonly jobs: JobsService;
+  readonly dispatch: DispatchService;
   readonly demo: DemoHandle | null;
   /** Resolves once the usage background pass has read every file it was asked for (a one-shot command waits on it). */
   usageIdle(): Promise<void>;
@@ -141,12 +144,31 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const launcher = new LaunchService({ fleet, personas, env, terminal: settings.terminal });
   const terminals = new TerminalService({ adapter: new TerminalAdapter(env), personas, env, emit, recordReply: (personaId, at) => history.recordReply(personaId, at), demo: demo !== null });
+  const launchAndRecord = async (request: Parameters<LaunchService['launch']>[0]) => {
+    const result = await launcher.launch(request);
+    history.recordLaunch({ personaId: result.persona.id, harness: request.harness, name: result.persona.name, role: result.persona.role ?? null });
+    return result;
+  };
+  const dispatch = new DispatchService({
+    home: paths.home,
+    env,
+    itemsWithId: (id) => work.itemsWithId(id),
+    markdownFolders: workSources.flatMap((source) => (source.kind === 'markdown' ? [source.dir] : [])),
+    personas,
+    fleet: () => fleet.read({ fresh: true }),
+    launch: launchAndRecord,
+    locate: (personaId) => terminals.locate(personaId),
+    send: (personaId, text) => terminals.send(personaId, text),
+    worktreeDir: settings.worktreeDir ?? null,
+    emit: (dispatches) => emit('work.dispatched', { dispatches }),
+  });
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
   let live: LiveUpdates | null = null;
   if (options.live !== false) {
     hub?.start();
     work.start();
     jobs.start();
+    dispatch.start();
     live = new LiveUpdates({ fleet, extraPaths: [paths.personas], onPoll: async () => {
         await autoOpen.check();
       }, log });
@@ -195,11 +217,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     'usage.by': (request) => usageByReport(pace, request.by, request.since),
     'usage.pace': () => paceReport(pace),
     'launch.options': () => launcher.launchOptions(),
-    'agents.launch': async (request) => {
-      const result = await launcher.launch(request);
-      history.recordLaunch({ personaId: result.persona.id, harness: request.harness, name: result.persona.name, role: result.persona.role ?? null });
-      return result;
-    },
+    'agents.launch': launchAndRecord,
     'agents.attach': (request) => launcher.attach(request.personaId),
     'agents.openTerminal': (request) => launcher.openTerminal(request.personaId),
     'test.advanceClock': async (request) => ({ offsetMs: await jobs.advanceClock(request.ms) }),
@@ -212,6 +230,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       return { opened: true };
     },
     ...terminalHandlers(terminals),
+    ...dispatchHandlers(dispatch),
   };
   const router = createRouter(hub ? routeRemotes(handlers, hub, { waitForRemotes: options.live === false }) : handlers, log);
 
@@ -222,12 +241,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     personas,
     work,
     jobs,
+    dispatch,
     demo,
     usageIdle: async () => void (await Promise.all(passes.map((pass) => pass.idle()))),
     onEvent: events.onEvent,
     async dispose() {
       offFleet();
       terminals.dispose();
+      dispatch.dispose();
       hub?.dispose();
       fleet.dispose();
       notifier.dispose();

@@ -14,6 +14,9 @@ export const WRITING_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'seats.close',
   'agents.hire',
   'agents.launch',
+  'work.dispatch',
+  'work.undispatch',
+  'work.done',
   'roles.saveProfile',
   'roles.export',
 ]);

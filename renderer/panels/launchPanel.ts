@@ -18,6 +18,8 @@ interface Form {
   folder: HTMLInputElement;
   name: HTMLInputElement;
   prompt: HTMLTextAreaElement;
+  /** The "own git worktree" toggle, offered when a backlog item is dispatched. */
+  worktree: HTMLInputElement | null;
   submit: HTMLButtonElement;
 }
 
@@ -55,13 +57,15 @@ export class LaunchPanel {
       this.body.replaceChildren();
       return;
     }
-    if (!previous || previous.stationKey !== launch.stationKey) {
+    if (!previous || previous.stationKey !== launch.stationKey || previous.item !== launch.item) {
       this.form = null;
       this.body.replaceChildren();
-      this.title.textContent = `Launch at ${launch.role}`;
+      this.title.textContent = launch.item ? `Dispatch “${launch.item.title}” at ${launch.role}` : `Launch at ${launch.role}`;
       this.root.dataset.launchFor = launch.stationKey;
+      if (launch.item) this.root.dataset.launchItem = launch.item.id;
+      else delete this.root.dataset.launchItem;
     }
-    if (launch.options && this.form?.options !== launch.options) this.build(launch.options);
+    if (launch.options && this.form?.options !== launch.options) this.build(launch.options, launch);
     const busy = launch.status === 'launching';
     if (this.form) for (const control of [this.form.folder, this.form.name, this.form.prompt, this.form.submit]) control.disabled = busy;
     this.followWaiting(busy);
@@ -84,7 +88,7 @@ export class LaunchPanel {
     }
   }
 
-  private build(options: LaunchOptions): void {
+  private build(options: LaunchOptions, launch: LaunchState): void {
     if (options.unavailable) {
       this.form = null;
       this.body.replaceChildren(element('p', { class: 'error', 'data-launch-unavailable': true }, options.unavailable));
@@ -106,7 +110,9 @@ export class LaunchPanel {
     const folder = element('input', { type: 'text', 'data-launch-folder': true, list: 'launch-folders', value: values.cwd, maxlength: 4096, spellcheck: false, placeholder: '/path/to/project' });
     const folders = element('datalist', { id: 'launch-folders' }, ...options.folders.map((path) => element('option', { value: path })));
     const name = element('input', { type: 'text', 'data-launch-name': true, value: values.name, maxlength: NAME_MAX_LENGTH });
-    const prompt = element('textarea', { 'data-launch-prompt': true, rows: 3, maxlength: 20_000, placeholder: 'Optional' });
+    const prompt = element('textarea', { 'data-launch-prompt': true, rows: launch.item ? 6 : 3, maxlength: 20_000, placeholder: 'Optional' });
+    if (launch.prompt) prompt.value = launch.prompt;
+    const worktree = launch.item ? element('input', { type: 'checkbox', 'data-launch-worktree': true }) : null;
     const submit = element('button', { type: 'submit', 'data-launch-submit': true }, 'Launch');
     const recent =
       options.folders.length > 0
@@ -121,9 +127,10 @@ export class LaunchPanel {
       recent,
       element('label', { class: 'launch-field' }, 'Name', name),
       element('label', { class: 'launch-field' }, 'First prompt', prompt),
+      worktree ? element('label', { class: 'launch-worktree' }, worktree, ' In its own git worktree (branch pf/…, from the folder’s HEAD)') : null,
       submit,
     );
-    this.form = { options, harness, folder, name, prompt, submit };
+    this.form = { options, harness, folder, name, prompt, worktree, submit };
     this.body.replaceChildren(form);
     (harness.find((input) => input.checked) ?? folder).focus();
   }
@@ -144,7 +151,7 @@ export class LaunchPanel {
       this.error.hidden = false;
       return;
     }
-    void this.store.getState().actions.launch(checked.request);
+    void this.store.getState().actions.launch(checked.request, this.form.worktree?.checked === true);
   }
 
   private renderOutcome(launch: LaunchState): void {

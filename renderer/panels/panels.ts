@@ -3,6 +3,9 @@ import { signsList } from './signsLegend';
 import { runningCounts } from '../../shared/jobs';
 import { roleKey } from '../../shared/roles';
 import type { AppState } from '../store/appState';
+import { dispatchOfItem } from '../store/dispatchActions';
+import type { DispatchView } from '../../shared/dispatch';
+import type { WorkItem } from '../../shared/schemas';
 import type { AppStore } from '../store/createAppStore';
 import { element, present } from './dom';
 import { createLegend } from './harnessMark';
@@ -24,12 +27,12 @@ function follow<T extends readonly unknown[]>(store: AppStore, pick: (state: App
   run(store.getState());
 }
 
-/** The backlog board's panel: titles, status and links (opened in the system browser), or the source's error. */
+/** The backlog board's panel: its items as cards (title, status, link, "→ Ada" once dispatched), or the source's error. */
 export function createBacklogPanel(store: AppStore): HTMLElement {
   const root = element('aside', { 'data-panel': 'backlog', class: 'panel backlog', role: 'dialog', 'aria-label': 'Backlog' });
   closeOnEscape(root, () => store.getState().actions.openBacklog(null));
   keepTabInside(root);
-  follow(store, (state) => [state.ui.backlog, state.fleet] as const, ([key, fleet]) => {
+  follow(store, (state) => [state.ui.backlog, state.fleet, state.dispatches] as const, ([key, fleet, dispatches]) => {
     root.hidden = key === null;
     if (key === null) return root.replaceChildren();
     const station = fleet?.stations.find((entry) => roleKey(entry.role) === key);
@@ -40,21 +43,35 @@ export function createBacklogPanel(store: AppStore): HTMLElement {
       element('header', {}, pixelTitle(`Backlog: ${station?.role ?? key}`), element('button', { type: 'button', class: 'close', onclick: () => actions.openBacklog(null) }, 'Close')),
       station?.backlog.error ? element('p', { class: 'error', 'data-backlog-error': true }, station.backlog.error) : null,
       items.length === 0 ? element('p', { class: 'muted' }, `No work items labelled ${station?.role ?? key}.`) : null,
-      element(
-        'ul',
-        { class: 'items' },
-        ...items.map((item) =>
-          element(
-            'li',
-            { 'data-work-item': item.id },
-            element('button', { type: 'button', class: 'link', onclick: () => void actions.openExternal(item.url) }, item.title),
-            element('span', { class: 'muted' }, ` ${item.status ?? 'no status'} · ${item.source}`),
-          ),
-        ),
-      ),
+      items.length > 0 ? element('p', { class: 'muted backlog-hint' }, 'Drag a card onto a station to launch an agent with it, or onto an agent to give it the item.') : null,
+      element('ul', { class: 'items' }, ...items.map((item) => backlogCard(store, key, item, dispatchOfItem(dispatches, item)))),
     ));
   });
   return root;
+}
+
+/** One backlog card; a press on it starts a card drag (world/cardDrop.ts takes it from there). */
+function backlogCard(store: AppStore, stationKey: string, item: WorkItem, dispatch: DispatchView | null): HTMLElement {
+  const { actions } = store.getState();
+  return element(
+    'li',
+    {
+      class: 'work-card',
+      'data-work-item': item.id,
+      'data-work-card': item.id,
+      'data-dispatched-to': dispatch ? dispatch.personaId : undefined,
+      onpointerdown: (event: Event) => {
+        if ((event as PointerEvent).button === 0) actions.startCardDrag({ item, stationKey });
+      },
+    },
+    element('button', { type: 'button', class: 'link', onclick: () => void actions.openExternal(item.url) }, item.title),
+    element('span', { class: 'muted' }, ` ${item.status ?? 'no status'} · ${item.source} `),
+    dispatch ? element('span', { class: 'work-card-dispatch', 'data-work-card-dispatch': true, title: dispatch.branch ? `on ${dispatch.branch}` : undefined }, ` → ${dispatch.persona}`) : null,
+    // The keyboard's way to the same launch as dropping the card on its own station.
+    dispatch
+      ? null
+      : element('button', { type: 'button', class: 'link work-card-launch', 'data-work-card-launch': item.id, onclick: () => void actions.openLaunch(stationKey, store.getState().fleet?.stations.find((entry) => roleKey(entry.role) === stationKey)?.role ?? stationKey, item) }, 'Launch with it…'),
+  );
 }
 
 /** Messages for the owner (refused roles, failed reads), announced politely. */

@@ -10,6 +10,7 @@ import type { SubagentEntry } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
 import { AgentCardHeader, agentCardFacts } from './agentCard';
+import { DispatchLine } from './dispatchLine';
 import { AttachRow } from './attachRow';
 import type { ActRow } from './actRow';
 import { element } from './dom';
@@ -55,7 +56,7 @@ export class TrayPanel {
     this.attach = new AttachRow(store);
     const close = element('button', { type: 'button', class: 'close', 'data-close': true, onclick: () => this.close() }, 'Close');
     this.earlierHeading.hidden = true;
-    this.root.append(element('header', { class: 'tray-header' }, this.header.root, close), this.attach.root, ...(act ? [act.root] : []), this.teams.root, this.status, this.recent, this.earlierHeading, this.earlier);
+    this.root.append(element('header', { class: 'tray-header' }, this.header.root, close), new DispatchLine(store).root, this.attach.root, ...(act ? [act.root] : []), this.teams.root, this.status, this.recent, this.earlierHeading, this.earlier);
     // Escape closes the tray from anywhere, unless another panel (the role picker) has the keyboard.
     window.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape' || this.root.hidden) return;

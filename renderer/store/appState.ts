@@ -8,7 +8,8 @@ import type { DigestEntry, DigestTotals, HistoryMoment, HistorySpan } from '../.
 import type { JobBoard, JobFilter } from '../../shared/jobs';
 import type { AttachInfo, LaunchOptions, LaunchRequest, LaunchResult } from '../../shared/launch';
 import type { ProfileFieldError } from '../../shared/roleProfile';
-import type { Candidate, FleetSnapshot, RoleCount, SubagentEntry } from '../../shared/schemas';
+import type { Candidate, FleetSnapshot, RoleCount, SubagentEntry, WorkItem } from '../../shared/schemas';
+import type { DispatchView } from '../../shared/dispatch';
 import type { FleetPatch, JobsPatch } from '../../shared/updates';
 import type { PlaybackSpeed } from '../history/playback';
 import type { ReplayLine } from './replayLines';
@@ -103,14 +104,31 @@ export interface ProfileActions {
 }
 
 /** The launch actions of the store. */
+/** A backlog card on its way to a station or an agent. */
+export interface CardDrag {
+  item: WorkItem;
+  /** The station whose board it came from. */
+  stationKey: string;
+}
+
+/** The dispatch actions of the store (issue 40). */
+export interface DispatchActions {
+  loadDispatches(): Promise<void>;
+  receiveDispatches(dispatches: DispatchView[]): void;
+  startCardDrag(drag: CardDrag): void;
+  endCardDrag(): void;
+  /** Gives an item to a running agent through its terminal; true when it was typed in. */
+  giveItem(item: WorkItem, personaId: string): Promise<boolean>;
+}
+
 export interface LaunchActions {
   openStationMenu(stationKey: string, at: { x: number; y: number }): void;
   closeStationMenu(): void;
-  /** Opens the launch panel for a station's role and asks main what can be launched. */
-  openLaunch(stationKey: string, role: string): Promise<void>;
+  /** Opens the launch panel for a station's role and asks main what can be launched; with an item, prefilled to dispatch it. */
+  openLaunch(stationKey: string, role: string, item?: WorkItem): Promise<void>;
   closeLaunch(): void;
-  /** Hires and launches; true when the agent was seated. */
-  launch(request: Omit<LaunchRequest, 'role'>): Promise<boolean>;
+  /** Hires and launches (dispatching the panel's item, if any, in its own worktree when asked); true when seated. */
+  launch(request: Omit<LaunchRequest, 'role'>, worktree?: boolean): Promise<boolean>;
   /** How to attach to an agent's tmux session (null when main could not tell). */
   attachInfo(personaId: string): Promise<AttachInfo | null>;
   openTerminal(personaId: string): Promise<void>;
@@ -181,6 +199,9 @@ export interface LaunchState {
   error: string | null;
   /** An unseated outcome (seated launches close the panel). */
   result: LaunchResult | null;
+  /** The backlog item dropped on the station (the launch then dispatches it), and its prompt once main built it. */
+  item?: WorkItem | null;
+  prompt?: string | null;
 }
 
 /** A short confirmation shown in the world for a moment (and read out by screen readers). */
@@ -214,7 +235,7 @@ export interface UiState {
 }
 
 /** Every writer of the store; nothing else calls setState. */
-export interface AppActions extends LaunchActions, ProfileActions, UpdateActions, HistoryActions {
+export interface AppActions extends LaunchActions, ProfileActions, UpdateActions, HistoryActions, DispatchActions {
   load(): Promise<void>;
   setRole(personaId: string, role: string | null): Promise<boolean>;
   focus(personaId: string | null): void;
@@ -262,5 +283,9 @@ export interface AppState {
    * of the fleet (start, a gap, a reconnect) and fleet changes applied.
    */
   counters: { replayRequests: number; fleetReads: number; fleetPatches: number };
+  /** The active dispatches (issue 40), as main last sent them. */
+  dispatches: DispatchView[];
+  /** A backlog card being dragged, if any. */
+  cardDrag: CardDrag | null;
   actions: AppActions;
 }

@@ -4,6 +4,7 @@ import type { Bridge } from '../bridge';
 import { jobRowKey } from '../../shared/jobs';
 import type { AppActions, AppState, Message } from './appState';
 import { createLaunchActions } from './launchActions';
+import { createDispatchActions } from './dispatchActions';
 import { createProfileActions } from './profileActions';
 import { createReplayActions } from './replayActions';
 import { createUpdateActions } from './updateActions';
@@ -61,6 +62,8 @@ export function createAppStore(options: AppStoreOptions): AppStore {
 
     const launch = createLaunchActions({ bridge, get, set, pushMessage, describe: describeFailure });
 
+    const dispatch = createDispatchActions({ bridge, get, set, pushMessage, describe: describeFailure });
+
     const profile = createProfileActions({ bridge, get, set, describe: describeFailure });
 
     const updates = createUpdateActions({
@@ -74,6 +77,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
 
     const actions: AppActions = {
       ...launch,
+      ...dispatch,
       ...profile,
       ...updates,
       ...history,
@@ -84,11 +88,14 @@ export function createAppStore(options: AppStoreOptions): AppStore {
             bridge.on('fleet.patched', ({ patch }) => get().actions.receiveFleetPatch(patch)),
             bridge.on('jobs.changed', ({ board }) => get().actions.receiveJobs(board)),
             bridge.on('jobs.patched', ({ patch }) => get().actions.receiveJobsPatch(patch)),
+            bridge.on('work.dispatched', ({ dispatches }) => get().actions.receiveDispatches(dispatches)),
+            bridge.onReconnected(() => void get().actions.loadDispatches()),
             // A restarted host counts its cursors from the start again: what it holds now replaces what was held.
             bridge.onReconnected(() => void get().actions.resync({ restarted: true })),
           ];
           unsubscribe = () => offs.forEach((off) => off());
         }
+        void get().actions.loadDispatches();
         await get().actions.resync();
       },
       async setRole(personaId, role) {
@@ -247,6 +254,8 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       replay: null,
       history: INITIAL_HISTORY,
       counters: { replayRequests: 0, fleetReads: 0, fleetPatches: 0 },
+      dispatches: [],
+      cardDrag: null,
       actions,
     };
   });

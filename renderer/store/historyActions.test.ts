@@ -58,6 +58,7 @@ function memoryMain(options: { digest?: DigestEntry[]; now?: () => number } = {}
         const digest: HistoryDigest = { since: String(body.since), until: new Date(now()).toISOString(), entries: options.digest ?? [], more: 0 };
         return answer(digest);
       }
+      if (channel === 'work.dispatches') return answer({ dispatches: [] });
       state.writes.push(channel);
       if (channel === 'personas.setRole') return answer(state.live.personas[0]);
       return { ok: false, error: { code: 'unknown', message: channel } };

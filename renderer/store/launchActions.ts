@@ -28,11 +28,14 @@ export function createLaunchActions({ bridge, get, set, pushMessage, describe }:
     closeStationMenu() {
       ui({ stationMenu: null });
     },
-    async openLaunch(stationKey, role) {
-      ui({ stationMenu: null, launch: { stationKey, role, status: 'loading', options: null, error: null, result: null } });
+    async openLaunch(stationKey, role, item) {
+      ui({ stationMenu: null, launch: { stationKey, role, status: 'loading', options: null, error: null, result: null, item: item ?? null, prompt: null } });
       try {
-        const options = await bridge.invoke('launch.options', {});
-        if (get().ui.launch?.stationKey === stationKey) patchLaunch({ status: 'ready', options });
+        const [options, prompt] = await Promise.all([
+          bridge.invoke('launch.options', {}),
+          item ? bridge.invoke('work.dispatchPrompt', { itemId: item.id, source: item.source }).then((answer) => answer.prompt) : Promise.resolve(null),
+        ]);
+        if (get().ui.launch?.stationKey === stationKey) patchLaunch({ status: 'ready', options, prompt });
       } catch (error) {
         patchLaunch({ status: 'ready', error: `Could not ask what can be launched: ${describe(error)}` });
       }
@@ -40,12 +43,15 @@ export function createLaunchActions({ bridge, get, set, pushMessage, describe }:
     closeLaunch() {
       ui({ launch: null });
     },
-    async launch(request) {
+    async launch(request, worktree) {
       const current = get().ui.launch;
       if (!current || current.status === 'launching') return false;
       patchLaunch({ status: 'launching', error: null, result: null });
       try {
-        const result = await bridge.invoke('agents.launch', { ...request, role: current.role });
+        const item = current.item ?? null;
+        const result = item
+          ? (await bridge.invoke('work.dispatch', { itemId: item.id, source: item.source, ...request, role: current.role, ...(worktree ? { worktree } : {}) })).launch!
+          : await bridge.invoke('agents.launch', { ...request, role: current.role });
         if (result.seated) {
           ui({ launch: null });
           pushMessage('info', `${result.persona.name} was hired as ${current.role} and walks in. ${result.note ?? ''}`.trim());

@@ -25,7 +25,13 @@ Fleet
   seats close <seat id>
   fleet [--json]                         one census of your fleet: seats, personas, stations
   needs-you [--json]                     agents waiting for you (question, plan, approval, turn done…), oldest first
-  work-items --label <role> [--json]     the backlog items labelled with a role
+  work-items --label <role> [--json]     the backlog items labelled with a role (and to whom each was dispatched)
+  work-items dispatch <item id> --harness claude|codex|opencode (--role R [--name N] | --persona P) --cwd DIR [--worktree] [--json]
+                                         give an item to a new agent (hired and launched with its prompt) or to a
+                                         running one (typed into its terminal); --worktree: in its own git worktree
+  work-items undispatch <item id>        forget an item's dispatch (the agent and worktree stay)
+  work-items done <item id> [--remove-worktree]
+                                         mark a dispatched item done; remove its worktree when it is clean
   jobs [--json] [--all]                  running subagents of every seat, longest first (--all: also ended in 30 min)
   usage [--json] [--since today|24h|7d]  tokens, context fill and cost per seat (with subagents) and in total
   usage --blocks [--json] [--all-sessions]  5-hour blocks of Claude usage (an estimate), with burn rate and projection
@@ -100,6 +106,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         if (['peek', 'send', 'keys'].includes(rest[0])) return await (await import('./terminal')).runTerminalCommand(rest, { ...io, home });
         return await (await import('./agents')).runAgentsCommand(rest, { home, stdout: io.stdout, stderr: io.stderr, env: io.env });
       case 'work-items':
+        if (['dispatch', 'undispatch', 'done'].includes(rest[0])) return await (await import('./dispatch')).runDispatchCommand(rest, { ...io, home });
         return await (await import('./workItems')).runWorkItemsCommand(rest, { home, env: io.env, stdout: { write: io.stdout }, stderr: { write: io.stderr } });
       case 'roles':
         return await (await import('./roles')).runRolesCommand(rest, { home, env: io.env, cwd: process.cwd(), stdout: io.stdout, stderr: io.stderr });

@@ -52,8 +52,8 @@ describe('pixelfleet work-items', () => {
     expect(JSON.parse(result.stdout)).toEqual({
       label: 'sound designer',
       items: [
-        { source: 'markdown', id: 'theme.md', title: 'Compose the theme', labels: ['Sound Designer'], status: 'todo', url: expect.stringMatching(/^file:\/\/.*theme\.md$/) },
-        { source: 'github', id: 'acme/app#4', title: 'Door sounds', labels: ['sound designer'], status: 'blocked', url: 'https://github.example/acme/app/issues/4' },
+        { source: 'markdown', id: 'theme.md', title: 'Compose the theme', labels: ['Sound Designer'], status: 'todo', url: expect.stringMatching(/^file:\/\/.*theme\.md$/), dispatch: null },
+        { source: 'github', id: 'acme/app#4', title: 'Door sounds', labels: ['sound designer'], status: 'blocked', url: 'https://github.example/acme/app/issues/4', dispatch: null },
       ],
       errors: [],
     });

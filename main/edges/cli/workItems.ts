@@ -4,7 +4,9 @@
  */
 import path from 'node:path';
 import { roleString, shownValue } from '../../../shared/bounds';
+import type { ItemDispatch } from '../../../shared/dispatch';
 import type { SourceError, WorkItem } from '../../../shared/schemas';
+import { activeDispatches } from '../../core/dispatch/activeDispatches';
 import { loadSettings } from '../../setup/settings/loadSettings';
 import { WorkService } from '../../sources/work/WorkService';
 
@@ -19,7 +21,7 @@ export interface WorkItemsIo {
   timeoutMs?: number;
 }
 
-const USAGE = 'usage: pixelfleet work-items --label <role> [--json]';
+const USAGE = 'usage: pixelfleet work-items --label <role> [--json] | dispatch <item id> … | undispatch <item id> | done <item id> [--remove-worktree]';
 
 /** Runs the command; returns the exit code (2 for a usage error, 1 when every configured source failed). */
 export async function runWorkItemsCommand(args: string[], io: WorkItemsIo): Promise<number> {
@@ -36,11 +38,17 @@ export async function runWorkItemsCommand(args: string[], io: WorkItemsIo): Prom
   const service = new WorkService({ sources: settings.workSources, env: io.env, timeoutMs: io.timeoutMs });
   try {
     const { items, errors } = await service.items(parsed.label, { refresh: true });
+    // What was dispatched to whom is the app's own record (issue 40); an unreadable record is said, not fatal.
+    const dispatched = await activeDispatches(io.home).catch((error: unknown) => {
+      io.stderr.write(`warning: ${error instanceof Error ? error.message : String(error)}\n`);
+      return null;
+    });
+    const dispatchOf = (item: WorkItem): ItemDispatch | null => dispatched?.get(`${item.source}\u0000${item.id}`) ?? null;
     if (parsed.json) {
-      const output = { label: parsed.label, items: items.map(pickItemFields), errors };
+      const output = { label: parsed.label, items: items.map((item) => ({ ...pickItemFields(item), dispatch: dispatchOf(item) })), errors };
       io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
     } else {
-      io.stdout.write(formatTable(parsed.label, items, errors));
+      io.stdout.write(formatTable(parsed.label, items, errors, dispatchOf));
     }
     const sourceCount = service.sourceNames.length;
     return sourceCount > 0 && service.failedSourceCount() === sourceCount ? 1 : 0;
@@ -73,8 +81,11 @@ export function parseArguments(args: string[]): ParsedArguments {
 }
 
 /** A plain table: one line per item, then the errors. */
-export function formatTable(label: string, items: WorkItem[], errors: SourceError[]): string {
-  const rows = items.map((item) => [item.source, item.id, item.status ?? '', item.labels.join(', '), item.title]);
+export function formatTable(label: string, items: WorkItem[], errors: SourceError[], dispatchOf: (item: WorkItem) => ItemDispatch | null = () => null): string {
+  const rows = items.map((item) => {
+    const dispatch = dispatchOf(item);
+    return [item.source, item.id, item.status ?? '', item.labels.join(', '), dispatch ? `${item.title}  → ${dispatch.persona}` : item.title];
+  });
   const header = ['SOURCE', 'ID', 'STATUS', 'LABELS', 'TITLE'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells: string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]))).join('  ');

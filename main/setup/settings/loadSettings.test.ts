@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSettings, resolveSettingsPath } from './loadSettings';
+import { loadSettings, parseSettings, resolveSettingsPath } from './loadSettings';
 
 let home: string;
 let file: string;
@@ -22,7 +22,7 @@ const save = (value: unknown) => writeFile(file, typeof value === 'string' ? val
 describe('loadSettings', () => {
   it('gives the defaults for a missing file and creates nothing', async () => {
     const loaded = await loadSettings(file, { homeDir });
-    expect(loaded).toEqual({ settings: { workSources: [], autoOpen: [], refreshSeconds: 60, notify: { on: ['question', 'plan', 'approval', 'error', 'turn-done'], minTurnSeconds: 60, sound: false }, reminders: { backgroundMinutes: 10, everyMinutes: 30, on: true }, terminal: null }, problems: [] });
+    expect(loaded).toEqual({ settings: { workSources: [], autoOpen: [], refreshSeconds: 60, notify: { on: ['question', 'plan', 'approval', 'error', 'turn-done'], minTurnSeconds: 60, sound: false }, reminders: { backgroundMinutes: 10, everyMinutes: 30, on: true }, terminal: null, worktreeDir: null }, problems: [] });
     expect(await readdir(home)).toEqual([]);
   });
 
@@ -159,3 +159,15 @@ describe('notify settings', () => {
     expect(wrong[0]).toMatch(/notify\.on must be a list of "question"/);
   });
 });
+
+describe('worktreeDir (issue 40)', () => {
+  it('keeps a relative folder for the repository to resolve, expands ~, and reports a value that is not a folder', () => {
+    expect(parseSettings(JSON.stringify({ worktreeDir: 'trees' }), '/h/settings.json', '/home/o').settings.worktreeDir).toBe('trees');
+    expect(parseSettings(JSON.stringify({ worktreeDir: '~/trees' }), '/h/settings.json', '/home/o').settings.worktreeDir).toBe('/home/o/trees');
+    expect(parseSettings(JSON.stringify({ worktreeDir: '/srv/trees' }), '/h/settings.json', '/home/o').settings.worktreeDir).toBe('/srv/trees');
+    const bad = parseSettings(JSON.stringify({ worktreeDir: 3 }), '/h/settings.json', '/home/o');
+    expect(bad.settings.worktreeDir).toBeNull();
+    expect(bad.problems).toEqual(['/h/settings.json: worktreeDir must name a folder; worktrees go to <repo>/.pixelfleet/worktrees.']);
+  });
+});
+

@@ -37,7 +37,7 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /** The settings with nothing configured. */
 export function defaultSettings(): Settings {
-  return { workSources: [], autoOpen: [], refreshSeconds: DEFAULT_REFRESH_SECONDS, notify: defaultNotifySettings(), reminders: { ...DEFAULT_REMINDERS_CONFIG }, terminal: null };
+  return { workSources: [], autoOpen: [], refreshSeconds: DEFAULT_REFRESH_SECONDS, notify: defaultNotifySettings(), reminders: { ...DEFAULT_REMINDERS_CONFIG }, terminal: null, worktreeDir: null };
 }
 
 /** Loads `file`; a missing file gives the defaults. Never throws, never writes. */
@@ -102,6 +102,13 @@ export function parseSettings(text: string, file: string, homeDir: string): Load
       const where = ['terminal', ...(issue?.path ?? []).map(String)].join('.');
       problems.push(`${file}: ${where} ${describeIssue(issue, raw.terminal)}; opening a terminal stays off (use {"command": ["xterm", "-e"]}).`);
     }
+  }
+  if (raw.worktreeDir !== undefined) {
+    if (typeof raw.worktreeDir === 'string' && raw.worktreeDir.trim() !== '') {
+      const folder = raw.worktreeDir.trim();
+      // A relative folder is the repository's own (resolved when a worktree is made), so only `~` is expanded here.
+      settings.worktreeDir = folder === '~' || folder.startsWith('~/') ? resolveSettingsPath(folder, base, homeDir) : folder;
+    } else problems.push(`${file}: worktreeDir must name a folder; worktrees go to <repo>/.pixelfleet/worktrees.`);
   }
   settings.history = parseHistorySettings(raw.history, file, problems);
   settings.budget = parseBudgetSettings(raw.budget, file, problems);

@@ -41,6 +41,8 @@ export interface Settings {
   reminders: RemindersConfig;
   /** The terminal the app may open attached to a launched agent; null: off. */
   terminal: TerminalConfig;
+  /** Where dispatch worktrees go (issue 40): absolute, `~/…`, or relative to the repository root; null: `<repo>/.pixelfleet/worktrees`. */
+  worktreeDir: string | null;
   /** History kept (days, 0: off) and minutes away before the digest shows; absent: the defaults (issue 27). */
   history?: HistorySettings;
   /** When a full context or a plan window warns (issue 41); absent: the defaults. */

@@ -101,6 +101,14 @@ export class WorkService {
     return { items: this.states.flatMap((state) => itemsLabelled(state.items, label)), errors: this.errors() };
   }
 
+  /** Every cached item with this id (any label), fetching sources that are stale first; for dispatch (issue 40). */
+  async itemsWithId(id: string): Promise<WorkItem[]> {
+    const now = Date.now();
+    const due = this.states.filter((state) => state.fetchedAt === null || now - state.fetchedAt >= this.refreshMs);
+    if (due.length > 0) await this.refresh(due);
+    return this.states.flatMap((state) => state.items.filter((item) => item.id === id));
+  }
+
   /** Each role's backlog from the caches alone (no network), keyed by the role's key; for the fleet snapshot. */
   backlogFor(roles: string[]): Map<string, Backlog> {
     const error = this.errors().map((entry) => entry.message).join(' ');
