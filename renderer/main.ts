@@ -24,6 +24,10 @@ import { launchAction, profileAction, type StationAction } from './panels/statio
 import { ProfilePanel } from './panels/profilePanel';
 import { StationMenu } from './panels/stationMenu';
 import { TrayPanel } from './panels/tray';
+import { ActRow } from './panels/actRow';
+import { ReplyBox } from './panels/replyBox';
+import { TerminalPanel } from './panels/terminalPanel';
+import { TerminalActions } from './store/terminalActions';
 import { Timeline, TIMELINE_INSET } from './panels/timeline';
 import { AwayPanel } from './panels/awayPanel';
 import { attachAway } from './history/pageHistory';
@@ -113,7 +117,10 @@ async function boot(host: HTMLElement): Promise<void> {
   let timelineInset = 0;
   const viewport = () => ({ width: app.screen.width, height: app.screen.height - timelineInset });
   const mirror = new Mirror(store);
-  const tray = new TrayPanel(store);
+  // Acting from the world (issue 39): replies, dialog keys, interrupt and the terminal panel.
+  const terminals = new TerminalActions(bridge, store);
+  const terminalPanel = new TerminalPanel(store, terminals);
+  const tray = new TrayPanel(store, new ActRow(terminals, (personaId) => void terminalPanel.open(personaId)));
   const agentBox = (id: string) => {
     const feet = world.positions.get(id);
     if (!feet) return null;
@@ -163,7 +170,7 @@ async function boot(host: HTMLElement): Promise<void> {
     redraw();
   };
   const portraits = new Portraits(sprites.art);
-  const queue = new QueueStrip(pickAgent, (look) => portraits.url(look), () => shownNowMs(store.getState()));
+  const queue = new QueueStrip(pickAgent, (look) => portraits.url(look), () => shownNowMs(store.getState()), (personaId) => new ReplyBox(personaId, terminals));
   // A job's parent link does what picking from the queue does: focus, centre, open the tray.
   const jobsBoard = new JobsBoard(store, pickAgent);
   const usageHud = new UsageHud(store);
@@ -189,6 +196,7 @@ async function boot(host: HTMLElement): Promise<void> {
       redraw();
     }),
     tray.root,
+    terminalPanel.root,
     card.root,
     picker.root,
     stationMenu.root,

@@ -22,6 +22,7 @@ import { FleetPatchSchema, JobsPatchSchema } from './updates';
 import { boundedString, cursorString, idString, nameString, pathString, roleString, shownValue } from './bounds';
 import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResultSchema } from './launch';
 import { PROFILE_CHARTER_MAX, RoleProfileSchema } from './roleProfile';
+import { terminalChannels, terminalEvents } from './terminal';
 import { HISTORY_BUCKETS_MAX, HistoryDigestSchema, HistoryMomentSchema, HistorySpanSchema, isoInstant } from './history';
 
 /** The contract's version: bumped when a change breaks older peers; a remote host speaking another one is refused. */
@@ -255,6 +256,8 @@ export const channels = {
     request: z.object({ url: boundedString('a link', EXTERNAL_URL_MAX_LENGTH) }).strict(),
     response: z.object({ opened: z.boolean() }),
   },
+  /** A persona's terminal: locate, peek, send, keys, act, watch, unwatch (shared/terminal.ts, issue 39). */
+  ...terminalChannels,
 } as const;
 
 /** What a job notification is about: a long background job's reminder, or its end after a reminder. */
@@ -303,6 +306,8 @@ export const events = {
   'jobs.changed': z.object({ board: JobBoardSchema }),
   /** What changed since the board whose revision is `patch.from`. */
   'jobs.patched': z.object({ patch: JobsPatchSchema }),
+  /** A persona's terminal: output of a watched pane, its end, and that a reply was sent (shared/terminal.ts). */
+  ...terminalEvents,
 } as const;
 
 export type Channels = typeof channels;

@@ -166,6 +166,8 @@ export const HistoryEventSchema = z.discriminatedUnion('type', [
     parent: z.string(),
     outcome: OutcomeSchema.nullable(),
   }),
+  /** A reply was sent to the agent's terminal (issue 39): who and when, never what. */
+  z.object({ ...eventBase, type: z.literal('reply.sent') }),
   z.object({ ...eventBase, type: z.literal('launch'), harness: HarnessSchema, name: z.string(), role: z.string().nullable() }),
   z.object({
     ...eventBase,

@@ -32,6 +32,9 @@ import { createTeamsPort } from '../sources/teams';
 import { exportProfile, readProfileView, saveProfileView } from '../core/roles/profileHandlers';
 import { openRemotes } from '../edges/remote/openRemotes';
 import { routeRemotes } from '../edges/remote/routeRemotes';
+import { TerminalAdapter } from '../core/terminal/TerminalAdapter';
+import { TerminalService } from '../core/terminal/TerminalService';
+import { terminalHandlers } from './terminalHandlers';
 
 /** How the app is started. */
 export interface AppOptions {
@@ -123,6 +126,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const offJobs = jobs.onChange((board) => (hub ? hub.board(board) : updates.jobs(board)));
 
   const launcher = new LaunchService({ fleet, personas, env, terminal: settings.terminal });
+  const terminals = new TerminalService({ adapter: new TerminalAdapter(env), personas, env, emit, recordReply: (personaId, at) => history.recordReply(personaId, at) });
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
   let live: LiveUpdates | null = null;
   if (options.live !== false) {
@@ -190,6 +194,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await options.openExternal(request.url);
       return { opened: true };
     },
+    ...terminalHandlers(terminals),
   };
   const router = createRouter(hub ? routeRemotes(handlers, hub, { waitForRemotes: options.live === false }) : handlers, log);
 
@@ -205,6 +210,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     onEvent: events.onEvent,
     async dispose() {
       offFleet();
+      terminals.dispose();
       hub?.dispose();
       fleet.dispose();
       notifier.dispose();

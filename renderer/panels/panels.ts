@@ -80,7 +80,7 @@ export function createMessages(store: AppStore): HTMLElement {
 function createKeysHint(): HTMLElement {
   const keys: [string, string][] = [
     ['Drag', 'an agent onto a station to give it that role'],
-    ['Tab', 'to an agent; R for its role, Enter for its tray'],
+    ['Tab', 'to an agent; R for its role, Enter for its tray, T for its terminal'],
     ['J', 'the jobs board'],
     ['H', 'the timeline: drag back through the day; Esc for now'],
     ['F', 'fit all'],

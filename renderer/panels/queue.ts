@@ -6,6 +6,7 @@
 import { elapsedPhrase, needsYouQueue, whyPhrase, type NeedsYouEntry } from '../../shared/activity';
 import type { Appearance, FleetSnapshot } from '../../shared/schemas';
 import { element, setAttribute, setText } from './dom';
+import type { ReplyBox } from './replyBox';
 
 /** Draws a look's portrait as an image URL (the world's own character art). */
 export type PortraitOf = (look: Appearance) => string;
@@ -18,6 +19,8 @@ interface EntryView {
   why: HTMLElement;
   since: HTMLElement;
   portrait: HTMLImageElement;
+  /** The action that fits the wait (issue 39), when the strip offers actions. */
+  reply: ReplyBox | null;
   /** The why, certainty, seat, name and label last shown. */
   shown: string;
   look: Appearance | undefined;
@@ -40,6 +43,8 @@ export class QueueStrip {
     private readonly pick: (personaId: string) => void,
     private readonly portraitOf: PortraitOf,
     private readonly now: () => number = Date.now,
+    /** Makes an entry's reply box or approval buttons (issue 39); absent: the strip only picks. */
+    private readonly replyBoxOf?: (personaId: string) => ReplyBox,
   ) {
     this.list = element('ol', { class: 'queue-list' });
     this.hostFilter = element('select', { class: 'queue-host', 'data-needs-you-host-filter': true, 'aria-label': 'Show agents of', hidden: true }, element('option', { value: '*' }, 'all hosts'));
@@ -67,11 +72,13 @@ export class QueueStrip {
         const since = element('span', { class: 'queue-since' });
         const personaId = entry.personaId;
         const button = element('button', { type: 'button', 'data-queue-entry': personaId, onclick: () => this.pick(personaId) }, portrait, name, why, since);
-        const item = element('li', {}, button);
-        view = { item, button, name, why, since, portrait, shown: '', look: undefined, waited: '', label: '' };
+        const reply = this.replyBoxOf?.(personaId) ?? null;
+        const item = element('li', {}, button, reply?.root);
+        view = { item, button, name, why, since, portrait, reply, shown: '', look: undefined, waited: '', label: '' };
         this.entries.set(personaId, view);
       }
       order.push(view.item);
+      view.reply?.update(entry.why);
       const shown = `${entry.why}\n${entry.certain}\n${entry.seatId}\n${entry.persona}\n${entry.label ?? ''}`;
       if (view.shown !== shown) {
         view.shown = shown;
@@ -93,6 +100,7 @@ export class QueueStrip {
     for (const [id, view] of this.entries) {
       if (seen.has(id)) continue;
       view.item.remove();
+      view.reply?.dispose();
       this.entries.delete(id);
     }
     // One walk puts the items in order: an entry that joins or leaves moves one node, not every one after it.

@@ -10,6 +10,7 @@ import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
 import { AgentCardHeader, agentCardFacts } from './agentCard';
 import { AttachRow } from './attachRow';
+import type { ActRow } from './actRow';
 import { element } from './dom';
 import { keepTabInside } from './panelKeys';
 import { placeBeside, type Rect } from './placement';
@@ -44,12 +45,16 @@ export class TrayPanel {
   private world: TrayWorld | null = null;
   private placed = '';
 
-  constructor(private readonly store: AppStore) {
+  constructor(
+    private readonly store: AppStore,
+    /** The card's acting row (issue 39), when the page offers acting. */
+    private readonly act: ActRow | null = null,
+  ) {
     this.root.hidden = true;
     this.attach = new AttachRow(store);
     const close = element('button', { type: 'button', class: 'close', 'data-close': true, onclick: () => this.close() }, 'Close');
     this.earlierHeading.hidden = true;
-    this.root.append(element('header', { class: 'tray-header' }, this.header.root, close), this.attach.root, this.teams.root, this.status, this.recent, this.earlierHeading, this.earlier);
+    this.root.append(element('header', { class: 'tray-header' }, this.header.root, close), this.attach.root, ...(act ? [act.root] : []), this.teams.root, this.status, this.recent, this.earlierHeading, this.earlier);
     // Escape closes the tray from anywhere, unless another panel (the role picker) has the keyboard.
     window.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape' || this.root.hidden) return;
@@ -106,8 +111,13 @@ export class TrayPanel {
     this.shown = { tray, fleet: state.fleet, replay, jobs: state.jobs };
     this.root.hidden = tray === null;
     if (tray === null || opening) this.clear();
-    if (tray === null) return this.attach.hide();
+    if (tray === null) {
+      this.act?.hide();
+      return this.attach.hide();
+    }
     this.attach.show(tray);
+    const activity = state.fleet?.seats.find((entry) => entry.personaId === tray)?.activity;
+    this.act?.show(tray, activity?.state === 'needs-you' ? (activity.why ?? null) : null);
     this.root.dataset.trayFor = tray;
     const facts = agentCardFacts(state.fleet, tray);
     if (facts) this.header.update(facts);

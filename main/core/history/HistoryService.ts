@@ -113,6 +113,11 @@ export class HistoryService {
     this.writer?.launch(launched);
   }
 
+  /** Records that a reply was sent to a persona's terminal (never its text). */
+  recordReply(personaId: string, at?: number): void {
+    this.writer?.reply(personaId, at);
+  }
+
   /**
    * The demo's first run: fills the past hour (when nothing is recorded yet) through the recorder, consistent with
    * the fleet `read` gives. Returns whether it wrote.

@@ -189,6 +189,8 @@ export function eventOf(transition: Transition): HistoryEvent | null {
     }
     case 'launch':
       return { type: 'launch', at, seatId: null, personaId: transition.persona, harness: transition.harness, name: transition.name, role: transition.role };
+    case 'reply':
+      return { type: 'reply.sent', at, seatId: null, personaId: transition.persona };
     case 'usage':
       return { type: 'usage', at, seatId: transition.seat, personaId: transition.persona, input: transition.input, output: transition.output, cacheRead: transition.cacheRead, cacheWrite: transition.cacheWrite, costUsd: transition.costUsd, contextFill: transition.contextFill };
     default:

@@ -92,6 +92,11 @@ export class HistoryRecorder {
     this.batch(at, (out, _floor, at) => this.push(out, [{ t: 'launch', at, persona: launched.personaId, harness: launched.harness, name: launched.name, role: launched.role }]));
   }
 
+  /** A reply sent to an agent's terminal: the persona and the time only (issue 39). */
+  reply(personaId: string, at = this.now()): void {
+    this.batch(at, (out, _floor, at) => this.push(out, [{ t: 'reply', at, persona: personaId }]));
+  }
+
   private personas(out: Transition[], personas: readonly Persona[], at: number): void {
     for (const persona of personas) this.push(out, personaTransitions(this.world, persona, at));
   }

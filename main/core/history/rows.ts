@@ -20,6 +20,7 @@ export const INSERTS: Record<Transition['t'], string> = {
   persona: 'INSERT INTO persona_event (at, persona, removed, name, role, previous_role, role_changed, appearance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   job: 'INSERT INTO job (id, at, seat, persona, native_id, key, alias, type, label, background) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   launch: 'INSERT INTO launch (at, persona, harness, name, role) VALUES (?, ?, ?, ?, ?)',
+  reply: `INSERT INTO reply_sent (at, id, persona) VALUES (?, ${nextAt('reply_sent')}, ?)`,
   usage: `INSERT INTO usage_sample (at, id, seat, persona, input, output, cache_read, cache_write, cost_usd, context_used, context_fill) VALUES (?, ${nextAt('usage_sample')}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 };
 
@@ -59,6 +60,8 @@ export function insertParams(transition: Transition, id: Intern): Params {
       return [transition.row, transition.at, id(transition.seat), id(transition.persona), transition.nativeId, transition.nativeId === null ? transition.key : null, storedAlias(transition.alias, transition.type), transition.type === null ? null : id(transition.type), id(transition.label), flag(transition.background)];
     case 'launch':
       return [transition.at, id(transition.persona), transition.harness, transition.name, transition.role];
+    case 'reply':
+      return [transition.at, transition.at, id(transition.persona)];
     case 'usage':
       return [transition.at, transition.at, id(transition.seat), id(transition.persona), transition.input, transition.output, transition.cacheRead, transition.cacheWrite, transition.costUsd, transition.contextUsed, transition.contextFill];
     default:
@@ -89,6 +92,7 @@ export const SELECTS = {
   job: 'SELECT * FROM job WHERE at > ? AND at <= ? ORDER BY at, id',
   launch: 'SELECT * FROM launch WHERE at > ? AND at <= ? ORDER BY at, id',
   usage: 'SELECT * FROM usage_sample WHERE at > ? AND at <= ? ORDER BY at, id',
+  reply: 'SELECT * FROM reply_sent WHERE at > ? AND at <= ? ORDER BY at, id',
 } as const satisfies Record<Transition['t'], string>;
 
 /** A row of table `type` back into its transition; `name` turns interned integers back into their strings. */
@@ -136,6 +140,8 @@ export function decodeRow(type: Transition['t'], row: Row, name: Lookup): Transi
       return jobStart(row, name);
     case 'launch':
       return { t: 'launch', at: num(row.at), persona: person(), harness: String(row.harness) as Harness, name: String(row.name), role: text(row.role) };
+    case 'reply':
+      return { t: 'reply', at: num(row.at), persona: person() };
     case 'usage':
       return {
         t: 'usage',
@@ -204,7 +210,7 @@ export function jobEnd(row: Row, name: Lookup): Transition {
 }
 
 /** Order of types at one instant, so a persona exists before its seat opens and a seat before its activity. */
-export const TYPE_ORDER: Record<Transition['t'], number> = { persona: 0, seat: 1, activity: 2, needs: 3, job: 4, launch: 5, usage: 6 };
+export const TYPE_ORDER: Record<Transition['t'], number> = { persona: 0, seat: 1, activity: 2, needs: 3, job: 4, launch: 5, usage: 6, reply: 7 };
 
 /** Merges per-table lists (each in time order) into one list ordered by time, then type, then insertion. */
 export function mergeByTime(lists: readonly Transition[][]): Transition[] {

@@ -90,13 +90,17 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE job_v3 RENAME TO job;
   CREATE INDEX job_at ON job (at);
   `,
+  // 4: replies sent to an agent's terminal (issue 39): the persona and the time only, never the text.
+  `
+  CREATE TABLE reply_sent (at INTEGER NOT NULL, id INTEGER NOT NULL, persona INTEGER NOT NULL, PRIMARY KEY (at, id)) WITHOUT ROWID;
+  `,
 ];
 
 /** The schema version this build writes. */
 export const HISTORY_SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Tables that hold timed rows (pruned by retention and the cap). */
-export const TIMED_TABLES = ['seat_event', 'activity', 'needs_you', 'persona_event', 'job', 'job_end', 'launch', 'usage_sample', 'snapshot'] as const;
+export const TIMED_TABLES = ['seat_event', 'activity', 'needs_you', 'persona_event', 'job', 'job_end', 'launch', 'usage_sample', 'snapshot', 'reply_sent'] as const;
 
 /** What opening found: ready (migrated when older), foreign (another program's database) or newer than this build. */
 export type SchemaCheck = { kind: 'ready'; from: number } | { kind: 'foreign' } | { kind: 'newer'; version: number };

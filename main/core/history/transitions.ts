@@ -76,6 +76,12 @@ export interface LaunchTransition {
   name: string;
   role: string | null;
 }
+/** A reply sent to an agent's terminal: who and when, never the text (issue 39). */
+export interface ReplyTransition {
+  t: 'reply';
+  at: number;
+  persona: string;
+}
 /** A seat's usage, sampled at most once a minute. */
 export interface UsageTransition {
   t: 'usage';
@@ -92,7 +98,7 @@ export interface UsageTransition {
 }
 
 /** Any recorded transition. */
-export type Transition = SeatTransition | ActivityTransition | NeedsTransition | PersonaTransition | JobTransition | LaunchTransition | UsageTransition;
+export type Transition = SeatTransition | ActivityTransition | NeedsTransition | PersonaTransition | JobTransition | LaunchTransition | UsageTransition | ReplyTransition;
 
 /** A seat as the world was: its address, activity and when it entered needs-you. */
 export interface PastSeat {
@@ -214,6 +220,7 @@ export function applyTransition(world: WorldState, transition: Transition): void
     case 'needs':
     case 'launch':
     case 'usage':
+    case 'reply':
       return;
     default:
       transition satisfies never;

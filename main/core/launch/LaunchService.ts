@@ -14,7 +14,8 @@ import type { PersonaService } from '../personas/PersonaService';
 import type { TerminalConfig } from '../../setup/settings/settingsSchema';
 import { attachCommand, terminalArgv } from './launchRules';
 import { launch, personaSession } from './launcher';
-import { detectHarnesses, detectTmux, findOnPath, hasSession } from './tmux';
+import { TerminalAdapter } from '../terminal/TerminalAdapter';
+import { detectHarnesses, detectTmux, findOnPath } from './tmux';
 
 /** What the service needs. */
 export interface LaunchServiceOptions {
@@ -77,7 +78,7 @@ export class LaunchService {
     const terminal = terminalProgram(this.options.terminal, env) !== null;
     if (!tmux.ok) return { session: null, command: null, terminal };
     const { session } = await personaSession(this.options.personas, personaId, env);
-    if (!(await hasSession(tmux.executable, session, env))) return { session: null, command: null, terminal };
+    if (!(await new TerminalAdapter(env).sessionExists(session))) return { session: null, command: null, terminal };
     return { session, command: attachCommand(session, env), terminal };
   }
 

@@ -18,8 +18,9 @@ import { LAUNCH_SEAT_DEADLINE_MS } from '../../../shared/launch';
 import { confineSeat } from '../fleet/seatResolver';
 import type { PersonaService } from '../personas/PersonaService';
 import { exportedAgentFor } from '../roles/exportAgent';
-import { agentCharter, claudeRoleStart, HARNESS_EXIT, harnessArgv, HARNESS_OPTION, newSessionArgv, parseVersion, PERSONA_OPTION, tmuxSessionName, tmuxSocketArgs } from './launchRules';
-import { detectHarnesses, detectTmux, hasSession, runProgram, runTmux, sessionForPersona } from './tmux';
+import { TerminalAdapter } from '../terminal/TerminalAdapter';
+import { agentCharter, claudeRoleStart, HARNESS_EXIT, harnessArgv, parseVersion, tmuxSessionName } from './launchRules';
+import { detectHarnesses, detectTmux, runProgram } from './tmux';
 
 /** What `launch` needs. */
 export interface LaunchRequest {
@@ -84,16 +85,15 @@ export async function launch(request: LaunchRequest, context: LaunchContext): Pr
   const launchedAt = new Date().toISOString();
   const persona = await context.personas.hire({ name: request.name, role: request.role });
   const session = tmuxSessionName(persona);
-  if (await hasSession(tmux.executable, session, env)) {
+  const terminals = new TerminalAdapter(env);
+  if (await terminals.sessionExists(session)) {
     return { persona, tmuxSession: session, argv: [], seated: false, reason: `A tmux session named ${session} already runs; nothing was started.`, note: null };
   }
   const role = request.harness === 'claude' && persona.role ? await claudeRoleArgs(persona.role, found.executable, cwd, env) : { args: [], note: null };
   const argv = harnessArgv({ harness: request.harness, executable: found.executable, cwd, prompt: request.prompt, sessionId, roleArgs: role.args });
-  const started = await runTmux(tmux.executable, newSessionArgv({ session, cwd, argv, env }), env);
-  if (!started.ok) return { persona, tmuxSession: session, argv, seated: false, reason: `tmux did not start the session: ${started.reason}`, note: role.note };
-  // Rule 6: the session names its persona, so attach and stop still find it after a rename.
-  await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'set-option', '-t', `=${session}:`, PERSONA_OPTION, persona.id], env);
-  await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'set-option', '-t', `=${session}:`, HARNESS_OPTION, request.harness], env);
+  // Rule 6: the session names its persona (and harness), so attach and stop still find it after a rename.
+  const started = await terminals.startSession({ session, cwd, argv, personaId: persona.id, harness: request.harness });
+  if (!started.ok) return { persona, tmuxSession: session, argv, seated: false, reason: started.reason, note: role.note };
   const matches = (entry: Candidate) =>
     sessionId ? entry.id === seatIdOf({ harness: 'claude', sessionId }) : !before.has(entry.id) && !entry.opened && entry.lastActivity >= launchedAt && ruleMatches({ harness: request.harness, cwd }, entry);
   const seated = await seatWhenDiscovered(persona, matches, context);
@@ -127,8 +127,7 @@ async function seatWhenDiscovered(persona: Persona, matches: (entry: Candidate) 
 export async function personaSession(personas: PersonaService, who: string, env: NodeJS.ProcessEnv): Promise<{ persona: Persona; session: string }> {
   const persona = await personas.find(who);
   if (!persona) throw new ServiceError('not_found', `No persona with id or name ${JSON.stringify(shownValue(who))}.`);
-  const tmux = detectTmux(env);
-  const tagged = tmux.ok ? await sessionForPersona(tmux.executable, persona.id, env) : null;
+  const tagged = await new TerminalAdapter(env).sessionTaggedWith(persona.id);
   return { persona, session: tagged ?? tmuxSessionName(persona) };
 }
 
@@ -136,19 +135,16 @@ export async function personaSession(personas: PersonaService, who: string, env:
 export async function stop(persona: Persona, session: string, env: NodeJS.ProcessEnv, graceMs = 5000): Promise<{ ok: true; killed: boolean } | { ok: false; reason: string }> {
   const tmux = detectTmux(env);
   if (!tmux.ok) return { ok: false, reason: tmux.reason };
-  if (!(await hasSession(tmux.executable, session, env))) return { ok: false, reason: `No tmux session ${session} runs for ${persona.name}.` };
-  const target = `=${session}:`;
-  const tagged = await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'show-options', '-v', '-t', target, HARNESS_OPTION], env);
-  const harness = HarnessSchema.safeParse(tagged.ok ? tagged.stdout.trim() : undefined);
-  const exit = HARNESS_EXIT[harness.success ? harness.data : (persona.seat?.harness ?? 'claude')];
-  await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'send-keys', '-t', target, '-l', exit], env);
-  await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'send-keys', '-t', target, 'Enter'], env);
+  const terminals = new TerminalAdapter(env);
+  if (!(await terminals.sessionExists(session))) return { ok: false, reason: `No tmux session ${session} runs for ${persona.name}.` };
+  const harness = HarnessSchema.safeParse((await terminals.sessionHarness(session)) ?? undefined);
+  await terminals.typeIntoSession(session, HARNESS_EXIT[harness.success ? harness.data : (persona.seat?.harness ?? 'claude')]);
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
-    if (!(await hasSession(tmux.executable, session, env))) return { ok: true, killed: false };
+    if (!(await terminals.sessionExists(session))) return { ok: true, killed: false };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const killed = await runTmux(tmux.executable, [...tmuxSocketArgs(env), 'kill-session', '-t', `=${session}`], env);
-  if (!killed.ok && (await hasSession(tmux.executable, session, env))) return { ok: false, reason: `tmux could not end ${session}: ${killed.reason}` };
+  const killed = await terminals.killSession(session);
+  if (!killed.ok && (await terminals.sessionExists(session))) return { ok: false, reason: `tmux could not end ${session}: ${killed.reason}` };
   return { ok: true, killed: true };
 }

@@ -82,12 +82,12 @@ describe('agents list', () => {
     }
   });
 
-  it('prints the personas.list array with --json, role and seat as null when absent', async () => {
+  it('prints the personas.list array with --json, role, seat and terminal as null when absent', async () => {
     expect(JSON.parse((await run('list', '--json')).stdout)).toEqual([]);
     const ada = await hireJson('--name', 'Ada');
     const result = await run('list', '--json');
-    expect(JSON.parse(result.stdout)).toEqual([ada]);
-    expect(result.stdout).toBe(`${JSON.stringify([ada], null, 2)}\n`);
+    expect(JSON.parse(result.stdout)).toEqual([{ ...ada, terminal: null }]);
+    expect(result.stdout).toBe(`${JSON.stringify([{ ...ada, terminal: null }], null, 2)}\n`);
   });
 
   it('tells the owner on stderr when the store was moved aside, and still lists', async () => {

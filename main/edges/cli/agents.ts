@@ -8,9 +8,10 @@ import { shownValue } from '../../../shared/bounds';
 import { ServiceError } from '../../core/errors';
 import { bounded } from '../../setup/args';
 import { PersonaService } from '../../core/personas/PersonaService';
+import { withTerminals } from './terminalList';
 
 /** Where the command writes and which store it uses. */
-export type AgentsIo = { home: string; stdout: (text: string) => void; stderr: (text: string) => void };
+export type AgentsIo = { home: string; stdout: (text: string) => void; stderr: (text: string) => void; env?: NodeJS.ProcessEnv };
 
 /** One line of usage, shown with every usage error. */
 export const AGENTS_USAGE =
@@ -107,7 +108,7 @@ async function runSubcommand(service: PersonaService, subcommand: string, rest: 
       const parsed = parseArguments(rest, [], ['json']);
       noPositionals(parsed, 'list');
       const personas = await service.list();
-      if (parsed.flags.has('json')) io.stdout(json(personas.map(personaRecord)));
+      if (parsed.flags.has('json')) io.stdout(json(await withTerminals(personas, io.env ?? {}, personaRecord)));
       else io.stdout(personas.length > 0 ? personaTable(personas) : 'No personas yet. Hire one with: pixelfleet agents hire --name <name>\n');
       return;
     }

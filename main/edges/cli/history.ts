@@ -75,6 +75,8 @@ function eventText(event: HistoryEvent): string {
       return `job ${event.alias ?? '(no alias)'} ended (${event.outcome ?? 'unknown'}): ${event.label}`;
     case 'launch':
       return `launched ${event.name} (${event.harness}${event.role ? `, ${event.role}` : ''})`;
+    case 'reply.sent':
+      return 'a reply was sent to its terminal';
     case 'usage':
       return `usage: ${event.input + event.output} tokens${event.costUsd !== null ? `, $${event.costUsd.toFixed(2)}` : ''}`;
     default:

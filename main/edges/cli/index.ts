@@ -54,6 +54,11 @@ Agents
                                          hire and start the harness in a new tmux session (pf-<name>)
   agents attach <persona>                print the tmux attach command
   agents stop <persona>                  ask the harness to exit, then end its tmux session (deletes nothing)
+  agents peek <persona> [--lines N] [--json]
+                                         the last N lines (default 40) of its terminal (a tmux pane)
+  agents send <persona> <text> [--wait S] [--json]
+                                         type one line and press Enter; --wait: until its records show it
+  agents keys <persona> <key>...         press Enter Escape Tab Up Down Left Right Space BSpace C-c or one character
 
 Roles
   roles show <role> [--json]             a role's profile (description, charter, tools, models, colour)
@@ -96,7 +101,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         return await (await import('./web')).runWebCommand(rest, { ...io, home, demo: true });
       case 'agents':
         if (['launch', 'attach', 'stop'].includes(rest[0])) return await (await import('./launch')).runLaunchCommand(rest, { ...io, home });
-        return await (await import('./agents')).runAgentsCommand(rest, { home, stdout: io.stdout, stderr: io.stderr });
+        if (['peek', 'send', 'keys'].includes(rest[0])) return await (await import('./terminal')).runTerminalCommand(rest, { ...io, home });
+        return await (await import('./agents')).runAgentsCommand(rest, { home, stdout: io.stdout, stderr: io.stderr, env: io.env });
       case 'work-items':
         return await (await import('./workItems')).runWorkItemsCommand(rest, { home, env: io.env, stdout: { write: io.stdout }, stderr: { write: io.stderr } });
       case 'roles':

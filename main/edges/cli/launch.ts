@@ -5,7 +5,8 @@ import { createApp } from '../../setup/app';
 import { ServiceError } from '../../core/errors';
 import { attachCommand } from '../../core/launch/launchRules';
 import { launch, personaSession, stop } from '../../core/launch/launcher';
-import { detectTmux, hasSession } from '../../core/launch/tmux';
+import { detectTmux } from '../../core/launch/tmux';
+import { TerminalAdapter } from '../../core/terminal/TerminalAdapter';
 import { PersonaService } from '../../core/personas/PersonaService';
 import { bounded, option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import { personaRecord } from './agents';
@@ -74,7 +75,7 @@ export async function runLaunchCommand(argv: string[], io: CliIo & { home: strin
       const { persona, session } = await withPersona(who, extra, 'attach', io);
       const tmux = detectTmux(io.env);
       if (!tmux.ok) throw new ServiceError('unavailable', tmux.reason);
-      if (!(await hasSession(tmux.executable, session, io.env))) throw new ServiceError('not_found', `No tmux session ${session} runs for ${persona.name}.`);
+      if (!(await new TerminalAdapter(io.env).sessionExists(session))) throw new ServiceError('not_found', `No tmux session ${session} runs for ${persona.name}.`);
       io.stdout(`${attachCommand(session, io.env)}\n`);
       return 0;
     }

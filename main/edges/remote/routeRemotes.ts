@@ -86,6 +86,34 @@ export function routeRemotes(handlers: Handlers, hub: RemoteHub, options: RouteO
       const remote = splitRemoteId(request.personaId);
       return remote ? forward(remote.host, 'agents.attach', { personaId: remote.id }) : handlers['agents.attach'](request);
     },
+    // A remote persona's terminal is on its own host: each request goes there with the remote's own id (issue 39).
+    'terminal.locate': async (request) => {
+      const remote = splitRemoteId(request.personaId);
+      if (!remote) return handlers['terminal.locate'](request);
+      return { ...(await forward(remote.host, 'terminal.locate', { ...request, personaId: remote.id })), personaId: request.personaId };
+    },
+    'terminal.peek': async (request) => {
+      const remote = splitRemoteId(request.personaId);
+      if (!remote) return handlers['terminal.peek'](request);
+      return { ...(await forward(remote.host, 'terminal.peek', { ...request, personaId: remote.id })), persona: request.personaId };
+    },
+    'terminal.send': async (request) => {
+      const remote = splitRemoteId(request.personaId);
+      return remote ? forward(remote.host, 'terminal.send', { ...request, personaId: remote.id }) : handlers['terminal.send'](request);
+    },
+    'terminal.keys': async (request) => {
+      const remote = splitRemoteId(request.personaId);
+      return remote ? forward(remote.host, 'terminal.keys', { ...request, personaId: remote.id }) : handlers['terminal.keys'](request);
+    },
+    'terminal.act': async (request) => {
+      const remote = splitRemoteId(request.personaId);
+      return remote ? forward(remote.host, 'terminal.act', { ...request, personaId: remote.id }) : handlers['terminal.act'](request);
+    },
+    'terminal.watch': async (request) => {
+      // A stream's output is an event of the remote's own stream; carrying it here is issue 42's.
+      if (splitRemoteId(request.personaId)) throw new ServiceError('unavailable', 'A remote agent’s live terminal is not streamed here yet; peek, send and keys reach it.');
+      return handlers['terminal.watch'](request);
+    },
     'agents.openTerminal': async (request) => {
       const remote = splitRemoteId(request.personaId);
       if (!remote) return handlers['agents.openTerminal'](request);
