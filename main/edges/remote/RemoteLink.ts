@@ -5,7 +5,7 @@
  * unreachable, keeps its last known state and retries with a backoff from 1 s to 60 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { channels, isEvent, parseEvent, type Answer, type ChannelName } from '../../../shared/contract';
+import { channels, CONTRACT_VERSION, isEvent, parseEvent, type Answer, type ChannelName } from '../../../shared/contract';
 import { applyFleetPatch, applyJobsPatch } from '../../../shared/updates';
 import { createLineDecoder, encodeFrame, frameOrFault, type FaultWords, type FrameEvent } from './framing';
 import { checkHello, helloFrame } from './protocol';
@@ -60,6 +60,11 @@ export class RemoteLink {
   private stderrTail = '';
   private firstContact: Array<() => void> = [];
   private attempts = 0;
+
+  /** The remote as it was listed when the link was made (a changed entry makes a new link). */
+  get remote(): Remote {
+    return this.options.remote;
+  }
 
   constructor(private readonly options: RemoteLinkOptions) {
     this.state = { name: options.remote.name, snapshot: null, board: null, unreachableSince: null, reason: null };
@@ -163,10 +168,15 @@ export class RemoteLink {
 
   private onHello(child: ChildProcess, frame: Record<string, unknown>): void {
     const hello = checkHello(frame, this.options.appVersion, 'remote');
-    if (!hello.ok) return this.fault(hello.kind === 'not-hello' ? 'it answered garbage instead of a hello' : `refused: ${hello.mismatch}`, child);
+    if (!hello.ok && hello.kind === 'mismatch') {
+      this.state.skewed = true;
+      return this.fault(skewSentence(this.options.appVersion, this.state.name, frame), child);
+    }
+    if (!hello.ok) return this.fault('it answered garbage instead of a hello', child);
     const error = (frame as { error?: unknown }).error;
     if (error) return this.fault(`refused: ${readError(error).message}`, child);
     if (this.helloTimer) clearTimeout(this.helloTimer);
+    this.state.skewed = false;
     this.connected = true;
     this.backoff = RECONNECT_MIN_MS;
     void this.readWhole('fleet');
@@ -271,6 +281,13 @@ export class RemoteLink {
     this.retry.unref?.();
     this.backoff = Math.min(this.backoff * 2, RECONNECT_MAX_MS);
   }
+}
+
+/** What a remote of another contract version needs, naming this host's version and (when it said) the remote's. */
+export function skewSentence(appVersion: string, host: string, frame: Record<string, unknown>): string {
+  const theirs = (frame as { hello?: { app?: unknown; contract?: unknown } }).hello;
+  const said = typeof theirs?.app === 'string' ? `it runs Pixelfleet ${theirs.app.slice(0, 64)}, contract version ${String(theirs.contract)}; ` : '';
+  return `needs Pixelfleet ${appVersion} on ${host} (${said}this host speaks contract version ${CONTRACT_VERSION})`;
 }
 
 function readError(error: unknown): { code: string; message: string } {

@@ -16,3 +16,5 @@ export const CLI_REMOTE_WAIT_MS = 15_000;
 export const STDERR_TAIL_CHARS = 400;
 /** Most remotes one home may list. */
 export const MAX_REMOTES = 32;
+/** How often a running host re-reads `remotes.json` in case a watch event was missed, in milliseconds. */
+export const REMOTES_POLL_MS = 2000;

@@ -17,6 +17,8 @@ export interface RemoteState {
   unreachableSince: string | null;
   /** Why it is unreachable or refused, as a sentence. */
   reason: string | null;
+  /** The remote speaks another contract version (the reason then says which Pixelfleet it needs). */
+  skewed?: boolean;
 }
 
 /** Remote seats as shown here, memoised per remote seat object (a patch keeps unchanged objects). */
@@ -48,7 +50,9 @@ export function unreachableNotice(remote: RemoteState): Notice | null {
   return {
     id: `${UNREACHABLE_NOTICE_PREFIX}${remote.name}`,
     level: 'warning',
-    message: `${remote.name} unreachable since ${clockTime(remote.unreachableSince)}${remote.reason ? `: ${remote.reason}` : ''}; its agents show as last known.`,
+    message: remote.skewed && remote.reason
+      ? `${remote.reason}; its agents show as last known.`
+      : `${remote.name} unreachable since ${clockTime(remote.unreachableSince)}${remote.reason ? `: ${remote.reason}` : ''}; its agents show as last known.`,
   };
 }
 
@@ -72,6 +76,8 @@ function mergeStations(local: readonly Station[], remotes: readonly RemoteState[
 
 /** The world: local seats, personas and stations with each remote's beside them. */
 export function mergeFleet(local: FleetSnapshot, remotes: readonly RemoteState[], cursor: number, views: SeatViews): FleetSnapshot {
+  // No remotes listed: the local world as it is (same objects, so its patches stay as small as they were).
+  if (remotes.length === 0) return { ...local, cursor };
   const seats = [...local.seats];
   const personas = [...local.personas];
   const notices: Notice[] = [...(local.notices ?? [])];
