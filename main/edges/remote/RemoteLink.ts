@@ -287,7 +287,7 @@ export class RemoteLink {
 export function skewSentence(appVersion: string, host: string, frame: Record<string, unknown>): string {
   const theirs = (frame as { hello?: { app?: unknown; contract?: unknown } }).hello;
   const said = typeof theirs?.app === 'string' ? `it runs Pixelfleet ${theirs.app.slice(0, 64)}, contract version ${String(theirs.contract)}; ` : '';
-  return `needs Pixelfleet ${appVersion} on ${host} (${said}this host speaks contract version ${CONTRACT_VERSION})`;
+  return `needs Pixelfleet ${appVersion} on ${host} (${said}this host speaks contract version ${CONTRACT_VERSION} and Pixelfleet ${appVersion})`;
 }
 
 function readError(error: unknown): { code: string; message: string } {
