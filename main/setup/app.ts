@@ -32,6 +32,7 @@ import { createTeamsPort } from '../sources/teams';
 import { exportProfile, readProfileView, saveProfileView } from '../core/roles/profileHandlers';
 import { openRemotes } from '../edges/remote/openRemotes';
 import { routeRemotes } from '../edges/remote/routeRemotes';
+import { probeMachine } from '../edges/remote/machineProbe';
 import { TerminalAdapter } from '../core/terminal/TerminalAdapter';
 import { TerminalService } from '../core/terminal/TerminalService';
 import { terminalHandlers } from './terminalHandlers';
@@ -142,7 +143,8 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const start = startCommands(env, options.mode);
   const handlers: Handlers = {
-    'app.info': () => ({
+    'app.info': async () => ({
+      ...(await probeMachine(homes, env)),
       name: 'Pixelfleet',
       version: APP_VERSION,
       mode: options.mode,

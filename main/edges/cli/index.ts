@@ -43,6 +43,7 @@ Remotes (agents on other machines, over ssh)
   remote add <name> <ssh destination> [--command "<remote pixelfleet command>"]
   remote list [--json]
   remote remove <name>
+  remote test <name> [--json]            reach it through the host's ssh call: latency, version, homes, tmux (exit 0 reachable, 1 not)
   serve --stdio [--home DIR]            serve this machine's fleet over stdin/stdout (run by a host through ssh)
 
 Agents

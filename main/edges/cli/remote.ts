@@ -38,5 +38,6 @@ export async function runRemoteCommand(argv: string[], io: CliIo & { home: strin
     io.stdout(`Removed ${name}.\n`);
     return 0;
   }
-  throw new UsageError('remote takes add, list or remove.');
+  if (verb === 'test') return (await import('./remoteTest')).runRemoteTest(args, io);
+  throw new UsageError('remote takes add, list, remove or test.');
 }
