@@ -26,6 +26,8 @@ export const UsageRowSchema = z.object({
   partial: z.boolean(),
   /** Usage records skipped as malformed. */
   skipped: z.number().int().nonnegative(),
+  /** The remote the seat runs on (issue 42); absent for this machine's seats. */
+  host: z.string().optional(),
 });
 export type UsageRow = z.infer<typeof UsageRowSchema>;
 
@@ -35,5 +37,10 @@ export const UsageReportSchema = z.object({
   since: z.string().nullable(),
   seats: z.array(UsageRowSchema),
   total: UsageSumSchema,
+  /**
+   * Each listed remote's HUD sums (today since its local midnight, and its open seats); null while it cannot be reached
+   * (unknown, never zero). Absent when this end joins no remotes (`serve --stdio`).
+   */
+  hosts: z.array(z.object({ host: z.string(), today: UsageSumSchema.nullable(), open: UsageSumSchema.nullable() })).optional(),
 });
 export type UsageReport = z.infer<typeof UsageReportSchema>;

@@ -109,7 +109,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const offHistory = events.onEvent((event, payload) => history.onEvent(event, payload));
   const emit = events.emit;
   const updates = createUpdateSender(emit);
-  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log });
+  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log, notify: (note) => emit('notify.show', note) });
   const offFleet = fleet.onChange((snapshot) => {
     if (hub) hub.fleet(snapshot);
     else updates.fleet(snapshot);

@@ -5,13 +5,13 @@
  * unreachable, keeps its last known state and retries with a backoff from 1 s to 60 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { channels, CONTRACT_VERSION, isEvent, parseEvent, type Answer, type ChannelName } from '../../../shared/contract';
+import { channels, CONTRACT_VERSION, isEvent, parseEvent, type Answer, type ChannelName, type Notification } from '../../../shared/contract';
 import { applyFleetPatch, applyJobsPatch } from '../../../shared/updates';
 import { createLineDecoder, encodeFrame, frameOrFault, type FaultWords, type FrameEvent } from './framing';
 import { checkHello, helloFrame } from './protocol';
 import type { RemoteState } from './mergeWorld';
 import type { Remote } from './remoteStore';
-import { clockTime } from './namespace';
+import { clockTime, remoteId } from './namespace';
 import { HELLO_TIMEOUT_MS, RECONNECT_MAX_MS, RECONNECT_MIN_MS, REMOTE_REQUEST_TIMEOUT_MS, STDERR_TAIL_CHARS } from './bounds';
 
 /** How the host words a line the remote sent that it refuses (the link faults with it). */
@@ -27,6 +27,8 @@ export interface RemoteLinkOptions {
   ssh: string;
   appVersion: string;
   env: NodeJS.ProcessEnv;
+  /** Where the remote's own notifications go, ids namespaced and the host named (absent: they stay there). */
+  onNotify?: (note: Notification) => void;
   /** Called after every change of the state (snapshot, board, reachability). */
   onChange: () => void;
   log: (message: string) => void;
@@ -232,8 +234,11 @@ export class RemoteLink {
         }
         return void this.readWhole('jobs');
       }
+      case 'notify.show':
+        // The remote decided it (needs-you or a job reminder, by its own rules and clock): shown here, naming the host.
+        return this.options.onNotify?.(localNotification(this.state.name, checked.value as Notification));
       default:
-        // Notifications and focus requests of a remote stay on the remote.
+        // Focus requests of a remote stay on the remote.
         return;
     }
   }
@@ -281,6 +286,17 @@ export class RemoteLink {
     this.retry.unref?.();
     this.backoff = Math.min(this.backoff * 2, RECONNECT_MAX_MS);
   }
+}
+
+/** A remote's notification as shown here: its ids namespaced, its title naming the host the agent runs on. */
+export function localNotification(host: string, note: Notification): Notification {
+  return {
+    ...note,
+    seatId: remoteId(host, note.seatId),
+    personaId: remoteId(host, note.personaId),
+    title: `${note.title} on ${host}`,
+    ...(note.job ? { job: { ...note.job, id: remoteId(host, note.job.id) } } : {}),
+  };
 }
 
 /** What a remote of another contract version needs, naming this host's version and (when it said) the remote's. */

@@ -5,6 +5,7 @@
 import { sortJobs, type JobBoard } from '../../../shared/jobs';
 import { UNREACHABLE_NOTICE_PREFIX, type FleetSnapshot, type Notice, type Persona, type Seat, type Station } from '../../../shared/schemas';
 import { roleKey } from '../../../shared/roles';
+import { mergeTeams, mergeUsage } from './mergeExtras';
 import { clockTime, localJob, localPersona, localSeat, remoteId } from './namespace';
 
 /** What this host knows of one remote. */
@@ -91,6 +92,13 @@ export function mergeFleet(local: FleetSnapshot, remotes: readonly RemoteState[]
   }
   const merged: FleetSnapshot = { ...local, cursor, seats, personas, stations: mergeStations(local.stations, remotes) };
   if (notices.length > 0) merged.notices = notices;
+  const usage = mergeUsage(local.usage, remotes);
+  if (usage) merged.usage = usage;
+  const { teams, messages } = mergeTeams(local, remotes);
+  if (teams) merged.teams = teams;
+  else delete merged.teams;
+  if (messages) merged.messages = messages;
+  else delete merged.messages;
   return merged;
 }
 

@@ -10,6 +10,7 @@ import type { Handlers } from '../transport/router';
 import { CLI_REMOTE_WAIT_MS } from './bounds';
 import { localCandidate, localPersona, localSeat, splitRemoteId } from './namespace';
 import type { RemoteHub } from './RemoteHub';
+import { mergeUsageReports } from './usageAcross';
 
 /** Options of the routing. */
 export interface RouteOptions {
@@ -52,6 +53,17 @@ export function routeRemotes(handlers: Handlers, hub: RemoteHub, options: RouteO
       await ready();
       const board = hub.board(await handlers['jobs.list']({ all: true }));
       return request.all ? board : { ...board, jobs: board.jobs.filter((job) => job.state === 'running') };
+    },
+    'usage.read': async (request) => {
+      await ready();
+      const local = await handlers['usage.read'](request);
+      const remotes = await Promise.all(
+        hub.states().map(async (state) => {
+          const answer = state.unreachableSince === null ? await hub.forward(state.name, 'usage.read', request) : null;
+          return { state, report: answer?.ok ? (answer.value as ResponseOf<'usage.read'>) : null };
+        }),
+      );
+      return mergeUsageReports(local, remotes);
     },
     'seats.open': async (request) => {
       const remote = splitRemoteId(request.candidateId);
