@@ -30,6 +30,7 @@ import { LaunchService } from '../core/launch/LaunchService';
 import { WorkService } from '../sources/work/WorkService';
 import { createTeamsPort } from '../sources/teams';
 import { exportProfile, readProfileView, saveProfileView } from '../core/roles/profileHandlers';
+import { ServiceError } from '../core/errors';
 import { openRemotes } from '../edges/remote/openRemotes';
 import { routeRemotes } from '../edges/remote/routeRemotes';
 import { probeMachine } from '../edges/remote/machineProbe';
@@ -109,7 +110,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const offHistory = events.onEvent((event, payload) => history.onEvent(event, payload));
   const emit = events.emit;
   const updates = createUpdateSender(emit);
-  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log, notify: (note) => emit('notify.show', note) });
+  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log, relay: (event, payload) => emit(event, payload as never) });
   const offFleet = fleet.onChange((snapshot) => {
     if (hub) hub.fleet(snapshot);
     else updates.fleet(snapshot);
@@ -181,6 +182,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     'usage.read': async (request) => usageReport(await fleet.read({ fresh: true }), (seatId) => fleet.usageTally(seatId), request.since, Date.now()),
     'launch.options': () => launcher.launchOptions(),
     'agents.launch': async (request) => {
+      if (request.host !== undefined) throw new ServiceError('not_found', `This end joins no remotes, so it cannot launch on ${request.host}.`);
       const result = await launcher.launch(request);
       history.recordLaunch({ personaId: result.persona.id, harness: request.harness, name: result.persona.name, role: result.persona.role ?? null });
       return result;

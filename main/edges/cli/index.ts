@@ -51,7 +51,7 @@ Agents
   agents roles [--json]                  roles with their counts, in station order
   agents role <persona id or name> <role> | --clear
   agents hire --name N [--role R] [--json]
-  agents launch --harness claude|codex|opencode --role R --cwd DIR [--name N] [--prompt P] [--json]
+  agents launch --harness claude|codex|opencode --role R --cwd DIR [--name N] [--prompt P] [--host REMOTE] [--json]
                                          hire and start the harness in a new tmux session (pf-<name>)
   agents attach <persona>                print the tmux attach command
   agents stop <persona>                  ask the harness to exit, then end its tmux session (deletes nothing)

@@ -3,7 +3,7 @@
  * the single place the merged versions are published from, each with its own cursor (fleet) and revision (board),
  * so the page follows the merged world by the same patches as a local one.
  */
-import type { Answer, ChannelName, Notification } from '../../../shared/contract';
+import type { Answer, ChannelName, EventName } from '../../../shared/contract';
 import type { JobBoard } from '../../../shared/jobs';
 import type { FleetSnapshot } from '../../../shared/schemas';
 import { mergeBoard, mergeFleet, SeatViews, type RemoteState } from './mergeWorld';
@@ -21,8 +21,8 @@ export interface RemoteHubOptions {
   /** Where each new merged board goes. */
   publishBoard: (board: JobBoard) => void;
   log: (message: string) => void;
-  /** Where remote agents' notifications go (the host's own delivery); absent: they stay on their machines. */
-  notify?: (note: Notification) => void;
+  /** Where remote agents' notifications and terminal events go (the host's event stream); absent: they stay there. */
+  relay?: (event: EventName, payload: unknown) => void;
   /** The app home whose `remotes.json` a running host follows live (absent: the list given is kept). */
   home?: string;
 }
@@ -84,7 +84,7 @@ export class RemoteHub {
     }
     for (const remote of remotes) {
       if (this.links.has(remote.name)) continue;
-      const link = new RemoteLink({ remote, ssh: this.ssh, appVersion: this.options.appVersion, env: this.options.env, log: this.options.log, onNotify: this.options.notify, onChange: () => this.remoteChanged() });
+      const link = new RemoteLink({ remote, ssh: this.ssh, appVersion: this.options.appVersion, env: this.options.env, log: this.options.log, relay: this.options.relay, onChange: () => this.remoteChanged() });
       this.links.set(remote.name, link);
       if (this.started) link.start();
       moved = true;

@@ -5,7 +5,7 @@
  * unreachable, keeps its last known state and retries with a backoff from 1 s to 60 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { channels, CONTRACT_VERSION, isEvent, parseEvent, type Answer, type ChannelName, type Notification } from '../../../shared/contract';
+import { channels, CONTRACT_VERSION, isEvent, parseEvent, type Answer, type ChannelName, type EventName, type Notification } from '../../../shared/contract';
 import { applyFleetPatch, applyJobsPatch } from '../../../shared/updates';
 import { createLineDecoder, encodeFrame, frameOrFault, type FaultWords, type FrameEvent } from './framing';
 import { checkHello, helloFrame } from './protocol';
@@ -27,8 +27,8 @@ export interface RemoteLinkOptions {
   ssh: string;
   appVersion: string;
   env: NodeJS.ProcessEnv;
-  /** Where the remote's own notifications go, ids namespaced and the host named (absent: they stay there). */
-  onNotify?: (note: Notification) => void;
+  /** Where the remote's notifications and terminal events go, ids namespaced (absent: they stay there). */
+  relay?: (event: EventName, payload: unknown) => void;
   /** Called after every change of the state (snapshot, board, reachability). */
   onChange: () => void;
   log: (message: string) => void;
@@ -236,7 +236,12 @@ export class RemoteLink {
       }
       case 'notify.show':
         // The remote decided it (needs-you or a job reminder, by its own rules and clock): shown here, naming the host.
-        return this.options.onNotify?.(localNotification(this.state.name, checked.value as Notification));
+        return this.options.relay?.('notify.show', localNotification(this.state.name, checked.value as Notification));
+      case 'terminal.output':
+      case 'terminal.ended':
+      case 'terminal.sent':
+        // A terminal streamed (or replied to) through this link: carried to the page with the ids it knows.
+        return this.options.relay?.(name, localTerminalEvent(this.state.name, checked.value as { personaId: string; streamId?: string }));
       default:
         // Focus requests of a remote stay on the remote.
         return;
@@ -297,6 +302,11 @@ export function localNotification(host: string, note: Notification): Notificatio
     title: `${note.title} on ${host}`,
     ...(note.job ? { job: { ...note.job, id: remoteId(host, note.job.id) } } : {}),
   };
+}
+
+/** A remote terminal event as shown here: the persona and the stream namespaced by host. */
+export function localTerminalEvent<T extends { personaId: string; streamId?: string }>(host: string, payload: T): T {
+  return { ...payload, personaId: remoteId(host, payload.personaId), ...(payload.streamId === undefined ? {} : { streamId: remoteId(host, payload.streamId) }) };
 }
 
 /** What a remote of another contract version needs, naming this host's version and (when it said) the remote's. */

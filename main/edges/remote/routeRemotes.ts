@@ -8,7 +8,7 @@ import type { Persona, Seat } from '../../../shared/schemas';
 import { ServiceError } from '../../core/errors';
 import type { Handlers } from '../transport/router';
 import { CLI_REMOTE_WAIT_MS } from './bounds';
-import { localCandidate, localPersona, localSeat, splitRemoteId } from './namespace';
+import { localCandidate, localPersona, localSeat, remoteId, splitRemoteId } from './namespace';
 import type { RemoteHub } from './RemoteHub';
 import { mergeUsageReports } from './usageAcross';
 
@@ -94,6 +94,13 @@ export function routeRemotes(handlers: Handlers, hub: RemoteHub, options: RouteO
       if (request.seat !== null) throw new ServiceError('invalid_request', 'A remote agent’s seat is chosen on its own machine; from here it can only be unseated.');
       return persona(remote.host, 'personas.moveSeat', { ...request, personaId: remote.id });
     },
+    'agents.launch': async (request) => {
+      // Launched by the remote's own launcher, in its tmux, with its homes: the persona comes back namespaced.
+      const { host, ...rest } = request;
+      if (host === undefined) return handlers['agents.launch'](rest);
+      const launched = await forward(host, 'agents.launch', rest);
+      return { ...launched, persona: localPersona(host, launched.persona) };
+    },
     'agents.attach': async (request) => {
       const remote = splitRemoteId(request.personaId);
       return remote ? forward(remote.host, 'agents.attach', { personaId: remote.id }) : handlers['agents.attach'](request);
@@ -122,9 +129,16 @@ export function routeRemotes(handlers: Handlers, hub: RemoteHub, options: RouteO
       return remote ? forward(remote.host, 'terminal.act', { ...request, personaId: remote.id }) : handlers['terminal.act'](request);
     },
     'terminal.watch': async (request) => {
-      // A stream's output is an event of the remote's own stream; carrying it here is issue 42's.
-      if (splitRemoteId(request.personaId)) throw new ServiceError('unavailable', 'A remote agent’s live terminal is not streamed here yet; peek, send and keys reach it.');
-      return handlers['terminal.watch'](request);
+      // A remote pane is streamed on its host; its output comes back over the remote's stream (RemoteLink relays it).
+      const remote = splitRemoteId(request.personaId);
+      if (!remote) return handlers['terminal.watch'](request);
+      const stream = request.streamId === undefined ? null : splitRemoteId(request.streamId);
+      const watched = await forward(remote.host, 'terminal.watch', { personaId: remote.id, ...(stream ? { streamId: stream.id } : {}) });
+      return { ...watched, streamId: remoteId(remote.host, watched.streamId) };
+    },
+    'terminal.unwatch': async (request) => {
+      const remote = splitRemoteId(request.streamId);
+      return remote ? forward(remote.host, 'terminal.unwatch', { streamId: remote.id }) : handlers['terminal.unwatch'](request);
     },
     'agents.openTerminal': async (request) => {
       const remote = splitRemoteId(request.personaId);
