@@ -12,7 +12,7 @@ import { checkHello, helloFrame } from './protocol';
 import type { RemoteState } from './mergeWorld';
 import type { Remote } from './remoteStore';
 import { clockTime, remoteId } from './namespace';
-import { HELLO_TIMEOUT_MS, RECONNECT_MAX_MS, RECONNECT_MIN_MS, REMOTE_REQUEST_TIMEOUT_MS, STDERR_TAIL_CHARS } from './bounds';
+import { HELLO_TIMEOUT_MS, MAX_REMOTE_FRAMES_PER_SECOND, RECONNECT_MAX_MS, RECONNECT_MIN_MS, REMOTE_REQUEST_TIMEOUT_MS, STDERR_TAIL_CHARS } from './bounds';
 
 /** How the host words a line the remote sent that it refuses (the link faults with it). */
 const LINK_FAULTS: FaultWords = {
@@ -62,6 +62,8 @@ export class RemoteLink {
   private stderrTail = '';
   private firstContact: Array<() => void> = [];
   private attempts = 0;
+  private windowStart = 0;
+  private windowFrames = 0;
 
   /** The remote as it was listed when the link was made (a changed entry makes a new link). */
   get remote(): Remote {
@@ -150,6 +152,13 @@ export class RemoteLink {
 
   private onFrame(child: ChildProcess, event: FrameEvent): void {
     if (child !== this.child) return;
+    const now = Date.now();
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.windowFrames = 0;
+    }
+    this.windowFrames += 1;
+    if (this.windowFrames > MAX_REMOTE_FRAMES_PER_SECOND) return this.fault(`it flooded the stream (over ${MAX_REMOTE_FRAMES_PER_SECOND} frames in one second)`, child);
     const step = frameOrFault(event, LINK_FAULTS);
     if (step === null) return;
     if ('fault' in step) return this.fault(step.fault, child);
