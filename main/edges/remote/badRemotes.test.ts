@@ -1,5 +1,6 @@
 /**
- * A remote that misbehaves (issue 42): garbage, a flood of frames, or a frame over the bound is cut and shown
+ * What a remote sends (issue 42): its notifications and terminal output are relayed; garbage, a flood of frames, or a
+ * frame over the bound is cut and shown
  * unreachable with the reason. Each is a real process (fixtures/scripted-peer.mjs) behind the stand-in `ssh`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -39,6 +40,27 @@ async function noticeOf(mode: string): Promise<string> {
     await new Promise((done) => setTimeout(done, 50));
   }
 }
+
+describe('what a remote decides is shown here', () => {
+  it('relays its notifications (the title naming the host) and its terminal output, ids namespaced', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'pixelfleet-relay-remote-'));
+    const relayed: Array<[string, unknown]> = [];
+    const env = { HOME: '/nonexistent-home', PATH: process.env.PATH, PIXELFLEET_SSH: STAND_IN, PIXELFLEET_STANDIN_ROOT: root };
+    const hub = new RemoteHub({ remotes: [{ name: 'box', destination: 'box', command: `${process.execPath} ${SCRIPTED_PEER} notify` }], env, appVersion: '0.0.0-test', publishFleet: () => {}, publishBoard: () => {}, log: () => {}, relay: (event, payload) => relayed.push([event, payload]) });
+    cleanups.push(async () => {
+      hub.dispose();
+      await rm(root, { recursive: true, force: true });
+    });
+    hub.fleet(LOCAL);
+    await hub.settled(60_000);
+    const deadline = Date.now() + 60_000;
+    while (relayed.length < 2 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+    expect(relayed).toEqual([
+      ['notify.show', { seatId: '@box:claude:s1', personaId: '@box:p_peer', title: 'Peer on box', body: 'asks a question', why: 'question', certain: true, sound: false }],
+      ['terminal.output', { streamId: '@box:st1', personaId: '@box:p_peer', seq: 1, data: 'hello from the pane' }],
+    ]);
+  });
+});
 
 describe('a misbehaving remote is cut and shown unreachable with the reason', () => {
   it('garbage', async () => {
