@@ -90,6 +90,18 @@ test.describe('remotes join and leave a running host', () => {
     await expect.poll(journals, { timeout: 30_000 }).toContain('Teal, from the host');
     await expect(entry).toHaveCount(0, { timeout: 30_000 });
 
+    // Ada's terminal panel: the live pane on beta, streamed back over beta's link.
+    await ada.evaluate((button: HTMLElement) => button.click());
+    await page.locator('[data-panel="tray"] [data-act-row] [data-open-terminal]').click();
+    const panel = page.locator('[data-panel="terminal"]');
+    await expect(panel).toHaveAttribute('data-terminal-for', adaId);
+    await expect(panel.locator('[data-terminal-state]')).toHaveAttribute('data-terminal-state', 'live', { timeout: 30_000 });
+    await expect(panel.locator('.xterm-rows')).toContainText('Which colour should the button be?');
+    execFileSync(tmux!, ['-L', socket, 'send-keys', '-t', 'pf-ada', '-l', 'remote-echo']);
+    await expect(panel.locator('.xterm-rows')).toContainText('remote-echo');
+    await page.screenshot({ path: info.outputPath('remote-terminal.png') });
+    await panel.locator('[data-close]').click();
+
     // Usage counts the remotes: one `hosts` entry each, alpha's rows named by host and inside the total.
     const usage = JSON.parse(pixelfleet(['usage', '--json']));
     expect(usage.hosts.map((entry: { host: string }) => entry.host)).toEqual(['beta', 'alpha']);

@@ -1,7 +1,6 @@
 /**
  * What a remote sends (issue 42): its notifications and terminal output are relayed; garbage, a flood of frames, or a
- * frame over the bound is cut and shown
- * unreachable with the reason. Each is a real process (fixtures/scripted-peer.mjs) behind the stand-in `ssh`.
+ * frame over the bound is cut and shown unreachable with the reason. Each is a real process (fixtures/scripted-peer.mjs) behind the stand-in `ssh`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
