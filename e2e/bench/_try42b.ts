@@ -1,2 +1,0 @@
-import { spreadCost } from './remoteLive';
-console.log('ratio', await spreadCost((line) => console.log(line)));
