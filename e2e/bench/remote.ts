@@ -28,8 +28,8 @@ function pixelfleet(home: string, args: string[], env: NodeJS.ProcessEnv = {}): 
   return execFileSync(process.execPath, [PIXELFLEET, ...args], { cwd: ROOT, env: { ...process.env, ...env, PIXELFLEET_HOME: home }, encoding: 'utf8' });
 }
 
-/** Bytes of fleet.patched and jobs.patched events a page's socket receives over `seconds`, after `settle` seconds. */
-export async function patchBytes(host: RunningHost, seats: (count: number) => boolean): Promise<{ bytes: number; patches: number }> {
+/** Bytes of fleet.patched and jobs.patched events (with `whole`, also whole ones) a page's socket receives, after settling. */
+export async function patchBytes(host: RunningHost, seats: (count: number) => boolean, whole = false): Promise<{ bytes: number; patches: number }> {
   const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { origin: host.origin } });
   await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
   let counting = false;
@@ -40,7 +40,8 @@ export async function patchBytes(host: RunningHost, seats: (count: number) => bo
     const text = data.toString();
     const message = JSON.parse(text) as { event?: string; payload?: { snapshot?: { seats: unknown[] } } };
     if (message.event === 'fleet.changed') seen = message.payload?.snapshot?.seats.length ?? seen;
-    if (counting && (message.event === 'fleet.patched' || message.event === 'jobs.patched')) {
+    // `whole`: whole snapshots and boards sent after settling count too (the page applies those as well).
+    if (counting && (message.event === 'fleet.patched' || message.event === 'jobs.patched' || (whole && (message.event === 'fleet.changed' || message.event === 'jobs.changed')))) {
       bytes += Buffer.byteLength(text);
       patches += 1;
     }

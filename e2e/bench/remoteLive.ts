@@ -65,7 +65,7 @@ export async function spreadCost(log: (line: string) => void): Promise<number | 
   let host = await startHost({ home: localHome, args: ['--demo', '--agents', String(total)] });
   let local: { bytes: number; patches: number };
   try {
-    local = await patchBytes(host, (count) => count >= total);
+    local = await patchBytes(host, (count) => count >= total, true);
   } finally {
     await host.stop();
     await removeHome(localHome);
@@ -80,12 +80,12 @@ export async function spreadCost(log: (line: string) => void): Promise<number | 
     host = await startHost({ home, env: { PIXELFLEET_SSH: STAND_IN, PIXELFLEET_STANDIN_ROOT: root } });
     let spread: { bytes: number; patches: number };
     try {
-      spread = await patchBytes(host, (count) => count >= total);
+      spread = await patchBytes(host, (count) => count >= total, true);
     } finally {
       await host.stop();
     }
     const rate = (figures: { bytes: number }) => figures.bytes / TRAFFIC_SECONDS;
-    log(`patch traffic, ${total} demo agents: local ${(rate(local) / 1024).toFixed(1)} KiB/s (${local.patches} patches), ${REMOTES} remotes of ${AGENTS_EACH} ${(rate(spread) / 1024).toFixed(1)} KiB/s (${spread.patches} patches)`);
+    log(`patch traffic, ${total} demo agents: local ${(rate(local) / 1024).toFixed(1)} KiB/s (${local.patches} updates), ${REMOTES} remotes of ${AGENTS_EACH} ${(rate(spread) / 1024).toFixed(1)} KiB/s (${spread.patches} updates)`);
     return rate(local) > 0 ? rate(spread) / rate(local) : null;
   } finally {
     await removeHome(root);
