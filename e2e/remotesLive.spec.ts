@@ -109,6 +109,11 @@ test.describe('remotes join and leave a running host', () => {
     expect(alphaRows.length).toBeGreaterThan(0);
     const alphaInput = alphaRows.reduce((sum: number, row: { totals: { input: number } }) => sum + row.totals.input, 0);
     expect(usage.total.totals.input).toBeGreaterThanOrEqual(alphaInput);
+    // The HUD's open total on the page counts the remote seats too (the host itself runs none).
+    await expect(page.locator('[data-usage-hud]')).toHaveAttribute('data-usage-known', 'true', { timeout: 30_000 });
+    await expect
+      .poll(() => page.evaluate(() => (window.__pixelfleet!.state().fleet as { usage?: { open: { totals: { input: number } } } } | null)?.usage?.open.totals.input ?? 0), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(alphaInput);
 
     // alpha is removed: its agents leave; beta's stream and Ada stay; the page never reloaded.
     pixelfleet(['remote', 'remove', 'alpha']);
