@@ -97,11 +97,14 @@ export class RemoteLink {
     const id = this.nextId++;
     const line = encodeFrame({ id, channel, payload });
     if (line === null) return Promise.resolve({ ok: false, error: { code: 'invalid_request', message: 'The request is too large to send.' } });
+    // A request that itself waits on the remote (`terminal.send`'s `waitMs`) gets that long on top.
+    const waits = (payload as { waitMs?: unknown } | null)?.waitMs;
+    const limitMs = REMOTE_REQUEST_TIMEOUT_MS + (typeof waits === 'number' && waits > 0 ? waits : 0);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        resolve({ ok: false, error: { code: 'unreachable', message: `${this.state.name} did not answer ${channel} within ${REMOTE_REQUEST_TIMEOUT_MS / 1000} s.` } });
-      }, REMOTE_REQUEST_TIMEOUT_MS);
+        resolve({ ok: false, error: { code: 'unreachable', message: `${this.state.name} did not answer ${channel} within ${limitMs / 1000} s.` } });
+      }, limitMs);
       this.pending.set(id, { resolve, timer });
       this.child!.stdin!.write(line);
     });
