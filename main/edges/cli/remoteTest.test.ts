@@ -2,6 +2,7 @@
  * `pixelfleet remote test` over three stand-in remotes reached through the stand-in `ssh` (PIXELFLEET_SSH): one that
  * runs Pixelfleet, one whose "host" is down, one that speaks another contract version.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -90,5 +91,17 @@ describe('pixelfleet remote test', () => {
     const run = await cli(['remote', 'test', 'nosuch']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('no remote is named nosuch');
+  });
+});
+
+describe('pixelfleet agents launch --host', () => {
+  it('refuses a remote that is not listed, and one that is down, launching nothing here', async () => {
+    const missing = await cli(['agents', 'launch', '--host', 'nosuch', '--harness', 'claude', '--role', 'builder', '--cwd', '/srv/app']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No remote is named nosuch.');
+    const down = await cli(['agents', 'launch', '--host', 'dead', '--harness', 'claude', '--role', 'builder', '--cwd', '/srv/app']);
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain('dead is unreachable since');
+    expect(existsSync(join(root, 'local', 'personas.json'))).toBe(false);
   });
 });
