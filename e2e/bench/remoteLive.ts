@@ -95,5 +95,10 @@ export async function spreadCost(log: (line: string) => void): Promise<number | 
 /** Runs issue 42's remote figures (part of the remote area). */
 export async function benchRemoteLive(log: (line: string) => void, table: BenchTable): Promise<void> {
   table.add({ figure: 'remote added live (`remote add` on a running host) → on the page, worst of 3', goal: atMost(10_000), value: await addedLive(log), unit: 'ms' });
-  table.add({ figure: `${REMOTES} remotes × ${AGENTS_EACH} demo agents: page update traffic ÷ same ${REMOTES * AGENTS_EACH} agents local`, goal: atMost(1.2), value: await spreadCost(log), unit: '×' });
+  // 4 fleets of hundreds of demo agents may not start on a small, busy machine: then the figure is unknown, not a crash.
+  const ratio = await spreadCost(log).catch((error: Error) => {
+    log(`${REMOTES} remotes × ${AGENTS_EACH}: not measured (${error.message.split('\n')[0]})`);
+    return null;
+  });
+  table.add({ figure: `${REMOTES} remotes × ${AGENTS_EACH} demo agents: page update traffic ÷ same ${REMOTES * AGENTS_EACH} agents local`, goal: atMost(1.2), value: ratio, unit: '×' });
 }
