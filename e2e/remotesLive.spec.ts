@@ -89,6 +89,10 @@ test.describe('remotes join and leave a running host', () => {
     const journals = () => (existsSync(projects) ? readdirSync(projects, { recursive: true }).filter((name) => String(name).endsWith('.jsonl')).map((name) => readFileSync(join(projects, String(name)), 'utf8')).join('') : '');
     await expect.poll(journals, { timeout: 30_000 }).toContain('Teal, from the host');
     await expect(entry).toHaveCount(0, { timeout: 30_000 });
+    // The host's history holds Ada's transitions and the reply, each naming beta.
+    await expect
+      .poll(() => (JSON.parse(pixelfleet(['history', '--json'])).events as Array<{ type: string; personaId: string | null; host?: string }>).filter((event) => event.personaId === adaId).map((event) => `${event.type}@${event.host}`), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining(['needs-you.entered@beta', 'reply.sent@beta']));
 
     // Ada's terminal panel: the live pane on beta, streamed back over beta's link.
     await ada.evaluate((button: HTMLElement) => button.click());

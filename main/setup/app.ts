@@ -110,7 +110,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const offHistory = events.onEvent((event, payload) => history.onEvent(event, payload));
   const emit = events.emit;
   const updates = createUpdateSender(emit);
-  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log, relay: (event, payload) => emit(event, payload as never) });
+  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log, relay: (event, payload) => {
+    emit(event, payload as never);
+    // A reply typed into a remote agent's terminal from here is this host's history too (never its text).
+    if (event === 'terminal.sent') history.recordReply((payload as { personaId: string }).personaId, Date.parse((payload as { at: string }).at));
+  } });
   const offFleet = fleet.onChange((snapshot) => {
     if (hub) hub.fleet(snapshot);
     else updates.fleet(snapshot);
