@@ -116,6 +116,10 @@ export const channels = {
       paths: z.object({ home: z.string(), personas: z.string(), settings: z.string() }),
       /** The command that started this app (`npm start`, `npm run web`, `pixelfleet web`) and the same with the demo. */
       start: z.object({ command: z.string(), demo: z.string() }).optional(),
+      /** Each harness's home found on this machine (what `remote test` reports of a remote). */
+      harnesses: z.object({ claude: z.boolean(), codex: z.boolean(), opencode: z.boolean() }).optional(),
+      /** Whether tmux runs on this machine. */
+      tmux: z.boolean().optional(),
     }),
   },
   'fleet.read': {

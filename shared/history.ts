@@ -152,6 +152,8 @@ const eventBase = {
   at: z.string(),
   seatId: z.string().nullable(),
   personaId: z.string().nullable(),
+  /** The remote the agent runs on (issue 42); absent for this machine's agents. */
+  host: z.string().optional(),
 };
 
 /** One recorded transition, as `pixelfleet history --json` lists it (oldest first). */

@@ -42,6 +42,8 @@ export const LaunchRequestSchema = z
     cwd: pathString(1),
     name: nameString().optional(),
     prompt: boundedString('a first prompt', LAUNCH_PROMPT_MAX).optional(),
+    /** The remote to launch on (issue 42; `cwd` is then a folder there); absent: this machine. */
+    host: z.string().regex(/^[a-z0-9][a-z0-9-]{0,23}$/, 'a remote name').optional(),
   })
   .strict();
 export type LaunchRequest = z.infer<typeof LaunchRequestSchema>;

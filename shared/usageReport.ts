@@ -29,6 +29,8 @@ export const UsageRowSchema = z.object({
   skipped: z.number().int().nonnegative(),
   /** The row's totals by model (issue 37): they add up to the row's totals; a model without a price has cost null. */
   models: z.array(ModelUsageSchema),
+  /** The remote the seat runs on (issue 42); absent for this machine's seats. */
+  host: z.string().optional(),
 });
 export type UsageRow = z.infer<typeof UsageRowSchema>;
 
@@ -42,5 +44,10 @@ export const UsageReportSchema = z.object({
   limits: z.array(PlanLimitSchema),
   /** Rate-limit records the seats skipped as bad (missing or absurd fields, resets in the past or far ahead). */
   limitsSkipped: z.number().int().nonnegative(),
+  /**
+   * Each listed remote's HUD sums (today since its local midnight, and its open seats); null while it cannot be reached
+   * (unknown, never zero). Absent when this end joins no remotes (`serve --stdio`).
+   */
+  hosts: z.array(z.object({ host: z.string(), today: UsageSumSchema.nullable(), open: UsageSumSchema.nullable() })).optional(),
 });
 export type UsageReport = z.infer<typeof UsageReportSchema>;

@@ -18,7 +18,7 @@ const STAND_IN = join(ROOT, 'main', 'edges', 'remote', 'fixtures', 'stand-in-ssh
 /** Demo agents in each fleet compared. */
 const AGENTS = 100;
 /** Seconds of patch traffic counted per fleet (after it settled). */
-const TRAFFIC_SECONDS = 30;
+export const TRAFFIC_SECONDS = 30;
 /** Seconds a fleet runs before counting (the first whole snapshot and the demo's start are not patches). */
 const SETTLE_SECONDS = 10;
 /** Appends measured for the badge. */
@@ -28,8 +28,8 @@ function pixelfleet(home: string, args: string[], env: NodeJS.ProcessEnv = {}): 
   return execFileSync(process.execPath, [PIXELFLEET, ...args], { cwd: ROOT, env: { ...process.env, ...env, PIXELFLEET_HOME: home }, encoding: 'utf8' });
 }
 
-/** Bytes of fleet.patched and jobs.patched events a page's socket receives over `seconds`, after `settle` seconds. */
-async function patchBytes(host: RunningHost, seats: (count: number) => boolean): Promise<{ bytes: number; patches: number }> {
+/** Bytes of fleet.patched and jobs.patched events (with `whole`, also whole ones) a page's socket receives, after settling. */
+export async function patchBytes(host: RunningHost, seats: (count: number) => boolean, whole = false): Promise<{ bytes: number; patches: number }> {
   const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { origin: host.origin } });
   await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
   let counting = false;
@@ -40,7 +40,8 @@ async function patchBytes(host: RunningHost, seats: (count: number) => boolean):
     const text = data.toString();
     const message = JSON.parse(text) as { event?: string; payload?: { snapshot?: { seats: unknown[] } } };
     if (message.event === 'fleet.changed') seen = message.payload?.snapshot?.seats.length ?? seen;
-    if (counting && (message.event === 'fleet.patched' || message.event === 'jobs.patched')) {
+    // `whole`: whole snapshots and boards sent after settling count too (the page applies those as well).
+    if (counting && (message.event === 'fleet.patched' || message.event === 'jobs.patched' || (whole && (message.event === 'fleet.changed' || message.event === 'jobs.changed')))) {
       bytes += Buffer.byteLength(text);
       patches += 1;
     }
@@ -104,6 +105,7 @@ export async function benchRemote(log: (line: string) => void, table: BenchTable
   const near = await badgeLatency('local', log);
   log(`append → badge p95: remote ${far === null ? 'not seen' : `${far.toFixed(0)} ms`}, the same on a local seat ${near === null ? 'not seen' : `${near.toFixed(0)} ms`}`);
   table.add({ figure: 'remote journal append → badge on the local page, p95', goal: atMost(200), value: far, unit: 'ms' });
+  await (await import('./remoteLive')).benchRemoteLive(log, table);
 }
 
 /** Append on a remote's (or, to compare, a local) journal → the badge on the local page: the p95 in ms, or null if unseen. */

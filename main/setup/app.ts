@@ -36,8 +36,10 @@ import { LaunchService } from '../core/launch/LaunchService';
 import { WorkService } from '../sources/work/WorkService';
 import { createTeamsPort } from '../sources/teams';
 import { exportProfile, readProfileView, saveProfileView } from '../core/roles/profileHandlers';
+import { ServiceError } from '../kit/errors';
 import { openRemotes } from '../edges/remote/openRemotes';
 import { routeRemotes } from '../edges/remote/routeRemotes';
+import { probeMachine } from '../edges/remote/machineProbe';
 import { TerminalAdapter } from '../core/terminal/TerminalAdapter';
 import { TerminalService } from '../core/terminal/TerminalService';
 import { terminalHandlers } from './terminalHandlers';
@@ -89,7 +91,6 @@ export async function createApp(options: AppOptions): Promise<App> {
   const demo = options.demo ? await prepareDemo({ home: paths.home, agents: options.demo.agents, log }) : null;
   const { settings, problems } = await loadSettings(paths.settings);
   const settingsNotices: Notice[] = problems.map((message, index) => ({ id: `settings-${index}`, level: 'warning', message }));
-  const remoteNotices: Notice[] = [];
   // A running app tells settings it cannot use on stderr as well as in the world (one-shot commands print their own).
   if (options.live !== false) for (const message of problems) log(`pixelfleet: ${message}`);
   const workSources = [...(settings.workSources ?? []), ...(demo ? [{ kind: 'markdown' as const, dir: demo.backlogDir }] : [])];
@@ -109,7 +110,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
   const history = await HistoryService.open({ file: paths.history, aliasFile: paths.jobAliases, settings: settings.history, record: options.live !== false, log });
   const aliases = history.aliases;
-  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...remoteNotices, ...history.notices()], log });
+  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...history.notices()], log });
   if (demo) await demo.seatPersonas(personas);
   if (demo) await history.fillPast(() => fleet.read({ fresh: true }), writeDemoHistory);
   const jobs = new JobsService({ fleet, aliases, reminders: settings.reminders, testClock: env.PIXELFLEET_TEST_CLOCK === '1', log });
@@ -119,7 +120,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const offHistory = events.onEvent((event, payload) => history.onEvent(event, payload));
   const emit = events.emit;
   const updates = createUpdateSender(emit);
-  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log, notices: remoteNotices });
+  const hub = options.remotes === false ? null : await openRemotes({ home: paths.home, env, appVersion: APP_VERSION, updates, log, relay: (event, payload) => {
+    emit(event, payload as never);
+    // A reply typed into a remote agent's terminal from here is this host's history too (never its text).
+    if (event === 'terminal.sent') history.recordReply((payload as { personaId: string }).personaId, Date.parse((payload as { at: string }).at));
+  } });
   const offFleet = fleet.onChange((snapshot) => {
     if (hub) hub.fleet(snapshot);
     else updates.fleet(snapshot);
@@ -178,7 +183,8 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const start = startCommands(env, options.mode);
   const handlers: Handlers = {
-    'app.info': () => ({
+    'app.info': async () => ({
+      ...(await probeMachine(homes, env)),
       name: 'Pixelfleet',
       version: APP_VERSION,
       mode: options.mode,
@@ -217,7 +223,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     'usage.by': (request) => usageByReport(pace, request.by, request.since),
     'usage.pace': () => paceReport(pace),
     'launch.options': () => launcher.launchOptions(),
-    'agents.launch': launchAndRecord,
+    'agents.launch': async (request) => {
+      if (request.host !== undefined) throw new ServiceError('not_found', `This end joins no remotes, so it cannot launch on ${request.host}.`);
+      return launchAndRecord(request);
+    },
     'agents.attach': (request) => launcher.attach(request.personaId),
     'agents.openTerminal': (request) => launcher.openTerminal(request.personaId),
     'test.advanceClock': async (request) => ({ offsetMs: await jobs.advanceClock(request.ms) }),

@@ -166,8 +166,24 @@ const KIND_TYPES: Record<HistoryFilterKind, Transition['t'][]> = {
   activity: ['activity'],
 };
 
-/** One stored transition as the CLI lists it; persona rows that are not role changes are left out. */
+/**
+ * One stored transition as the CLI lists it; persona rows that are not role changes are left out. A remote agent's
+ * transition (ids `@<host>:…`, recorded from the merged world) names its host (issue 42).
+ */
 export function eventOf(transition: Transition): HistoryEvent | null {
+  const event = eventBody(transition);
+  if (!event) return null;
+  const host = hostOf(event.seatId) ?? hostOf(event.personaId);
+  return host ? { ...event, host } : event;
+}
+
+function hostOf(id: string | null): string | null {
+  if (!id?.startsWith('@')) return null;
+  const colon = id.indexOf(':');
+  return colon > 1 ? id.slice(1, colon) : null;
+}
+
+function eventBody(transition: Transition): HistoryEvent | null {
   const at = iso(transition.at);
   switch (transition.t) {
     case 'seat':

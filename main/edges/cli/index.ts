@@ -45,6 +45,7 @@ Remotes (agents on other machines, over ssh)
   remote add <name> <ssh destination> [--command "<remote pixelfleet command>"]
   remote list [--json]
   remote remove <name>
+  remote test <name> [--json]            reach it through the host's ssh call: latency, version, homes, tmux (exit 0 reachable, 1 not)
   serve --stdio [--home DIR]            serve this machine's fleet over stdin/stdout (run by a host through ssh)
 
 Agents
@@ -52,7 +53,7 @@ Agents
   agents roles [--json]                  roles with their counts, in station order
   agents role <persona id or name> <role> | --clear
   agents hire --name N [--role R] [--json]
-  agents launch --harness claude|codex|opencode --role R --cwd DIR [--name N] [--prompt P] [--json]
+  agents launch --harness claude|codex|opencode --role R --cwd DIR [--name N] [--prompt P] [--host REMOTE] [--json]
                                          hire and start the harness in a new tmux session (pf-<name>)
   agents attach <persona>                print the tmux attach command
   agents stop <persona>                  ask the harness to exit, then end its tmux session (deletes nothing)

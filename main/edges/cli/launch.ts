@@ -14,15 +14,15 @@ import type { CliIo } from './io';
 
 /** Usage of the three commands, shown with every usage error. */
 export const LAUNCH_USAGE =
-  'usage: pixelfleet agents launch --harness claude|codex|opencode --role <role> --cwd <folder> [--name <name>] [--prompt <text>] [--json] | attach <persona> | stop <persona>';
+  'usage: pixelfleet agents launch --harness claude|codex|opencode --role <role> --cwd <folder> [--name <name>] [--prompt <text>] [--host <remote>] [--json] | attach <persona> | stop <persona>';
 
 function line(text: string): string {
   return `pixelfleet agents: ${text.replace(/\s*\n\s*/g, ' ')}\n`;
 }
 
 async function runLaunch(argv: string[], io: CliIo & { home: string }): Promise<number> {
-  const args = parseArgs(argv, ['harness', 'role', 'cwd', 'name', 'prompt']);
-  rejectUnknown(args, ['harness', 'role', 'cwd', 'name', 'prompt', 'json']);
+  const args = parseArgs(argv, ['harness', 'role', 'cwd', 'name', 'prompt', 'host']);
+  rejectUnknown(args, ['harness', 'role', 'cwd', 'name', 'prompt', 'json', 'host']);
   if (args.positionals.length > 0) throw new UsageError(`launch takes no arguments (got "${args.positionals[0]}").`);
   const harness = HarnessSchema.safeParse(option(args, 'harness'));
   if (!harness.success) throw new UsageError('--harness takes claude, codex or opencode.');
@@ -31,6 +31,8 @@ async function runLaunch(argv: string[], io: CliIo & { home: string }): Promise<
   if (role === undefined) throw new UsageError('--role is needed.');
   if (cwd === undefined) throw new UsageError('--cwd is needed.');
   bounded('--cwd', cwd, 'path');
+  const host = option(args, 'host');
+  if (host !== undefined) return (await import('./launchRemote')).runRemoteLaunch({ host, harness: harness.data, role, cwd, name: option(args, 'name'), prompt: option(args, 'prompt') }, args.flags.has('json'), io);
   const tmux = detectTmux(io.env);
   if (!tmux.ok) {
     io.stderr(line(tmux.reason));

@@ -12,7 +12,7 @@ export async function runRemoteCommand(argv: string[], io: CliIo & { home: strin
     rejectUnknown(args, ['command']);
     if (!name || !destination || extra) throw new UsageError('remote add takes a name and an ssh destination.');
     const remote = await addRemote(io.home, { name, destination, command: option(args, 'command') });
-    io.stdout(`Added ${remote.name}: ssh ${remote.destination} ${remote.command} serve --stdio\nA running host picks it up when it restarts.\n`);
+    io.stdout(`Added ${remote.name}: ssh ${remote.destination} ${remote.command} serve --stdio\nA running host joins it within seconds, without a restart.\n`);
     return 0;
   }
   if (verb === 'list') {
@@ -38,5 +38,6 @@ export async function runRemoteCommand(argv: string[], io: CliIo & { home: strin
     io.stdout(`Removed ${name}.\n`);
     return 0;
   }
-  throw new UsageError('remote takes add, list or remove.');
+  if (verb === 'test') return (await import('./remoteTest')).runRemoteTest(args, io);
+  throw new UsageError('remote takes add, list, remove or test.');
 }

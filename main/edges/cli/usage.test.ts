@@ -48,7 +48,8 @@ describe('pixelfleet usage', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = UsageReportSchema.parse(JSON.parse(run.stdout));
-    expect(Object.keys(JSON.parse(run.stdout))).toEqual(['at', 'since', 'seats', 'total', 'limits', 'limitsSkipped']);
+    expect(Object.keys(JSON.parse(run.stdout))).toEqual(['at', 'since', 'seats', 'total', 'limits', 'limitsSkipped', 'hosts']);
+    expect(report.hosts).toEqual([]); // no remotes listed: one entry per remote (issue 42)
     expect(report.since).toBeNull();
     const claude = report.seats.find((row) => row.harness === 'claude');
     const openCode = report.seats.find((row) => row.harness === 'opencode');

@@ -88,6 +88,7 @@ describe('remotes', () => {
     const { call } = await world([{ name: 'oldbox', command: `${process.execPath} ${OLD_PEER}` }]);
     const snapshot = (await call('fleet.read', {})) as { ok: true; value: ResponseOf<'fleet.read'> };
     const notice = snapshot.value.notices?.find((entry) => entry.id === 'remote-unreachable:oldbox');
+    expect(notice?.message).toMatch(/^needs Pixelfleet \d+\.\d+\.\d+\S* on oldbox /);
     expect(notice?.message).toContain('contract version 999');
     expect(notice?.message).toContain(`contract version ${CONTRACT_VERSION} `);
   });

@@ -3,12 +3,13 @@
  * the single place the merged versions are published from, each with its own cursor (fleet) and revision (board),
  * so the page follows the merged world by the same patches as a local one.
  */
-import type { Answer, ChannelName } from '../../../shared/contract';
+import type { Answer, ChannelName, EventName } from '../../../shared/contract';
 import type { JobBoard } from '../../../shared/jobs';
 import type { FleetSnapshot } from '../../../shared/schemas';
 import { mergeBoard, mergeFleet, SeatViews, type RemoteState } from './mergeWorld';
 import { RemoteLink } from './RemoteLink';
 import type { Remote } from './remoteStore';
+import { watchRemotes, type RemotesWatch } from './watchRemotes';
 
 /** How the hub is built. */
 export interface RemoteHubOptions {
@@ -20,7 +21,14 @@ export interface RemoteHubOptions {
   /** Where each new merged board goes. */
   publishBoard: (board: JobBoard) => void;
   log: (message: string) => void;
+  /** Where remote agents' notifications and terminal events go (the host's event stream); absent: they stay there. */
+  relay?: (event: EventName, payload: unknown) => void;
+  /** The app home whose `remotes.json` a running host follows live (absent: the list given is kept). */
+  home?: string;
 }
+
+/** The notice shown while `remotes.json` cannot be used (the last good list is kept). */
+export const REMOTES_FILE_NOTICE = 'remotes-file';
 
 /** The links and the merged world. */
 export class RemoteHub {
@@ -35,19 +43,64 @@ export class RemoteHub {
   private revision = 0;
   private started = false;
   private readonly views = new SeatViews();
+  /** Grows with every change of the list or of the file's problem, so merges notice either. */
+  private listVersion = 0;
+  private fileProblem: string | null = null;
+  private watch: RemotesWatch | null = null;
+  private readonly ssh: string;
 
   constructor(private readonly options: RemoteHubOptions) {
-    const ssh = options.env.PIXELFLEET_SSH || 'ssh';
-    for (const remote of options.remotes) {
-      this.links.set(remote.name, new RemoteLink({ remote, ssh, appVersion: options.appVersion, env: options.env, log: options.log, onChange: () => this.remoteChanged() }));
-    }
+    this.ssh = options.env.PIXELFLEET_SSH || 'ssh';
+    this.setRemotes(options.remotes);
   }
 
-  /** Connects every remote (once). */
+  /** Connects every remote (once), and follows the home's `remotes.json` from then on. */
   start(): void {
     if (this.started) return;
     this.started = true;
     for (const link of this.links.values()) link.start();
+    if (this.options.home) {
+      this.watch = watchRemotes(this.options.home, {
+        list: (remotes) => this.setRemotes(remotes),
+        problem: (reason) => this.setProblem(reason),
+      });
+    }
+  }
+
+  /**
+   * Brings the links in line with a list: a new name connects, a gone name ends, a changed one reconnects; every other
+   * link (and its stream) is left as it is.
+   */
+  setRemotes(remotes: readonly Remote[]): void {
+    let moved = this.fileProblem !== null;
+    this.fileProblem = null;
+    const wanted = new Map(remotes.map((remote) => [remote.name, remote]));
+    for (const [name, link] of this.links) {
+      const next = wanted.get(name);
+      if (next && sameRemote(next, link.remote)) continue;
+      link.dispose();
+      this.links.delete(name);
+      moved = true;
+    }
+    for (const remote of remotes) {
+      if (this.links.has(remote.name)) continue;
+      const link = new RemoteLink({ remote, ssh: this.ssh, appVersion: this.options.appVersion, env: this.options.env, log: this.options.log, relay: this.options.relay, onChange: () => this.remoteChanged() });
+      this.links.set(remote.name, link);
+      if (this.started) link.start();
+      moved = true;
+    }
+    if (!moved) return;
+    this.listVersion += 1;
+    this.remoteChanged();
+  }
+
+  /** The home's `remotes.json` cannot be used: say so in the world; the links stay as the last good list made them. */
+  setProblem(reason: string): void {
+    if (this.fileProblem === reason) return;
+    this.fileProblem = reason;
+    this.options.log(`pixelfleet: ${reason}; the last good list of remotes is kept`);
+    this.listVersion += 1;
+    this.remoteChanged();
   }
 
   /** Starts the links if needed and waits until each has answered or failed once (bounded by `timeoutMs`). */
@@ -83,6 +136,8 @@ export class RemoteHub {
 
   /** Ends every link. */
   dispose(): void {
+    this.watch?.close();
+    this.watch = null;
     for (const link of this.links.values()) link.dispose();
   }
 
@@ -93,11 +148,11 @@ export class RemoteHub {
 
   private mergeFleet(): FleetSnapshot {
     const local = this.local!;
-    const key = `${local.cursor}|${[...this.links.values()].map((link) => link.version).join(',')}`;
+    const key = `${local.cursor}|${this.listVersion}|${[...this.links.values()].map((link) => link.version).join(',')}`;
     if (key !== this.fleetKey || !this.merged) {
       this.fleetKey = key;
       this.cursor += 1;
-      this.merged = mergeFleet(local, this.states(), this.cursor, this.views);
+      this.merged = withFileProblem(mergeFleet(local, this.states(), this.cursor, this.views), this.fileProblem);
       this.options.publishFleet(this.merged);
     }
     return this.merged;
@@ -105,7 +160,7 @@ export class RemoteHub {
 
   private mergeBoard(): JobBoard {
     const local = this.localBoard!;
-    const key = `${local.revision ?? local.at}|${[...this.links.values()].map((link) => link.boardVersion).join(',')}`;
+    const key = `${local.revision ?? local.at}|${this.listVersion}|${[...this.links.values()].map((link) => link.boardVersion).join(',')}`;
     if (key !== this.boardKey || !this.mergedBoard) {
       this.boardKey = key;
       this.revision += 1;
@@ -114,4 +169,14 @@ export class RemoteHub {
     }
     return this.mergedBoard;
   }
+}
+
+function sameRemote(a: Remote, b: Remote): boolean {
+  return a.destination === b.destination && a.command === b.command;
+}
+
+function withFileProblem(snapshot: FleetSnapshot, problem: string | null): FleetSnapshot {
+  if (problem === null) return snapshot;
+  const notice = { id: REMOTES_FILE_NOTICE, level: 'warning' as const, message: `${problem}; the last good list of remotes is kept.` };
+  return { ...snapshot, notices: [...(snapshot.notices ?? []), notice] };
 }

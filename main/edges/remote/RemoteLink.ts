@@ -5,14 +5,14 @@
  * unreachable, keeps its last known state and retries with a backoff from 1 s to 60 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { channels, isEvent, parseEvent, type Answer, type ChannelName } from '../../../shared/contract';
+import { channels, CONTRACT_VERSION, isEvent, parseEvent, type Answer, type ChannelName, type EventName, type Notification } from '../../../shared/contract';
 import { applyFleetPatch, applyJobsPatch } from '../../../shared/updates';
 import { createLineDecoder, encodeFrame, frameOrFault, type FaultWords, type FrameEvent } from './framing';
 import { checkHello, helloFrame } from './protocol';
 import type { RemoteState } from './mergeWorld';
 import type { Remote } from './remoteStore';
-import { clockTime } from './namespace';
-import { HELLO_TIMEOUT_MS, RECONNECT_MAX_MS, RECONNECT_MIN_MS, REMOTE_REQUEST_TIMEOUT_MS, STDERR_TAIL_CHARS } from './bounds';
+import { clockTime, remoteId } from './namespace';
+import { HELLO_TIMEOUT_MS, MAX_REMOTE_FRAMES_PER_SECOND, RECONNECT_MAX_MS, RECONNECT_MIN_MS, REMOTE_REQUEST_TIMEOUT_MS, STDERR_TAIL_CHARS } from './bounds';
 
 /** How the host words a line the remote sent that it refuses (the link faults with it). */
 const LINK_FAULTS: FaultWords = {
@@ -27,6 +27,8 @@ export interface RemoteLinkOptions {
   ssh: string;
   appVersion: string;
   env: NodeJS.ProcessEnv;
+  /** Where the remote's notifications and terminal events go, ids namespaced (absent: they stay there). */
+  relay?: (event: EventName, payload: unknown) => void;
   /** Called after every change of the state (snapshot, board, reachability). */
   onChange: () => void;
   log: (message: string) => void;
@@ -60,6 +62,13 @@ export class RemoteLink {
   private stderrTail = '';
   private firstContact: Array<() => void> = [];
   private attempts = 0;
+  private windowStart = 0;
+  private windowFrames = 0;
+
+  /** The remote as it was listed when the link was made (a changed entry makes a new link). */
+  get remote(): Remote {
+    return this.options.remote;
+  }
 
   constructor(private readonly options: RemoteLinkOptions) {
     this.state = { name: options.remote.name, snapshot: null, board: null, unreachableSince: null, reason: null };
@@ -88,11 +97,14 @@ export class RemoteLink {
     const id = this.nextId++;
     const line = encodeFrame({ id, channel, payload });
     if (line === null) return Promise.resolve({ ok: false, error: { code: 'invalid_request', message: 'The request is too large to send.' } });
+    // A request that itself waits on the remote (`terminal.send`'s `waitMs`) gets that long on top.
+    const waits = (payload as { waitMs?: unknown } | null)?.waitMs;
+    const limitMs = REMOTE_REQUEST_TIMEOUT_MS + (typeof waits === 'number' && waits > 0 ? waits : 0);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        resolve({ ok: false, error: { code: 'unreachable', message: `${this.state.name} did not answer ${channel} within ${REMOTE_REQUEST_TIMEOUT_MS / 1000} s.` } });
-      }, REMOTE_REQUEST_TIMEOUT_MS);
+        resolve({ ok: false, error: { code: 'unreachable', message: `${this.state.name} did not answer ${channel} within ${limitMs / 1000} s.` } });
+      }, limitMs);
       this.pending.set(id, { resolve, timer });
       this.child!.stdin!.write(line);
     });
@@ -143,6 +155,13 @@ export class RemoteLink {
 
   private onFrame(child: ChildProcess, event: FrameEvent): void {
     if (child !== this.child) return;
+    const now = Date.now();
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.windowFrames = 0;
+    }
+    this.windowFrames += 1;
+    if (this.windowFrames > MAX_REMOTE_FRAMES_PER_SECOND) return this.fault(`it flooded the stream (over ${MAX_REMOTE_FRAMES_PER_SECOND} frames in one second)`, child);
     const step = frameOrFault(event, LINK_FAULTS);
     if (step === null) return;
     if ('fault' in step) return this.fault(step.fault, child);
@@ -163,10 +182,15 @@ export class RemoteLink {
 
   private onHello(child: ChildProcess, frame: Record<string, unknown>): void {
     const hello = checkHello(frame, this.options.appVersion, 'remote');
-    if (!hello.ok) return this.fault(hello.kind === 'not-hello' ? 'it answered garbage instead of a hello' : `refused: ${hello.mismatch}`, child);
+    if (!hello.ok && hello.kind === 'mismatch') {
+      this.state.skewed = true;
+      return this.fault(skewSentence(this.options.appVersion, this.state.name, frame), child);
+    }
+    if (!hello.ok) return this.fault('it answered garbage instead of a hello', child);
     const error = (frame as { error?: unknown }).error;
     if (error) return this.fault(`refused: ${readError(error).message}`, child);
     if (this.helloTimer) clearTimeout(this.helloTimer);
+    this.state.skewed = false;
     this.connected = true;
     this.backoff = RECONNECT_MIN_MS;
     void this.readWhole('fleet');
@@ -222,8 +246,16 @@ export class RemoteLink {
         }
         return void this.readWhole('jobs');
       }
+      case 'notify.show':
+        // The remote decided it (needs-you or a job reminder, by its own rules and clock): shown here, naming the host.
+        return this.options.relay?.('notify.show', localNotification(this.state.name, checked.value as Notification));
+      case 'terminal.output':
+      case 'terminal.ended':
+      case 'terminal.sent':
+        // A terminal streamed (or replied to) through this link: carried to the page with the ids it knows.
+        return this.options.relay?.(name, localTerminalEvent(this.state.name, checked.value as { personaId: string; streamId?: string }));
       default:
-        // Notifications and focus requests of a remote stay on the remote.
+        // Focus requests of a remote stay on the remote.
         return;
     }
   }
@@ -271,6 +303,29 @@ export class RemoteLink {
     this.retry.unref?.();
     this.backoff = Math.min(this.backoff * 2, RECONNECT_MAX_MS);
   }
+}
+
+/** A remote's notification as shown here: its ids namespaced, its title naming the host the agent runs on. */
+export function localNotification(host: string, note: Notification): Notification {
+  return {
+    ...note,
+    seatId: remoteId(host, note.seatId),
+    personaId: remoteId(host, note.personaId),
+    title: `${note.title} on ${host}`,
+    ...(note.job ? { job: { ...note.job, id: remoteId(host, note.job.id) } } : {}),
+  };
+}
+
+/** A remote terminal event as shown here: the persona and the stream namespaced by host. */
+export function localTerminalEvent<T extends { personaId: string; streamId?: string }>(host: string, payload: T): T {
+  return { ...payload, personaId: remoteId(host, payload.personaId), ...(payload.streamId === undefined ? {} : { streamId: remoteId(host, payload.streamId) }) };
+}
+
+/** What a remote of another contract version needs, naming this host's version and (when it said) the remote's. */
+export function skewSentence(appVersion: string, host: string, frame: Record<string, unknown>): string {
+  const theirs = (frame as { hello?: { app?: unknown; contract?: unknown } }).hello;
+  const said = typeof theirs?.app === 'string' ? `it runs Pixelfleet ${theirs.app.slice(0, 64)}, contract version ${String(theirs.contract)}; ` : '';
+  return `needs Pixelfleet ${appVersion} on ${host} (${said}this host speaks contract version ${CONTRACT_VERSION} and Pixelfleet ${appVersion})`;
 }
 
 function readError(error: unknown): { code: string; message: string } {

@@ -16,3 +16,7 @@ export const CLI_REMOTE_WAIT_MS = 15_000;
 export const STDERR_TAIL_CHARS = 400;
 /** Most remotes one home may list. */
 export const MAX_REMOTES = 32;
+/** How often a running host re-reads `remotes.json` in case a watch event was missed, in milliseconds. */
+export const REMOTES_POLL_MS = 2000;
+/** Most frames a remote may send in one second before the host cuts it as flooding (a busy fleet sends tens). */
+export const MAX_REMOTE_FRAMES_PER_SECOND = 5000;

@@ -5,19 +5,11 @@
 import { sortJobs, type JobBoard } from '../../../shared/jobs';
 import { UNREACHABLE_NOTICE_PREFIX, type FleetSnapshot, type Notice, type Persona, type Seat, type Station } from '../../../shared/schemas';
 import { roleKey } from '../../../shared/roles';
+import { mergeTeams, mergeUsage } from './mergeExtras';
+import type { RemoteState } from './remoteState';
 import { clockTime, localJob, localPersona, localSeat, remoteId } from './namespace';
 
-/** What this host knows of one remote. */
-export interface RemoteState {
-  name: string;
-  /** The remote's last snapshot (kept while it is unreachable), or null before the first. */
-  snapshot: FleetSnapshot | null;
-  board: JobBoard | null;
-  /** When it became unreachable (ISO), or null while connected (or still connecting for the first time). */
-  unreachableSince: string | null;
-  /** Why it is unreachable or refused, as a sentence. */
-  reason: string | null;
-}
+export type { RemoteState } from './remoteState';
 
 /** Remote seats as shown here, memoised per remote seat object (a patch keeps unchanged objects). */
 export class SeatViews {
@@ -48,7 +40,9 @@ export function unreachableNotice(remote: RemoteState): Notice | null {
   return {
     id: `${UNREACHABLE_NOTICE_PREFIX}${remote.name}`,
     level: 'warning',
-    message: `${remote.name} unreachable since ${clockTime(remote.unreachableSince)}${remote.reason ? `: ${remote.reason}` : ''}; its agents show as last known.`,
+    message: remote.skewed && remote.reason
+      ? `${remote.reason}; its agents show as last known.`
+      : `${remote.name} unreachable since ${clockTime(remote.unreachableSince)}${remote.reason ? `: ${remote.reason}` : ''}; its agents show as last known.`,
   };
 }
 
@@ -72,6 +66,8 @@ function mergeStations(local: readonly Station[], remotes: readonly RemoteState[
 
 /** The world: local seats, personas and stations with each remote's beside them. */
 export function mergeFleet(local: FleetSnapshot, remotes: readonly RemoteState[], cursor: number, views: SeatViews): FleetSnapshot {
+  // No remotes listed: the local world as it is (same objects, so its patches stay as small as they were).
+  if (remotes.length === 0) return { ...local, cursor };
   const seats = [...local.seats];
   const personas = [...local.personas];
   const notices: Notice[] = [...(local.notices ?? [])];
@@ -85,6 +81,13 @@ export function mergeFleet(local: FleetSnapshot, remotes: readonly RemoteState[]
   }
   const merged: FleetSnapshot = { ...local, cursor, seats, personas, stations: mergeStations(local.stations, remotes) };
   if (notices.length > 0) merged.notices = notices;
+  const usage = mergeUsage(local.usage, remotes);
+  if (usage) merged.usage = usage;
+  const { teams, messages } = mergeTeams(local, remotes);
+  if (teams) merged.teams = teams;
+  else delete merged.teams;
+  if (messages) merged.messages = messages;
+  else delete merged.messages;
   return merged;
 }
 

@@ -8,8 +8,9 @@ import type { Persona, Seat } from '../../../shared/schemas';
 import { ServiceError } from '../../kit/errors';
 import type { Handlers } from '../transport/router';
 import { CLI_REMOTE_WAIT_MS } from './bounds';
-import { localCandidate, localPersona, localSeat, splitRemoteId } from './namespace';
+import { localCandidate, localPersona, localSeat, remoteId, splitRemoteId } from './namespace';
 import type { RemoteHub } from './RemoteHub';
+import { mergeUsageReports } from './usageAcross';
 
 /** Options of the routing. */
 export interface RouteOptions {
@@ -53,6 +54,17 @@ export function routeRemotes(handlers: Handlers, hub: RemoteHub, options: RouteO
       const board = hub.board(await handlers['jobs.list']({ all: true }));
       return request.all ? board : { ...board, jobs: board.jobs.filter((job) => job.state === 'running') };
     },
+    'usage.read': async (request) => {
+      await ready();
+      const local = await handlers['usage.read'](request);
+      const remotes = await Promise.all(
+        hub.states().map(async (state) => {
+          const answer = state.unreachableSince === null ? await hub.forward(state.name, 'usage.read', request) : null;
+          return { state, report: answer?.ok ? (answer.value as ResponseOf<'usage.read'>) : null };
+        }),
+      );
+      return mergeUsageReports(local, remotes);
+    },
     'seats.open': async (request) => {
       const remote = splitRemoteId(request.candidateId);
       if (!remote) return handlers['seats.open'](request);
@@ -82,6 +94,13 @@ export function routeRemotes(handlers: Handlers, hub: RemoteHub, options: RouteO
       if (request.seat !== null) throw new ServiceError('invalid_request', 'A remote agent’s seat is chosen on its own machine; from here it can only be unseated.');
       return persona(remote.host, 'personas.moveSeat', { ...request, personaId: remote.id });
     },
+    'agents.launch': async (request) => {
+      // Launched by the remote's own launcher, in its tmux, with its homes: the persona comes back namespaced.
+      const { host, ...rest } = request;
+      if (host === undefined) return handlers['agents.launch'](rest);
+      const launched = await forward(host, 'agents.launch', rest);
+      return { ...launched, persona: localPersona(host, launched.persona) };
+    },
     'agents.attach': async (request) => {
       const remote = splitRemoteId(request.personaId);
       return remote ? forward(remote.host, 'agents.attach', { personaId: remote.id }) : handlers['agents.attach'](request);
@@ -110,9 +129,16 @@ export function routeRemotes(handlers: Handlers, hub: RemoteHub, options: RouteO
       return remote ? forward(remote.host, 'terminal.act', { ...request, personaId: remote.id }) : handlers['terminal.act'](request);
     },
     'terminal.watch': async (request) => {
-      // A stream's output is an event of the remote's own stream; carrying it here is issue 42's.
-      if (splitRemoteId(request.personaId)) throw new ServiceError('unavailable', 'A remote agent’s live terminal is not streamed here yet; peek, send and keys reach it.');
-      return handlers['terminal.watch'](request);
+      // A remote pane is streamed on its host; its output comes back over the remote's stream (RemoteLink relays it).
+      const remote = splitRemoteId(request.personaId);
+      if (!remote) return handlers['terminal.watch'](request);
+      const stream = request.streamId === undefined ? null : splitRemoteId(request.streamId);
+      const watched = await forward(remote.host, 'terminal.watch', { personaId: remote.id, ...(stream ? { streamId: stream.id } : {}) });
+      return { ...watched, streamId: remoteId(remote.host, watched.streamId) };
+    },
+    'terminal.unwatch': async (request) => {
+      const remote = splitRemoteId(request.streamId);
+      return remote ? forward(remote.host, 'terminal.unwatch', { streamId: remote.id }) : handlers['terminal.unwatch'](request);
     },
     'agents.openTerminal': async (request) => {
       const remote = splitRemoteId(request.personaId);

@@ -1,0 +1,91 @@
+/**
+ * The parts of a remote's world beyond seats and personas (issue 42): its usage counted in the HUD's today/open
+ * totals, its agent teams and the messages between its sessions, every id namespaced by host. Pure.
+ */
+import type { AgentMessage, FleetSnapshot, Team } from '../../../shared/schemas';
+import type { FleetUsage, UsageSum } from '../../../shared/usage';
+import type { RemoteState } from './remoteState';
+import { remoteId } from './namespace';
+
+/** The most messages a snapshot carries (the schema's bound). */
+const MESSAGES_MAX = 50;
+
+/** Two sums as one: tokens added, costs added (an estimate in either makes the whole an estimate), partial if either is. */
+export function addUsageSums(first: UsageSum, second: UsageSum): UsageSum {
+  const a = first.totals;
+  const b = second.totals;
+  const totals = { input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite };
+  const reasoning = a.reasoning === undefined && b.reasoning === undefined ? undefined : (a.reasoning ?? 0) + (b.reasoning ?? 0);
+  const cost =
+    first.cost && second.cost
+      ? { usd: first.cost.usd + second.cost.usd, estimated: first.cost.estimated || second.cost.estimated }
+      : (first.cost ?? second.cost);
+  return {
+    totals: reasoning === undefined ? totals : { ...totals, reasoning },
+    partial: first.partial || second.partial,
+    unpriced: first.unpriced + second.unpriced,
+    ...(cost ? { cost } : {}),
+  };
+}
+
+/**
+ * The HUD's usage with every reachable remote's added. A remote that cannot be reached adds nothing and makes the
+ * totals partial (shown "≥"): its usage now is unknown, never zero.
+ */
+export function mergeUsage(local: FleetUsage | undefined, remotes: readonly RemoteState[]): FleetUsage | undefined {
+  let usage = local;
+  for (const remote of remotes) {
+    const theirs = remote.snapshot?.usage;
+    if (!theirs) continue;
+    if (remote.unreachableSince !== null) {
+      if (usage) usage = { ...usage, today: { ...usage.today, partial: true }, open: { ...usage.open, partial: true } };
+      continue;
+    }
+    usage = usage ? { since: usage.since, today: addUsageSums(usage.today, theirs.today), open: addUsageSums(usage.open, theirs.open) } : { ...theirs };
+  }
+  return usage;
+}
+
+function localMessage(host: string, message: AgentMessage): AgentMessage {
+  return {
+    ...message,
+    id: remoteId(host, message.id),
+    fromPersonaId: message.fromPersonaId === null ? null : remoteId(host, message.fromPersonaId),
+    toPersonaId: message.toPersonaId === null ? null : remoteId(host, message.toPersonaId),
+  };
+}
+
+/** A remote team as shown here: its name tagged with the host (two machines may both run a team "alpha"). */
+export function localTeam(host: string, team: Team): Team {
+  return {
+    ...team,
+    name: `${team.name}@${host}`,
+    leadPersonaId: team.leadPersonaId === null ? null : remoteId(host, team.leadPersonaId),
+    members: team.members.map((member) => ({
+      ...member,
+      seatId: member.seatId === null ? null : remoteId(host, member.seatId),
+      personaId: member.personaId === null ? null : remoteId(host, member.personaId),
+    })),
+    messages: team.messages.map((message) => localMessage(host, { ...message, team: message.team === null ? null : `${message.team}@${host}` })),
+  };
+}
+
+/** Teams and messages of the local world with each remote's beside them (the most recent messages kept). */
+export function mergeTeams(local: FleetSnapshot, remotes: readonly RemoteState[]): Pick<FleetSnapshot, 'teams' | 'messages'> {
+  const teams: Team[] = [...(local.teams ?? [])];
+  const messages: AgentMessage[] = [...(local.messages ?? [])];
+  let moved = false;
+  for (const remote of remotes) {
+    for (const team of remote.snapshot?.teams ?? []) {
+      teams.push(localTeam(remote.name, team));
+      moved = true;
+    }
+    for (const message of remote.snapshot?.messages ?? []) {
+      messages.push(localMessage(remote.name, message));
+      moved = true;
+    }
+  }
+  if (!moved) return { teams: local.teams, messages: local.messages };
+  const recent = messages.sort((first, second) => first.at.localeCompare(second.at)).slice(-MESSAGES_MAX);
+  return { ...(teams.length > 0 ? { teams } : {}), ...(recent.length > 0 ? { messages: recent } : {}) };
+}
