@@ -20,7 +20,7 @@ const fixture = launchFixture('pixelfleet-remote-terminal-');
 afterAll(() => fixture.dispose());
 
 describe.skipIf(!tmux)('a remote agent’s terminal', () => {
-  it('peek and send reach the pane on the agent’s own host; the live stream is refused with the reason', async () => {
+  it('peek, send and the live stream reach the pane on the agent’s own host (issue 42 streams it back)', async () => {
     const { dir, env } = fixture.setup();
     installQuestionStandin(path.join(dir, 'bin'));
     const standinRoot = path.join(dir, 'hosts');
@@ -47,7 +47,10 @@ describe.skipIf(!tmux)('a remote agent’s terminal', () => {
       expect(sent).toEqual({ ok: true, value: { delivered: true, acknowledged: true } });
       const journal = readFileSync(path.join(remoteEnv.CLAUDE_CONFIG_DIR, 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), `${persona.seat.sessionId}.jsonl`), 'utf8');
       expect(journal.trim().split('\n').map((line) => JSON.parse(line)).at(-1).message.content[0].content).toBe('remote teal');
-      expect(await app.router.handle('terminal.watch', { personaId: remoteId })).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/not streamed here yet/) } });
+      const watched = await app.router.handle('terminal.watch', { personaId: remoteId });
+      expect(watched).toMatchObject({ ok: true, value: { streamId: expect.stringMatching(/^@boxa:/) } });
+      const streamId = (watched as { value: { streamId: string } }).value.streamId;
+      expect(await app.router.handle('terminal.unwatch', { streamId })).toMatchObject({ ok: true });
     } finally {
       await app.dispose();
     }
