@@ -61,6 +61,8 @@ test.describe('remotes join and leave a running host', () => {
   });
 
   test('added live → agents appear; a remote question answered from the page; usage counts it; removed → leaves', async ({ page }, info) => {
+    // Two remotes join, an agent is launched on one and answered, then one leaves: one long story, beside another worker.
+    test.setTimeout(180_000);
     await openWorld(page, host);
     await expect(page.locator('[data-agent]')).toHaveCount(0);
     const pageLoads = await page.evaluate(() => performance.timeOrigin);

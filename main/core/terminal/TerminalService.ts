@@ -33,7 +33,10 @@ export interface TerminalServiceOptions {
   emit<E extends EventName>(event: E, payload: EventOf<E>): void;
   /** Records that a reply was sent (persona and time only). */
   recordReply?(personaId: string, at: number): void;
-  /** The demo's agents are simulated: they have no terminals, and no tmux server is asked. */
+  /**
+   * The demo's agents are simulated: they have no terminals, and no pane is searched for them; only an agent launched
+   * beside them (its tmux session tagged with its persona) has one.
+   */
   demo?: boolean;
 }
 
@@ -60,6 +63,11 @@ export class TerminalService {
     return persona;
   }
 
+  /** True for a demo agent: in the demo, only a persona whose launched session is tagged with it has a terminal. */
+  private async simulated(persona: Persona): Promise<boolean> {
+    return this.options.demo === true && (await this.options.adapter.sessionTaggedWith(persona.id)) === null;
+  }
+
   /** Where each persona's terminal is, in one pass. */
   async locateAll(personas: readonly Persona[]): Promise<Map<string, PaneMatch>> {
     return this.options.adapter.locate(personas);
@@ -68,14 +76,14 @@ export class TerminalService {
   /** Where a persona's terminal is, or why it has none. */
   async locate(who: string): Promise<TerminalLocation> {
     const persona = await this.persona(who);
-    if (this.options.demo) return { personaId: persona.id, terminal: null, reason: DEMO_NO_TERMINAL, uncertain: false };
+    if (await this.simulated(persona)) return { personaId: persona.id, terminal: null, reason: DEMO_NO_TERMINAL, uncertain: false };
     const match = (await this.options.adapter.locate([persona])).get(persona.id)!;
     return match.ok ? { personaId: persona.id, terminal: match.terminal, reason: null, uncertain: false } : { personaId: persona.id, terminal: null, reason: match.reason, uncertain: match.uncertain };
   }
 
   private async pane(who: string): Promise<{ persona: Persona; pane: Pane; match: Extract<PaneMatch, { ok: true }> }> {
     const persona = await this.persona(who);
-    if (this.options.demo) throw new ServiceError('unavailable', DEMO_NO_TERMINAL);
+    if (await this.simulated(persona)) throw new ServiceError('unavailable', DEMO_NO_TERMINAL);
     const match = (await this.options.adapter.locate([persona])).get(persona.id)!;
     if (!match.ok) throw new ServiceError('unavailable', `${persona.name} has no terminal Pixelfleet can reach: ${match.reason}`);
     return { persona, pane: match.pane, match };
