@@ -49,7 +49,7 @@ export async function connect(host: RunningHost): Promise<{ ask: Ask; close: () 
 }
 
 /** Frames per second, page CPU (s/s) and frame time (ms of page CPU per drawn frame) while `during` runs. */
-export async function measure(page: Page, seconds: number, during?: (until: number) => Promise<void>): Promise<{ fps: number; cpu: number; frameMs: number }> {
+async function measure(page: Page, seconds: number, during?: (until: number) => Promise<void>): Promise<{ fps: number; cpu: number; frameMs: number }> {
   const session = await page.context().newCDPSession(page);
   await session.send('Performance.enable');
   const taskSeconds = async () => (await session.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;

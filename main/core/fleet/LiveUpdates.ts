@@ -11,7 +11,7 @@ export const MIN_REFRESH_INTERVAL_MS = 100;
  * The least time between refreshes while the fleet is busy (the refresh before the last one started under a second
  * earlier): a stream of appends is drawn four times a second, a change after a quiet moment at once.
  */
-export const BUSY_REFRESH_INTERVAL_MS = 250;
+const BUSY_REFRESH_INTERVAL_MS = 250;
 /** Refreshes that start this close one after another mark a busy fleet. */
 const BUSY_WITHIN_MS = 1_000;
 /** The safety poll: catches what file events miss, and `working` → `idle` transitions. */

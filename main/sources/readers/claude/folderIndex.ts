@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** How long one listing of the project folders answers look-ups (a burst of resolutions in one census). */
-export const FOLDER_INDEX_REUSE_MS = 1_000;
+const FOLDER_INDEX_REUSE_MS = 1_000;
 /** Folders listed at the same time while the index is built. */
 const LISTING_BATCH = 16;
 

@@ -43,7 +43,7 @@ interface Tracked {
 
 const USAGE = Buffer.from('"usage"');
 /** The least time between two checkpoint writes while passes run (dispose always writes). */
-export const CHECKPOINT_SAVE_MS = 5_000;
+const CHECKPOINT_SAVE_MS = 5_000;
 const NEWLINE = 0x0a;
 
 /** The ledger of whole-session usage per journal. */

@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { BUSY_ATTEMPTS, isBusyError, openReadOnly, type SqliteDatabase } from './sqlite';
 
 /** How long a kept connection may sit unused before it is closed. */
-export const KEPT_IDLE_MS = 2_000;
+const KEPT_IDLE_MS = 2_000;
 
 interface Kept {
   /** The connection, opened once (callers that arrive while it opens share the same opening). */

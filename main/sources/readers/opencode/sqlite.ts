@@ -45,7 +45,7 @@ type NodeSqliteModule = {
 };
 
 /** How a connection is opened: `cacheStatements` prepares each query text once (for a connection kept a while). */
-export interface OpenOptions {
+interface OpenOptions {
   cacheStatements?: boolean;
 }
 
