@@ -1,6 +1,7 @@
 /**
- * The OpenCode seat reader: the I/O edge over the store (one short read-only connection per call), joining the
- * bounded queries of `store.ts` with the pure rules of `taskCalls.ts` and `transcript.ts`.
+ * The OpenCode seat reader: the I/O edge over the store (projections share one read-only connection per store for a
+ * burst, `keptConnection.ts`), joining the bounded queries of `store.ts` with the pure rules of `taskCalls.ts` and
+ * `transcript.ts`.
  */
 import { statSync } from 'node:fs';
 import type { Candidate, SeatAddress } from '../../../../shared/schemas';
