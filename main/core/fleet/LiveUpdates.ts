@@ -1,19 +1,12 @@
 /**
  * Drives refreshes of the fleet: chokidar on the addressed transcripts (and the persona store), a slow safety
- * poll, and coalescing so renderers get at most ~10 `fleet.changed` events a second (4 while changes stream in).
+ * poll, and coalescing so renderers get at most ~10 `fleet.changed` events a second.
  */
 import { watch, type FSWatcher } from 'chokidar';
 import type { FleetService } from './FleetService';
 
 /** The least time between two refreshes started by file events (10 a second at most). */
 export const MIN_REFRESH_INTERVAL_MS = 100;
-/**
- * The least time between refreshes while the fleet is busy (the refresh before the last one started under a second
- * earlier): a stream of appends is drawn four times a second, a change after a quiet moment at once.
- */
-const BUSY_REFRESH_INTERVAL_MS = 250;
-/** Refreshes that start this close one after another mark a busy fleet. */
-const BUSY_WITHIN_MS = 1_000;
 /** The safety poll: catches what file events miss, and `working` → `idle` transitions. */
 export const SAFETY_POLL_MS = 5000;
 
@@ -37,7 +30,6 @@ export class LiveUpdates {
   private running = false;
   private pending = false;
   private lastStart = 0;
-  private previousStart = Number.NEGATIVE_INFINITY;
   private disposed = false;
   private syncing: Promise<void> = Promise.resolve();
 
@@ -64,7 +56,7 @@ export class LiveUpdates {
     this.poll.unref?.();
   }
 
-  /** Asks for a refresh soon; bursts coalesce into one, at most one every MIN_REFRESH_INTERVAL_MS (busy: BUSY_…). */
+  /** Asks for a refresh soon; bursts coalesce into one, at most one every MIN_REFRESH_INTERVAL_MS. */
   schedule(): void {
     if (this.disposed) return;
     if (this.running) {
@@ -72,8 +64,7 @@ export class LiveUpdates {
       return;
     }
     if (this.timer) return;
-    const interval = this.lastStart - this.previousStart < BUSY_WITHIN_MS ? BUSY_REFRESH_INTERVAL_MS : MIN_REFRESH_INTERVAL_MS;
-    const wait = Math.max(0, this.lastStart + interval - Date.now());
+    const wait = Math.max(0, this.lastStart + MIN_REFRESH_INTERVAL_MS - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.run();
@@ -83,7 +74,6 @@ export class LiveUpdates {
   private async run(): Promise<void> {
     if (this.disposed) return;
     this.running = true;
-    this.previousStart = this.lastStart;
     this.lastStart = Date.now();
     try {
       await this.options.fleet.refresh();
