@@ -10,6 +10,8 @@ export interface BenchRow {
   value: number | null;
   unit: string;
   holds: boolean;
+  /** Frames per second drawn while measured: present on rows whose goal names a frame rate. */
+  frames?: number;
 }
 
 /** A goal: its printed form and the test a value must pass. */
@@ -43,6 +45,8 @@ export interface FigureInput {
   unit: string;
   /** A side condition the goal also needs, e.g. `{ text: 'at ≥ 20 fps', holds: fps >= 20 }`. */
   also?: { text: string; holds: boolean };
+  /** Frames per second drawn while measured, carried into the row (and `--json`) when the goal names a frame rate. */
+  frames?: number;
 }
 
 /** Collects the rows of one run. Bench areas receive it as their second argument. */
@@ -60,6 +64,7 @@ export class BenchTable {
       unit: input.unit,
       holds,
     };
+    if (input.frames !== undefined) row.frames = Number.isFinite(input.frames) ? round(input.frames) : 0;
     this.rows.push(row);
     return row;
   }

@@ -14,7 +14,8 @@ import { assistantLine, escapeCwd, userPromptLine } from '../../main/dev/demo/li
 import { MIN_REFRESH_INTERVAL_MS } from '../../main/core/fleet/LiveUpdates';
 import { MOVING_FPS } from '../../renderer/world/frameLoop';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
-import { atMost, below, type BenchTable } from './table';
+import { atLeast, atMost, below, type BenchTable } from './table';
+import { benchFiveHundred } from './world500';
 import { benchIdleDuringUsagePass } from './usageWorld';
 import { benchIdleWithPacePanel } from './paceWorld';
 
@@ -107,23 +108,27 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
     const working = await page.evaluate(() => (window as unknown as { __pixelfleet: { seating(): { pose: string }[] } }).__pixelfleet.seating().filter((seat) => seat.pose === 'work').length);
     log(`${personas.length} agents animating (${working} typing): ${looping.fps.toFixed(1)} frames/s, frame time ${looping.frameMs.toFixed(1)} ms, page CPU ${(looping.cpu * 1000).toFixed(0)} ms/s`);
     // The sprite loops' own cadence is 10 fps; the demo's team messages fly at the walking cadence now and then.
-    table.add({ figure: `${personas.length} agents animating`, goal: atMost(150), value: looping.cpu * 1000, unit: 'ms/s', also: { text: 'at ≥ 10 frames/s', holds: looping.fps >= 10 } });
+    // Issue 43's goal (tighter than issue 17's ≤ 150 ms/s at ≥ 10 frames/s, which a holding figure also meets).
+    table.add({ figure: `${personas.length} agents animating`, goal: atMost(80), value: looping.cpu * 1000, unit: 'ms/s', also: { text: 'at ≥ 20 frames/s', holds: looping.fps >= 20 }, frames: looping.fps });
 
     // The same fleet and the same stream of changes with nothing animating: what the snapshots themselves cost.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const still = await measure(page, 5);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     log(`${personas.length} agents, reduced motion (the fleet's changes, no animation): ${still.fps.toFixed(1)} frames/s, page CPU ${(still.cpu * 1000).toFixed(0)} ms/s`);
+    table.add({ figure: `${personas.length} agents, reduced motion (the fleet's changes only): page CPU`, goal: atMost(30), value: still.cpu * 1000, unit: 'ms/s', frames: still.fps });
 
     const moving = await measure(page, 5, (until) => panAndZoom(page, until));
     log(`pan and zoom over animating agents: ${moving.fps.toFixed(1)} frames/s, frame time ${moving.frameMs.toFixed(1)} ms, page CPU ${(moving.cpu * 1000).toFixed(0)} ms/s`);
     // A pan is drawn at the walking cadence: each frame must fit its interval, and below 20 fps a pan stutters.
-    table.add({ figure: `pan and zoom over ${personas.length} animating agents: frame time (page CPU per drawn frame)`, goal: atMost(Math.floor(1000 / MOVING_FPS)), value: moving.frameMs, unit: 'ms', also: { text: 'at ≥ 20 frames/s', holds: moving.fps >= 20 } });
+    table.add({ figure: `pan and zoom over ${personas.length} animating agents: frame time (page CPU per drawn frame)`, goal: atMost(Math.floor(1000 / MOVING_FPS)), value: moving.frameMs, unit: 'ms', also: { text: 'at ≥ 20 frames/s', holds: moving.fps >= 20 }, frames: moving.fps });
+    table.add({ figure: `pan and zoom over ${personas.length} animating agents`, goal: atLeast(30), value: moving.fps, unit: 'frames/s', frames: moving.fps });
     await page.keyboard.press('f');
     await Promise.all(personas.slice(0, 100).map((persona, index) => ask('personas.setRole', { personaId: persona.id, role: builtIns[(index + 1) % 6] })));
     const walking = await measure(page, 3);
     log(`100 agents walking: ${walking.fps.toFixed(1)} frames/s, page CPU ${(walking.cpu * 1000).toFixed(0)} ms/s`);
-    table.add({ figure: '100 agents walking', goal: atMost(300), value: walking.cpu * 1000, unit: 'ms/s', also: { text: 'at ≥ 20 frames/s', holds: walking.fps >= 20 } });
+    // Issue 43's goal (tighter than issue 17's ≤ 300 ms/s at ≥ 20 frames/s, which a holding figure also meets).
+    table.add({ figure: '100 agents walking', goal: atMost(150), value: walking.cpu * 1000, unit: 'ms/s', also: { text: 'at ≥ 24 frames/s', holds: walking.fps >= 24 }, frames: walking.fps });
 
     await page.close();
     close();
@@ -212,4 +217,5 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
     await host.stop();
     await removeHome(home);
   }
+  await benchFiveHundred(log, table, measure);
 }

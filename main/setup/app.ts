@@ -110,8 +110,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const work = new WorkService({ sources: workSources, env, refreshMs: (settings.refreshSeconds ?? 60) * 1000 });
   const history = await HistoryService.open({ file: paths.history, aliasFile: paths.jobAliases, settings: settings.history, record: options.live !== false, log });
   const aliases = history.aliases;
-  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...history.notices()], log });
+  // Seated before the fleet follows the store: a census after each of 500 hires made a large demo start in minutes.
   if (demo) await demo.seatPersonas(personas);
+  const fleet = new FleetService({ personas, readers, work, teams: createTeamsPort(), notices: () => [...settingsNotices, ...history.notices()], log });
   if (demo) await history.fillPast(() => fleet.read({ fresh: true }), writeDemoHistory);
   const jobs = new JobsService({ fleet, aliases, reminders: settings.reminders, testClock: env.PIXELFLEET_TEST_CLOCK === '1', log });
 

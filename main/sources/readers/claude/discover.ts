@@ -8,6 +8,7 @@ import { openRegular } from '../kit/openRegular';
 import path from 'node:path';
 import type { Candidate } from '../../../../shared/schemas';
 import { isSessionStem, projectsDir } from './locate';
+import { foldersHolding } from './folderIndex';
 import { CLAUDE_CWD_CACHE, CLAUDE_CWD_HEAD_BYTES, CLAUDE_DISCOVER_FILES, CLAUDE_DISCOVER_FOLDERS } from '../kit/bounds';
 
 /** Bounds of one discovery walk. */
@@ -75,6 +76,17 @@ export async function findSession(home: string, sessionId: string, bounds: Disco
   if (!isSessionStem(sessionId) || sessionId.startsWith('agent-')) return null;
   const root = projectsDir(home);
   const folders = await projectFolders(root, bounds);
+  // The folders a recent listing saw the journal in; every folder when it did not (a session newer than the listing).
+  const holders = await foldersHolding(root, folders, `${sessionId}.jsonl`);
+  let newest = holders ? await newestIn(home, root, holders, sessionId) : null;
+  // Gone from where the listing saw it, or not listed yet: every folder is looked at.
+  if (!newest) newest = await newestIn(home, root, folders, sessionId);
+  // Its recorded working folder is the project path the lobby and the card show (the folder name is a lossy escape).
+  return newest && withRecordedCwd(newest);
+}
+
+/** The newest journal named after the session among `folders`, or null. */
+async function newestIn(home: string, root: string, folders: readonly string[], sessionId: string): Promise<Candidate | null> {
   let newest: Candidate | null = null;
   for (const folder of folders) {
     const journal = path.join(root, folder, `${sessionId}.jsonl`);
@@ -87,8 +99,7 @@ export async function findSession(home: string, sessionId: string, bounds: Disco
       // Not in this folder.
     }
   }
-  // Its recorded working folder is the project path the lobby and the card show (the folder name is a lossy escape).
-  return newest && withRecordedCwd(newest);
+  return newest;
 }
 
 const cwdCache = new Map<string, string>();

@@ -43,6 +43,8 @@ interface Tracked {
 }
 
 const USAGE = Buffer.from('"usage"');
+/** The least time between two checkpoint writes while passes run (dispose always writes). */
+const CHECKPOINT_SAVE_MS = 5_000;
 const NEWLINE = 0x0a;
 
 /** The ledger of whole-session usage per journal. */
@@ -55,6 +57,9 @@ export class UsageLedger {
   private loaded: Promise<void>;
   private pumping: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** When the checkpoint was last written, and the write waiting for the interval to pass. */
+  private savedAt = 0;
+  private saveTimer: NodeJS.Timeout | null = null;
   private disposed = false;
   /** Where the next restat tick starts in the tracked files. */
   private restatCursor = 0;
@@ -119,6 +124,8 @@ export class UsageLedger {
     this.disposed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
     await this.pumping?.catch(() => undefined);
     await this.save();
   }
@@ -173,7 +180,7 @@ export class UsageLedger {
       }
       this.version += 1;
     }
-    await this.save();
+    this.saveSoon();
   }
 
   /** Reads one journal from its checkpoint offset to its end, chunk by chunk. */
@@ -269,7 +276,7 @@ export class UsageLedger {
       if (sinceSave >= 64 * this.chunkBytes) {
         sinceSave = 0;
         entry.fingerprint = await fingerprint(handle, entry.offset);
-        await this.save();
+        this.saveSoon();
       }
       // Yield between chunks: the census, the page's updates and IPC run in between.
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -277,8 +284,24 @@ export class UsageLedger {
     entry.fingerprint = await fingerprint(handle, entry.offset);
   }
 
+  /**
+   * Writes the checkpoint now, or once CHECKPOINT_SAVE_MS passed since the last write: a fleet appending all the time
+   * ends a pass several times a second, and the whole checkpoint (every tracked file) was written at each end.
+   * Only a crash can lose the writes waiting; they are read again from the last checkpoint.
+   */
+  private saveSoon(): void {
+    if (!this.file || this.disposed || this.saveTimer) return;
+    const wait = Math.max(0, this.savedAt + CHECKPOINT_SAVE_MS - Date.now());
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      if (!this.disposed) void this.save();
+    }, wait);
+    this.saveTimer.unref?.();
+  }
+
   private async save(): Promise<void> {
     if (!this.file) return;
+    this.savedAt = Date.now();
     const entries = [...this.files.values()].map((tracked) => tracked.entry).filter((entry): entry is CheckpointEntry => entry !== null);
     try {
       await saveCheckpoint(this.file, entries.slice(-USAGE_CHECKPOINT_FILES));

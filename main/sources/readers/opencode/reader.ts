@@ -1,6 +1,7 @@
 /**
- * The OpenCode seat reader: the I/O edge over the store (one short read-only connection per call), joining the
- * bounded queries of `store.ts` with the pure rules of `taskCalls.ts` and `transcript.ts`.
+ * The OpenCode seat reader: the I/O edge over the store (projections share one read-only connection per store for a
+ * burst, `keptConnection.ts`), joining the bounded queries of `store.ts` with the pure rules of `taskCalls.ts` and
+ * `transcript.ts`.
  */
 import { statSync } from 'node:fs';
 import type { Candidate, SeatAddress } from '../../../../shared/schemas';
@@ -8,7 +9,8 @@ import type { DiscoverOptions, Projection, ReplayResult, SeatReader } from '../p
 import { discoverSessions, findSession, resolveOpenCodeDbs, openCodeDataDir } from './locate';
 import { replayCall } from './replay';
 import { existsInSessionV2, inspectStore, schemaReason, V2_ONLY_REASON } from './schema';
-import { isBusyError, withReadOnly } from './sqlite';
+import { isBusyError, type SqliteDatabase } from './sqlite';
+import { closeKeptConnections, withKeptSnapshot } from './keptConnection';
 import { directChildren, readSession, selectActivityFacts, selectTaskRows } from './store';
 import { openCodeActivityBasis } from './activity';
 import { openCodeSeatUsage } from './usage';
@@ -60,14 +62,26 @@ function fileMtime(path: string): number | null {
   }
 }
 
-/** Reads one seat's projection from its store (no caching here). */
+/** The schema check of a kept connection, redone only when the store's schema version moved. */
+const shapes = new WeakMap<SqliteDatabase, { version: unknown; store: ReturnType<typeof inspectStore> }>();
+
+function storeShape(database: SqliteDatabase): ReturnType<typeof inspectStore> {
+  const version = database.get('PRAGMA schema_version')?.schema_version;
+  const known = shapes.get(database);
+  if (known && known.version === version) return known.store;
+  const store = inspectStore(database);
+  shapes.set(database, { version, store });
+  return store;
+}
+
+/** Reads one seat's projection from its store (no caching of results here; the connection is kept for a burst). */
 export async function projectSeat(seat: SeatAddress): Promise<Projection> {
   if (fileStamp(seat.home) === null) return { ok: false, reason: `The OpenCode database ${seat.home} does not exist.` };
   try {
-    return await withReadOnly(
+    return await withKeptSnapshot(
       seat.home,
       (database): Projection => {
-        const store = inspectStore(database);
+        const store = storeShape(database);
         if (!store.ok) {
           if (existsInSessionV2(database, seat.sessionId)) return { ok: false, reason: V2_ONLY_REASON };
           return { ok: false, reason: schemaReason(store.missing) };
@@ -101,7 +115,6 @@ export async function projectSeat(seat: SeatAddress): Promise<Projection> {
           census: readCensus(database, session.id),
         };
       },
-      { snapshot: true },
     );
   } catch (error) {
     if (isBusyError(error)) return { ok: false, reason: LOCKED_REASON };
@@ -179,6 +192,7 @@ export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatR
 
     dispose(): void {
       seats.clear();
+      closeKeptConnections();
     },
   };
 }

@@ -44,34 +44,47 @@ type NodeSqliteModule = {
   DatabaseSync: new (path: string, options: { readOnly: boolean; timeout?: number }) => Driver;
 };
 
-function wrap(driver: Driver): SqliteDatabase {
+/** How a connection is opened: `cacheStatements` prepares each query text once (for a connection kept a while). */
+interface OpenOptions {
+  cacheStatements?: boolean;
+}
+
+function wrap(driver: Driver, options: OpenOptions = {}): SqliteDatabase {
   let open = true;
+  const statements = new Map<string, Statement>();
+  const prepare = (sql: string): Statement => {
+    if (!options.cacheStatements) return driver.prepare(sql);
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = driver.prepare(sql)));
+    return statement;
+  };
   return {
-    all: (sql, params = []) => driver.prepare(sql).all(...params) as SqliteRow[],
-    get: (sql, params = []) => driver.prepare(sql).get(...params) as SqliteRow | undefined,
+    all: (sql, params = []) => prepare(sql).all(...params) as SqliteRow[],
+    get: (sql, params = []) => prepare(sql).get(...params) as SqliteRow | undefined,
     exec: (sql) => {
       driver.exec(sql);
     },
     close: () => {
       if (!open) return;
       open = false;
+      statements.clear();
       driver.close();
     },
   };
 }
 
-async function openWithNodeSqlite(path: string): Promise<SqliteDatabase> {
+async function openWithNodeSqlite(path: string, options: OpenOptions): Promise<SqliteDatabase> {
   // A variable specifier keeps bundlers and the Node 20 type checker from resolving a module Node 20 lacks.
   const specifier = 'node:sqlite';
   const module = (await import(specifier)) as NodeSqliteModule;
   const driver = new module.DatabaseSync(path, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
-  return wrap(driver);
+  return wrap(driver, options);
 }
 
-async function openWithBetterSqlite(path: string): Promise<SqliteDatabase> {
+async function openWithBetterSqlite(path: string, options: OpenOptions): Promise<SqliteDatabase> {
   const module = (await import('better-sqlite3')) as unknown as { default: BetterSqliteConstructor };
   const driver = new module.default(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
-  return wrap(driver);
+  return wrap(driver, options);
 }
 
 /** True when an error from either driver means the database was busy or locked by another connection. */
@@ -83,9 +96,9 @@ export function isBusyError(error: unknown): boolean {
 }
 
 /** Opens an existing database read-only with the driver that fits the runtime. Throws when it cannot be opened. */
-export async function openReadOnly(path: string): Promise<SqliteDatabase> {
+export async function openReadOnly(path: string, options: OpenOptions = {}): Promise<SqliteDatabase> {
   const inElectron = typeof process.versions.electron === 'string';
-  return inElectron ? openWithNodeSqlite(path) : openWithBetterSqlite(path);
+  return inElectron ? openWithNodeSqlite(path, options) : openWithBetterSqlite(path, options);
 }
 
 /** How many times a busy database is tried before the seat is shown unknown. */
