@@ -33,6 +33,8 @@ export interface SeatProjectorParts {
 export class SeatProjector {
   /** Each seat as the last census showed it: an unchanged seat keeps this object, so comparing is `===`. */
   private seatViews = new Map<string, Seat>();
+  /** Each seat's last raw projection and the checked seat it gave, so an unchanged projection is not checked again. */
+  private projections = new Map<string, { projected: Seat; seat: Seat }>();
   /** How long each seat's last ended turn ran (ms), from its latest projection (for the turn-done notification). */
   private readonly turnMs = new Map<string, number | null>();
   /** Each Claude seat's message facts from its last projection (labels only). */
@@ -74,19 +76,30 @@ export class SeatProjector {
       while (next < entries.length) {
         const index = next++;
         const [id, persona] = entries[index];
-        const projected = await this.projectSeat(id, persona);
-        seats[index] = this.parts.check ? this.parts.check(projected) : projected;
+        seats[index] = await this.projectSeat(id, persona);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PROJECT_CONCURRENCY, entries.length) }, worker));
     const views = new Map<string, Seat>();
+    const projections = new Map<string, { projected: Seat; seat: Seat }>();
     for (let index = 0; index < seats.length; index++) {
-      // A seat that shows nothing new keeps last census's object (readers return the same summary when unchanged).
-      const previous = this.seatViews.get(seats[index].id);
-      if (previous && samePlain(previous, seats[index])) seats[index] = previous;
-      views.set(seats[index].id, seats[index]);
+      const projected = seats[index];
+      const id = projected.id;
+      // A projection equal to the last census's keeps that census's checked object: the contract check (issue 36) runs
+      // only on what changed, so an unchanged fleet costs no validation.
+      const known = this.projections.get(id);
+      if (known && samePlain(known.projected, projected)) seats[index] = known.seat;
+      else {
+        const checked = this.parts.check ? this.parts.check(projected) : projected;
+        // A seat that shows nothing new keeps last census's object (readers return the same summary when unchanged).
+        const previous = this.seatViews.get(id);
+        seats[index] = previous && samePlain(previous, checked) ? previous : checked;
+      }
+      projections.set(id, { projected, seat: seats[index] });
+      views.set(id, seats[index]);
     }
     this.seatViews = views;
+    this.projections = projections;
     return seats;
   }
 
