@@ -10,17 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { freshHome, removeHome, startHost, type RunningHost } from './host';
+import { freshHome, removeHome, startHost, type RunningHost, tmuxPath } from './host';
 import { askHost, openWorld } from './world.page';
 import { QUESTION_STANDIN } from '../main/dev/testing/terminalStandin';
-
-function tmuxPath(): string | null {
-  try {
-    return execFileSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
 
 /** A stand-in `claude`: records its argv and cwd, writes a journal (its first prompt as the user turn) for its session id. */
 const STANDIN = `#!/usr/bin/env node

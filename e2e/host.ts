@@ -1,5 +1,5 @@
 /** Starts browser mode as a real child process on a fresh home, and reads the URL it prints. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -90,4 +90,13 @@ export async function startHost(options: { home: string; args?: string[]; env?: 
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
   };
+}
+
+/** The tmux on PATH, or null (the specs that drive a real tmux skip without it, saying so). */
+export function tmuxPath(): string | null {
+  try {
+    return execFileSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
 }

@@ -8,16 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { freshHome, removeHome, startHost, type RunningHost } from './host';
+import { freshHome, removeHome, startHost, type RunningHost, tmuxPath } from './host';
 import { openWorld, whichIsOnTop } from './world.page';
-
-function tmuxPath(): string | null {
-  try {
-    return execFileSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
 
 /** A stand-in `claude`: records its argv, writes a journal under CLAUDE_CONFIG_DIR for the session id it was given. */
 const STANDIN = `#!/usr/bin/env node

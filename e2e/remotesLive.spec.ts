@@ -10,19 +10,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { installQuestionStandin } from '../main/dev/testing/terminalStandin';
-import { freshHome, removeHome, ROOT, startHost, type RunningHost } from './host';
+import { freshHome, removeHome, ROOT, startHost, type RunningHost, tmuxPath } from './host';
 import { openWorld } from './world.page';
 
 const PIXELFLEET = join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs');
 const STAND_IN = join(ROOT, 'main', 'edges', 'remote', 'fixtures', 'stand-in-ssh.mjs');
 
-function tmuxPath(): string | null {
-  try {
-    return execFileSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
 const tmux = tmuxPath();
 if (!tmux) console.log('e2e/remotesLive.spec.ts: skipped — tmux is not on PATH (apt-get install tmux).');
 

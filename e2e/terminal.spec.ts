@@ -10,16 +10,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { installQuestionStandin } from '../main/dev/testing/terminalStandin';
-import { freshHome, removeHome, ROOT, startHost, type RunningHost } from './host';
+import { freshHome, removeHome, ROOT, startHost, type RunningHost, tmuxPath } from './host';
 import { openWorld } from './world.page';
-
-function tmuxPath(): string | null {
-  try {
-    return execFileSync('sh', ['-c', 'command -v tmux'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
 
 const tmux = tmuxPath();
 if (!tmux) console.log('e2e/terminal.spec.ts: skipped — tmux is not on PATH (apt-get install tmux).');
