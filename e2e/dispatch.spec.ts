@@ -48,7 +48,10 @@ const hook = (page: Page) => page.evaluate.bind(page);
 /** Drags a backlog card with the real mouse to a page point. */
 async function dragCard(page: Page, itemId: string, to: { x: number; y: number }): Promise<void> {
   const card = page.locator(`[data-panel="backlog"] [data-work-card="${itemId}"]`);
-  const box = (await card.boundingBox())!;
+  // The list may be redrawn by a fleet update between two calls: wait until the card has a box to press.
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  await expect.poll(async () => (box = await card.boundingBox()) !== null).toBe(true);
+  box = box!;
   await page.mouse.move(box.x + box.width - 8, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2 + 10, { steps: 3 });

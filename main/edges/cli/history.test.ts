@@ -55,6 +55,9 @@ describe('pixelfleet history', () => {
     expect(result.stderr).toMatch(/--since "yesterday-ish" is neither a duration \(90s, 15m, 2h, 7d, 1h30m\) nor an ISO time/);
     expect((await cli(['history', '--kind', 'moods'])).code).toBe(2);
     expect((await cli(['history', '--digest', '--seat', 'x'])).code).toBe(2);
+    const badUntil = await cli(['history', '--until', 'soonish']);
+    expect(badUntil.code).toBe(2);
+    expect(badUntil.stderr).toMatch(/--until "soonish" is neither a duration/);
   });
 
   it('lists the role change, the wait on a question and the ended job the test caused, at their times', async () => {
@@ -123,5 +126,15 @@ describe('pixelfleet history', () => {
     const text = await cli(['history', '--digest', '--since', '10m']);
     expect(text.stdout).toMatch(/^While you were away/);
     expect(text.stdout).toMatch(/Quill waited for you \(question\)/);
+
+    // --until ends the window: before the question was asked, Quill had not waited; the window says where it ends.
+    const before = new Date(askedAt - 1).toISOString();
+    const earlier = await cli(['history', '--digest', '--since', '10m', '--until', before, '--json']);
+    expect(earlier.code).toBe(0);
+    const cut = JSON.parse(earlier.stdout) as HistoryDigest;
+    expect(cut.until).toBe(before);
+    expect(cut.entries.find((entry) => entry.kind === 'waited' && entry.seatId === seatId)).toBeUndefined();
+    const seatBefore = (JSON.parse((await cli(['history', '--since', '30m', '--until', before, '--seat', seatId, '--json'])).stdout) as HistoryList).events;
+    expect(seatBefore.map((event) => event.type)).not.toContain('needs-you.entered');
   }, 60_000);
 });

@@ -17,22 +17,30 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Runs `history`; exit 0 (also when nothing is recorded), 2 on a usage error. */
 export async function runHistoryCommand(argv: string[], io: CliIo & { home: string; now?: () => number }): Promise<number> {
-  const args = parseArgs(argv, ['since', 'seat', 'kind']);
-  rejectUnknown(args, ['since', 'seat', 'kind', 'json', 'digest']);
+  const args = parseArgs(argv, ['since', 'until', 'seat', 'kind']);
+  rejectUnknown(args, ['since', 'until', 'seat', 'kind', 'json', 'digest']);
   if (args.positionals.length > 0) throw new UsageError('history takes no arguments (did you mean --since?).');
-  const now = (io.now ?? Date.now)();
+  const clock = (io.now ?? Date.now)();
+  // --until ends the window earlier than now (the page's digest names its own end, so a script can ask for the same).
+  const untilText = option(args, 'until');
+  let now = clock;
+  if (untilText !== undefined) {
+    const parsed = parseSince(untilText, clock);
+    if (!parsed.ok) throw new UsageError(parsed.reason.replace('--since', '--until'));
+    now = Math.min(parsed.at, clock);
+  }
   const digest = args.flags.has('digest');
   const sinceText = option(args, 'since');
   let since = now - (digest ? HOUR_MS : 24 * HOUR_MS);
   if (sinceText !== undefined) {
-    const parsed = parseSince(sinceText, now);
+    const parsed = parseSince(sinceText, clock);
     if (!parsed.ok) throw new UsageError(parsed.reason);
     since = Math.min(parsed.at, now);
   }
   const kindText = option(args, 'kind');
   const kind = kindText === undefined ? undefined : HistoryFilterKindSchema.safeParse(kindText);
   if (kind && !kind.success) throw new UsageError('--kind takes needs-you, jobs, roles or activity.');
-  if (digest && (args.flags.has('seat') || kind)) throw new UsageError('--digest takes only --since and --json.');
+  if (digest && (args.flags.has('seat') || kind)) throw new UsageError('--digest takes only --since, --until and --json.');
   const seat = bounded('--seat', option(args, 'seat'), 'id');
   const json = args.flags.has('json');
 

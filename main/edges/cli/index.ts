@@ -36,9 +36,9 @@ Fleet
   usage [--json] [--since today|24h|7d]  tokens, context fill and cost per seat (with subagents) and in total
   usage --blocks [--json] [--all-sessions]  5-hour blocks of Claude usage (an estimate), with burn rate and projection
   usage --by day|role|harness|host [--since today|24h|7d] [--json]  spend grouped from the history
-  history [--since 2h|ISO] [--seat ID] [--kind needs-you|jobs|roles|activity] [--json]
+  history [--since 2h|ISO] [--until ISO] [--seat ID] [--kind needs-you|jobs|roles|activity] [--json]
                                          recorded transitions, oldest first (default: the last 24 h)
-  history --digest [--since 1h] [--json] what happened while you were away (as the world's panel shows it)
+  history --digest [--since 1h] [--until ISO] [--json] what happened while you were away (as the world's panel shows it)
   doctor [--json]                        does each harness still write what the readers know? (exit 0 ok, 1 drift, 2 unreadable)
 
 Remotes (agents on other machines, over ssh)
