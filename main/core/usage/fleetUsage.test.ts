@@ -48,6 +48,20 @@ describe('fleet usage', () => {
     expect(sumText(line.open).startsWith('≥')).toBe(true);
   });
 
+  it('two seats of $10^302 each sum to no cost (unknown), never Infinity (issue 36)', () => {
+    const seats = [0, 1].map(() => {
+      const tally = createTally('recorded');
+      addFigures(tally, figures(10, 1), now - HOUR, null, 1);
+      tally.sum.usd = 1e302;
+      for (const hour of Object.values(tally.hours)) hour.usd = 1e302;
+      return { tally, partial: false };
+    });
+    const line = FleetUsageSchema.parse(fleetUsage(seats, now));
+    expect(line.open.cost).toBeUndefined();
+    expect(line.today.cost).toBeUndefined();
+    expect(line.open.totals.input).toBe(20);
+  });
+
   it('--since windows start at local midnight, or at the hour 24 hours or 7 days back', () => {
     expect(sinceStart('today', now)).toBe(localMidnight(now));
     expect(sinceStart('24h', now)).toBe(Math.floor((now - 24 * HOUR) / HOUR) * HOUR);
