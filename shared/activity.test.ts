@@ -39,4 +39,9 @@ describe('the needs-you queue', () => {
     expect(elapsedPhrase('2026-05-01T09:00:00.000Z', now)).toBe('3 h');
     expect(elapsedPhrase(null, now)).toBe('');
   });
+
+  it('says nothing for a time that is not believable: garbage, 1970 or year 9999 (never "0 s", issue 36)', () => {
+    const now = Date.parse('2026-05-01T12:00:00.000Z');
+    for (const since of ['nope', '1970-01-01T00:00:00.000Z', '9999-12-31T00:00:00.000Z']) expect(elapsedPhrase(since, now)).toBe('');
+  });
 });

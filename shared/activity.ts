@@ -87,10 +87,15 @@ export function activityPhrase(activity: Activity): string {
   }
 }
 
-/** "12 s", "4 min", "2 h", "3 d" since an ISO time; "" when the time is not known. */
+/** Earliest time shown as a "since" (2000-01-01): before it a record's time is not believed (issue 36). */
+const SHOWN_SINCE_FROM_MS = Date.UTC(2000, 0, 1);
+/** How far ahead of the page's clock a "since" may be (clock skew) before it is not believed, in ms. */
+const SHOWN_SINCE_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/** "12 s", "4 min", "2 h", "3 d" since an ISO time; "" when the time is not known or not believable (never "0 s" for 9999). */
 export function elapsedPhrase(since: string | null, nowMs: number): string {
   const ms = since === null ? Number.NaN : Date.parse(since);
-  if (Number.isNaN(ms)) return '';
+  if (Number.isNaN(ms) || ms < SHOWN_SINCE_FROM_MS || ms > nowMs + SHOWN_SINCE_AHEAD_MS) return '';
   return shortDurationText(nowMs - ms);
 }
 

@@ -78,6 +78,11 @@ export const UsageSumSchema = z.object({
   partial: z.boolean(),
   /** How many seats (with subagents) had tokens but no price, so `cost` leaves them out. */
   unpriced: z.number().int().nonnegative(),
+  /**
+   * Issue 36: how many seats (or hosts) were left out because adding them would carry a total past
+   * USAGE_TOKENS_MAX; the sum is then partial, never capped at the bound. Absent means none.
+   */
+  skippedSeats: z.number().int().positive().optional(),
 });
 export type UsageSum = z.infer<typeof UsageSumSchema>;
 

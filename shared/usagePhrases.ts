@@ -126,6 +126,7 @@ export function sumText(sum: UsageSum): string {
   if (sum.cost) parts.push(costText(sum.cost, sum.partial || sum.unpriced > 0));
   else if (tokens > 0) parts.push('no price');
   if (sum.unpriced > 0) parts.push(`${sum.unpriced} unpriced`);
+  if (sum.skippedSeats) parts.push(`${sum.skippedSeats} past the bound, left out`);
   return parts.join(' · ');
 }
 

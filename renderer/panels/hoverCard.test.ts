@@ -17,6 +17,9 @@ describe('the hover card', () => {
     expect(sincePhrase(new Date(now - 3 * 60_000).toISOString(), now)).toBe('for 3 min');
     expect(sincePhrase(new Date(2026, 4, 1, 12, 2, 0).toISOString(), now)).toBe('since 12:02');
     expect(sincePhrase(null, now)).toBe('since unknown');
+    // Issue 36: a time that is garbage or lies in year 9999 is unknown, never "for 0 s" or "since nope".
+    expect(sincePhrase('nope', now)).toBe('since unknown');
+    expect(sincePhrase('9999-12-31T00:00:00.000Z', now)).toBe('since unknown');
   });
 
   it('notes an inferred activity and says nothing for a recorded one', () => {

@@ -52,9 +52,10 @@ export function uncertaintyNote(activity: Activity): string | null {
 
 /** "for 3 min" within the hour, "since 14:02" beyond it, "since unknown" without a time. */
 export function sincePhrase(since: string | null, nowMs: number): string {
-  const ms = since === null ? Number.NaN : Date.parse(since);
-  if (Number.isNaN(ms)) return 'since unknown';
-  if (nowMs - ms < 3_600_000) return `for ${elapsedPhrase(since, nowMs)}`;
+  const elapsed = elapsedPhrase(since, nowMs);
+  if (!elapsed || since === null) return 'since unknown';
+  const ms = Date.parse(since);
+  if (nowMs - ms < 3_600_000) return `for ${elapsed}`;
   return `since ${clockMinutesText(ms)}`;
 }
 

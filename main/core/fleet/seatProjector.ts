@@ -125,7 +125,7 @@ export class SeatProjector {
       // Time-bound rules are evaluated on every census (the refresh tick), without reading the files again.
       this.turnMs.set(id, projection.activity.turnMs ?? null);
       this.messageFacts.set(id, projection.messages ?? []);
-      const observed = driftFields(evaluateActivity(projection.activity, now()), projection.census);
+      const observed = driftFields(evaluateActivity(projection.activity, now(), projection.lastWriteMs), projection.census);
       if (projection.usage && projection.usageTally) {
         usage.note(id, projection.usage, projection.usageTally);
         return { ...base, ...observed, subagents: projection.subagents, usage: projection.usage };

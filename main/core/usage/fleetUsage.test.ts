@@ -1,6 +1,7 @@
 // The fleet's usage line (today since local midnight, open seats) and the report's windows, over tallies folded here.
 import { describe, expect, it } from 'vitest';
 import { FleetUsageSchema } from '../../../shared/usage';
+import { sumText } from '../../../shared/usagePhrases';
 import { fleetUsage, localMidnight } from './fleetUsage';
 import { addFigures, createTally } from '../../kit/usage/tally';
 import { sinceStart } from './usageReport';
@@ -27,6 +28,38 @@ describe('fleet usage', () => {
     // (10×3 + 1×15)/1e6 estimated plus 0.5 recorded: an estimate.
     expect(line.today.cost).toEqual({ usd: 0.500045, estimated: true });
     expect(fleetUsage([], now)).toBeUndefined();
+  });
+
+  it('a seat that would carry a total past 10^12 is left out and counted, the sum partial, never capped at the bound (issue 36)', () => {
+    const big = () => {
+      const tally = createTally('estimated');
+      addFigures(tally, figures(6e11, 10), now - HOUR, 'claude-sonnet-4-5');
+      return { tally, partial: false };
+    };
+    const small = createTally('estimated');
+    addFigures(small, figures(1_000, 10), now - HOUR, 'claude-sonnet-4-5');
+    const line = FleetUsageSchema.parse(fleetUsage([big(), big(), { tally: small, partial: false }], now));
+    for (const sum of [line.today, line.open]) {
+      expect(sum.totals.input).toBe(6e11 + 1_000);
+      expect(sum.totals.input).not.toBe(1e12);
+      expect(sum).toMatchObject({ partial: true, skippedSeats: 1 });
+    }
+    expect(sumText(line.open)).toContain('1 past the bound, left out');
+    expect(sumText(line.open).startsWith('≥')).toBe(true);
+  });
+
+  it('two seats of $10^302 each sum to no cost (unknown), never Infinity (issue 36)', () => {
+    const seats = [0, 1].map(() => {
+      const tally = createTally('recorded');
+      addFigures(tally, figures(10, 1), now - HOUR, null, 1);
+      tally.sum.usd = 1e302;
+      for (const hour of Object.values(tally.hours)) hour.usd = 1e302;
+      return { tally, partial: false };
+    });
+    const line = FleetUsageSchema.parse(fleetUsage(seats, now));
+    expect(line.open.cost).toBeUndefined();
+    expect(line.today.cost).toBeUndefined();
+    expect(line.open.totals.input).toBe(20);
   });
 
   it('--since windows start at local midnight, or at the hour 24 hours or 7 days back', () => {

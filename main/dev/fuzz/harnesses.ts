@@ -3,7 +3,7 @@
  * lines; Codex rollout lines and headers, parent and child; OpenCode session, message and part rows), how one
  * mutation is written to disk, and the real reader that reads it back for the property (./property.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -14,7 +14,7 @@ import { createCodexReader } from '../../sources/readers/codex/reader';
 import { createOpenCodeReader } from '../../sources/readers/opencode/reader';
 import type { SeatReader } from '../../sources/readers/port';
 import { applyBytes, applyStructural, lineOf, type Json, type Mutation } from './mutate';
-import { fleetProperty } from './property';
+import { FuzzHost } from './property';
 
 /** One harness under the fuzz: its valid records and one run of the property over a mutation of them. */
 export interface FuzzHarness {
@@ -27,6 +27,23 @@ export interface FuzzHarness {
   dispose(): void;
 }
 
+/**
+ * Where the harnesses write: a memory file system when the machine has one (/dev/shm), else the temp folder. Each
+ * mutation rewrites its files; on a disk file system every truncating rewrite costs milliseconds of flushing, which
+ * over thousands of mutations was most of the slice's time, and says nothing about the readers.
+ */
+function scratchRoot(): string {
+  try {
+    if (statSync('/dev/shm').isDirectory()) {
+      accessSync('/dev/shm', constants.W_OK);
+      return '/dev/shm';
+    }
+  } catch {
+    // no memory file system here: the temp folder
+  }
+  return tmpdir();
+}
+
 const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
 const iso = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
 
@@ -35,12 +52,28 @@ function mutatedLines(records: Json[], list: readonly Mutation[], self: (records
   return applyStructural(records, list, self).map((record, index) => applyBytes(lineOf(record), index, list));
 }
 
-async function checked(reader: SeatReader, seat: SeatAddress): Promise<string | null> {
-  try {
-    return await fleetProperty(reader, seat);
-  } finally {
-    reader.dispose();
-  }
+/**
+ * The one host of a harness's run (./property.ts), made on first use and made again after a failure (so a failure
+ * never leaks into the next mutation, and fast-check's shrinking sees each mutation alone).
+ */
+function hostKeeper(seat: SeatAddress) {
+  let host: FuzzHost | null = null;
+  return {
+    /** Checks the property with `reader` (a fresh reader for this mutation, or the kept one told to forget the seat). */
+    async check(reader: SeatReader, fresh: boolean): Promise<string | null> {
+      if (!host) host = new FuzzHost(reader, seat);
+      const failure = await host.check(fresh ? reader : undefined);
+      if (failure !== null) {
+        host.dispose();
+        host = null;
+      }
+      return failure;
+    },
+    dispose(): void {
+      host?.dispose();
+      host = null;
+    },
+  };
 }
 
 // ── Claude Code ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -69,19 +102,24 @@ function claudeSelf(records: Json[], variant: number): Json[] {
 
 /** Claude Code: a journal of four lines under a temp home. */
 export function claudeHarness(): FuzzHarness {
-  const home = mkdtempSync(join(tmpdir(), 'pixelfleet-fuzz-claude-'));
+  const home = mkdtempSync(join(scratchRoot(), 'pixelfleet-fuzz-claude-'));
   const folder = join(home, 'projects', escapeCwd(CLAUDE_CWD));
   mkdirSync(folder, { recursive: true });
   const path = join(folder, `${CLAUDE_SESSION}.jsonl`);
   const records = claudeRecords();
+  const host = hostKeeper({ harness: 'claude', home, sessionId: CLAUDE_SESSION, cwd: CLAUDE_CWD, path });
   return {
     harness: 'claude',
     records,
     async run(mutation) {
       writeFileSync(path, Buffer.concat(mutatedLines(records, mutation, claudeSelf).flatMap((line) => [line, Buffer.from('\n')])));
-      return checked(createClaudeReader({ home }), { harness: 'claude', home, sessionId: CLAUDE_SESSION, cwd: CLAUDE_CWD, path });
+      // A fresh reader per mutation: the journal is rewritten in place, never appended to, so none of its state may carry over.
+      return host.check(createClaudeReader({ home }), true);
     },
-    dispose: () => rmSync(home, { recursive: true, force: true }),
+    dispose: () => {
+      host.dispose();
+      rmSync(home, { recursive: true, force: true });
+    },
   };
 }
 
@@ -118,12 +156,13 @@ function codexSelf(records: Json[], variant: number): Json[] {
 
 /** Codex CLI: a parent rollout that spawns one child, and the child's rollout, under a temp home. */
 export function codexHarness(): FuzzHarness {
-  const home = mkdtempSync(join(tmpdir(), 'pixelfleet-fuzz-codex-'));
+  const home = mkdtempSync(join(scratchRoot(), 'pixelfleet-fuzz-codex-'));
   const folder = join(home, 'sessions', '2026', '06', '01');
   mkdirSync(folder, { recursive: true });
   const parentPath = join(folder, `rollout-2026-06-01T09-00-00-${CODEX_PARENT}.jsonl`);
   const childPath = join(folder, `rollout-2026-06-01T09-00-02-${CODEX_CHILD}.jsonl`);
   const records = codexRecords();
+  const host = hostKeeper({ harness: 'codex', home, sessionId: CODEX_PARENT, cwd: null, path: parentPath });
   return {
     harness: 'codex',
     records,
@@ -131,9 +170,13 @@ export function codexHarness(): FuzzHarness {
       const lines = mutatedLines(records, mutation, codexSelf).map((line) => Buffer.concat([line, Buffer.from('\n')]));
       writeFileSync(parentPath, Buffer.concat(lines.slice(0, CODEX_SPLIT)));
       writeFileSync(childPath, Buffer.concat(lines.slice(CODEX_SPLIT)));
-      return checked(createCodexReader({ home }), { harness: 'codex', home, sessionId: CODEX_PARENT, cwd: null, path: parentPath });
+      // A fresh reader per mutation (its header index included): the rollouts are rewritten in place.
+      return host.check(createCodexReader({ home }), true);
     },
-    dispose: () => rmSync(home, { recursive: true, force: true }),
+    dispose: () => {
+      host.dispose();
+      rmSync(home, { recursive: true, force: true });
+    },
   };
 }
 
@@ -185,7 +228,7 @@ function columnValue(value: Json | Buffer): unknown {
 
 /** OpenCode: a parent session with one task call into a child session, in a store rewritten for each mutation. */
 export function openCodeHarness(): FuzzHarness {
-  const dir = mkdtempSync(join(tmpdir(), 'pixelfleet-fuzz-opencode-'));
+  const dir = mkdtempSync(join(scratchRoot(), 'pixelfleet-fuzz-opencode-'));
   const path = join(dir, 'opencode.db');
   const database = new Database(path);
   // Each mutation rewrites the store: no fsync per run (the file is a throwaway).
@@ -193,6 +236,9 @@ export function openCodeHarness(): FuzzHarness {
   database.pragma('synchronous = OFF');
   database.exec(LOOSE_SCHEMA);
   const records = openCodeRecords();
+  // One reader for the run, as a host keeps one over a store that changes under it: it forgets the seat per mutation.
+  const reader = createOpenCodeReader({ db: path });
+  const host = hostKeeper({ harness: 'opencode', home: path, sessionId: OC_PARENT, cwd: '/work/repo', path: null });
   return {
     harness: 'opencode',
     records,
@@ -214,9 +260,11 @@ export function openCodeHarness(): FuzzHarness {
         }
       });
       write();
-      return checked(createOpenCodeReader({ db: path }), { harness: 'opencode', home: path, sessionId: OC_PARENT, cwd: '/work/repo', path: null });
+      return host.check(reader, false);
     },
     dispose: () => {
+      host.dispose();
+      reader.dispose();
       database.close();
       rmSync(dir, { recursive: true, force: true });
     },

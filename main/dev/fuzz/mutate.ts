@@ -37,22 +37,43 @@ export const DEEP_NESTING = 10_000;
 /** Marker replaced by the deep nesting once the record is serialised (building it as objects would not help). */
 const DEEP_MARK = '\u0001pixelfleet-deep\u0001';
 
-const hostile: fc.Arbitrary<Hostile> = fc.oneof(
-  fc.record({ kind: fc.constant('number' as const), value: fc.constantFrom<number | string | null>(-1, -100, 1e15, 9e11, 1.5, 0.5, 1e300, 'NaN', '1e15', 'Infinity', '-0', null, 2 ** 53 + 1) }),
-  fc.record({ kind: fc.constant('string' as const), value: fc.constantFrom('huge' as const, 'control' as const, 'surrogate' as const, 'empty' as const) }),
-  fc.record({ kind: fc.constant('array' as const) }),
-  fc.record({ kind: fc.constant('deep' as const) }),
-  fc.record({ kind: fc.constant('time' as const), value: fc.constantFrom<string | number>('1970-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z', 'nope', '', 0, 253402300799999, 1e20, -1) }),
-);
+/** The hostile values; `heavy` adds the 1 MB string and the 10,000-deep nesting to the random ones. */
+function hostileValues(heavy: boolean): fc.Arbitrary<Hostile> {
+  const strings = heavy ? (['huge', 'control', 'surrogate', 'empty'] as const) : (['control', 'surrogate', 'empty'] as const);
+  return fc.oneof(
+    fc.record({ kind: fc.constant('number' as const), value: fc.constantFrom<number | string | null>(-1, -100, 1e15, 9e11, 1.5, 0.5, 1e300, 'NaN', '1e15', 'Infinity', '-0', null, 2 ** 53 + 1) }),
+    fc.record({ kind: fc.constant('string' as const), value: fc.constantFrom(...strings) }),
+    fc.record({ kind: fc.constant('array' as const) }),
+    ...(heavy ? [fc.record({ kind: fc.constant('deep' as const) })] : []),
+    fc.record({ kind: fc.constant('time' as const), value: fc.constantFrom<string | number>('1970-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z', 'nope', '', 0, 253402300799999, 1e20, -1) }),
+  );
+}
 
-/** One to three mutations of `records` records, applied in order (fast-check shrinks to the fewest that fail). */
-export function mutations(records: number): fc.Arbitrary<Mutation[]> {
-  return fc.array(mutation(records), { minLength: 1, maxLength: 3 });
+/**
+ * One to three mutations of `records` records, applied in order (fast-check shrinks to the fewest that fail). Without
+ * `heavy` the huge inputs (1 MB strings, 10,000-deep nesting) are left to the fixed examples (`heavyExamples`), so
+ * the unit suite's slice pays for them a fixed few times instead of in one mutation in twenty.
+ */
+export function mutations(records: number, heavy = true): fc.Arbitrary<Mutation[]> {
+  return fc.array(mutation(records, heavy), { minLength: 1, maxLength: 3 });
+}
+
+/** The huge inputs as fixed examples: a 1 MB string and a 10,000-deep nesting at two places of every record. */
+export function heavyExamples(records: number): Mutation[][] {
+  const examples: Mutation[][] = [];
+  for (let record = 0; record < records; record++) {
+    for (const at of [0, 7]) {
+      examples.push([{ kind: 'value', record, at, hostile: { kind: 'string', value: 'huge' } }]);
+      examples.push([{ kind: 'value', record, at, hostile: { kind: 'deep' } }]);
+    }
+  }
+  return examples;
 }
 
 /** A mutation of one of `records` records. */
-export function mutation(records: number): fc.Arbitrary<Mutation> {
+export function mutation(records: number, heavy = true): fc.Arbitrary<Mutation> {
   const record = fc.nat({ max: Math.max(0, records - 1) });
+  const hostile = hostileValues(heavy);
   return fc.oneof(
     { weight: 10, arbitrary: fc.record({ kind: fc.constant('value' as const), record, at: fc.nat(), hostile }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('duplicate' as const), record }) },

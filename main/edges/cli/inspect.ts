@@ -54,7 +54,7 @@ export async function runInspectCommand(argv: string[], io: CliIo): Promise<numb
   try {
     const projection = await reader.project(seat);
     const output = projection.ok
-      ? { harness, session: seat.sessionId, activity: evaluateActivity(projection.activity, Date.now()), subagents: projection.subagents, read: projection.read }
+      ? { harness, session: seat.sessionId, activity: evaluateActivity(projection.activity, Date.now(), projection.lastWriteMs), subagents: projection.subagents, read: projection.read }
       : { harness, session: seat.sessionId, activity: UNKNOWN_ACTIVITY, unknownReason: projection.reason, read: { bytes: 0, skippedLines: 0 } };
     if (args.flags.has('json')) {
       io.stdout(`${JSON.stringify(output, null, 2)}\n`);

@@ -60,6 +60,7 @@ export function usageTable(report: UsageReport): string {
   const total = report.total;
   lines.push(`${'total'.padEnd(22)} ${''.padEnd(14)} ${''.padEnd(8)} ${''.padEnd(26)} ${''.padStart(8)}  ${totalsText(total.totals, total.partial).padEnd(44)} ${rowCostText(total.cost, total.partial || total.unpriced > 0)}\n`);
   if (total.unpriced > 0) lines.push(`${total.unpriced} seat(s) have no price or recorded cost for their model; the total cost leaves them out.\n`);
+  if (total.skippedSeats) lines.push(`${total.skippedSeats} seat(s) left out of the total: adding them would carry it past 10^12 tokens, so it is partial.\n`);
   lines.push(limitsLines(report.limits, report.limitsSkipped, Date.parse(report.at))); // issue 41
   lines.push(`Totals include subagents${report.since ? ` since ${report.since}` : ''}. ${AT_LEAST_MEANING}. ${ESTIMATED_MEANING} (prices of ${PRICES_DATE}: ${PRICES_SOURCE}).\n`);
   return lines.join('');

@@ -119,7 +119,7 @@ export function contractFaults(seat: SeatAddress, projection: Extract<Projection
     harness: seat.harness,
     personaId: 'doctor',
     address: seat,
-    activity: evaluateActivity(projection.activity, Date.now()),
+    activity: evaluateActivity(projection.activity, Date.now(), projection.lastWriteMs),
     subagents: projection.subagents,
     ...(projection.usage ? { usage: projection.usage } : {}),
   });

@@ -9,6 +9,7 @@ import { channels, CONTRACT_VERSION, isEvent, parseEvent, type Answer, type Chan
 import { applyFleetPatch, applyJobsPatch } from '../../../shared/updates';
 import { createLineDecoder, encodeFrame, frameOrFault, type FaultWords, type FrameEvent } from './framing';
 import { checkHello, helloFrame } from './protocol';
+import { RemoteSeatGuard } from './remoteGuard';
 import type { RemoteState } from './mergeWorld';
 import type { Remote } from './remoteStore';
 import { clockTime, remoteId } from './namespace';
@@ -64,6 +65,8 @@ export class RemoteLink {
   private attempts = 0;
   private windowStart = 0;
   private windowFrames = 0;
+  /** Issue 36: the remote's seats are guarded again here, so one bad seat never faults the whole link. */
+  private readonly guard: RemoteSeatGuard;
 
   /** The remote as it was listed when the link was made (a changed entry makes a new link). */
   get remote(): Remote {
@@ -72,6 +75,7 @@ export class RemoteLink {
 
   constructor(private readonly options: RemoteLinkOptions) {
     this.state = { name: options.remote.name, snapshot: null, board: null, unreachableSince: null, reason: null };
+    this.guard = new RemoteSeatGuard(options.remote.name, options.log);
   }
 
   /** Starts the first connection. */
@@ -202,7 +206,8 @@ export class RemoteLink {
     const answer = what === 'fleet' ? await this.request('fleet.read', {}) : await this.request('jobs.list', { all: true });
     if (child !== this.child || !answer.ok) return;
     if (what === 'fleet') {
-      const snapshot = channels['fleet.read'].response.safeParse(answer.value);
+      const snapshot = channels['fleet.read'].response.safeParse(this.guard.snapshot(answer.value));
+      this.state.contractNotice = this.guard.notice();
       if (!snapshot.success) return this.fault('it answered garbage (a snapshot that breaks the contract)', child ?? undefined);
       if (this.state.snapshot && this.state.unreachableSince === null && snapshot.data.cursor < this.state.snapshot.cursor) return;
       this.state.snapshot = snapshot.data;
@@ -217,7 +222,8 @@ export class RemoteLink {
 
   private onEvent(child: ChildProcess, name: string, payload: unknown): void {
     if (!isEvent(name)) return;
-    const checked = parseEvent(name, payload);
+    const checked = parseEvent(name, this.guard.event(name, payload));
+    this.state.contractNotice = this.guard.notice();
     if (!checked.ok) return this.fault(`it answered garbage (${checked.error.message})`, child);
     // Before the first whole read lands, changes wait for it (they may name a version not held yet).
     if (this.state.unreachableSince !== null) return;

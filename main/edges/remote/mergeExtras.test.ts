@@ -28,6 +28,11 @@ describe('usage across machines', () => {
     expect(addUsageSums(sum(10), sum(5, 2)).cost).toEqual({ usd: 2, estimated: true });
   });
 
+  it('a host whose totals would carry the sum past 10^12 is left out and counted, never capped (issue 36)', () => {
+    const added = addUsageSums(sum(3e11, 1), sum(3e11, 1));
+    expect(added).toEqual({ totals: { input: 3e11, output: 6e11, cacheRead: 0, cacheWrite: 0 }, partial: true, unpriced: 0, cost: { usd: 1, estimated: true }, skippedSeats: 1 });
+  });
+
   it('the HUD today/open totals count reachable remotes; an unreachable one makes them partial, never adding its last known', () => {
     const local = { since: '2026-01-01T00:00:00.000Z', today: sum(1, 1), open: sum(2, 2) };
     const merged = mergeUsage(local, [remote('a', { usage: { since: 'x', today: sum(10, 10), open: sum(20, 20) } }), remote('b', { usage: { since: 'x', today: sum(100), open: sum(100) } }, true)]);

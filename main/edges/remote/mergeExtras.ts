@@ -3,7 +3,7 @@
  * totals, its agent teams and the messages between its sessions, every id namespaced by host. Pure.
  */
 import type { AgentMessage, FleetSnapshot, Team } from '../../../shared/schemas';
-import type { FleetUsage, UsageSum } from '../../../shared/usage';
+import { USAGE_TOKENS_MAX, type FleetUsage, type UsageSum } from '../../../shared/usage';
 import type { RemoteState } from './remoteState';
 import { remoteId } from './namespace';
 
@@ -16,6 +16,11 @@ export function addUsageSums(first: UsageSum, second: UsageSum): UsageSum {
   const b = second.totals;
   const totals = { input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite };
   const reasoning = a.reasoning === undefined && b.reasoning === undefined ? undefined : (a.reasoning ?? 0) + (b.reasoning ?? 0);
+  // Issue 36: a sum that would pass the token bound leaves the second out, counted, and is partial (never capped).
+  if (Math.max(totals.input, totals.output, totals.cacheRead, totals.cacheWrite, reasoning ?? 0) > USAGE_TOKENS_MAX) {
+    return { ...first, partial: true, skippedSeats: (first.skippedSeats ?? 0) + 1 };
+  }
+  const skippedSeats = (first.skippedSeats ?? 0) + (second.skippedSeats ?? 0);
   const cost =
     first.cost && second.cost
       ? { usd: first.cost.usd + second.cost.usd, estimated: first.cost.estimated || second.cost.estimated }
@@ -25,6 +30,7 @@ export function addUsageSums(first: UsageSum, second: UsageSum): UsageSum {
     partial: first.partial || second.partial,
     unpriced: first.unpriced + second.unpriced,
     ...(cost ? { cost } : {}),
+    ...(skippedSeats > 0 ? { skippedSeats } : {}),
   };
 }
 

@@ -74,6 +74,7 @@ export function mergeFleet(local: FleetSnapshot, remotes: readonly RemoteState[]
   for (const remote of remotes) {
     const down = unreachableNotice(remote);
     if (down) notices.push(down);
+    if (remote.contractNotice) notices.push(remote.contractNotice);
     if (!remote.snapshot) continue;
     for (const seat of remote.snapshot.seats) seats.push(views.seat(remote.name, seat, remote.unreachableSince));
     for (const persona of remote.snapshot.personas) personas.push(views.persona(remote.name, persona));

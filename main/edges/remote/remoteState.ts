@@ -1,6 +1,6 @@
 /** What this host knows of each remote, as the world merge and the extras' merge read it. */
 import type { JobBoard } from '../../../shared/jobs';
-import type { FleetSnapshot } from '../../../shared/schemas';
+import type { FleetSnapshot, Notice } from '../../../shared/schemas';
 
 /** What this host knows of one remote. */
 export interface RemoteState {
@@ -14,4 +14,6 @@ export interface RemoteState {
   reason: string | null;
   /** The remote speaks another contract version (the reason then says which Pixelfleet it needs). */
   skewed?: boolean;
+  /** Issue 36: the warning naming the remote's seats whose parts broke the contract on arrival (absent: none). */
+  contractNotice?: Notice | null;
 }

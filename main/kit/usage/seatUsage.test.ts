@@ -17,6 +17,19 @@ describe('seat usage bounds', () => {
     expect(UsageSchema.safeParse(usage).success).toBe(true);
   });
 
+  it('a seat with its subagents past 10^12 tokens has withSubagents unknown, never capped at the bound (issue 36)', () => {
+    const half = () => {
+      const tally = createTally('recorded');
+      addFigures(tally, { input: 6e11, output: 1, cacheRead: 0, cacheWrite: 0, reasoning: null }, null, 'm', 0.5);
+      return tally;
+    };
+    const { usage } = seatUsage({ own: half(), partial: false, subagents: [half()], subagentsPartial: false, contextUsed: 5, model: 'm' });
+    expect(usage.totals.input).toBe(6e11);
+    expect(usage.withSubagents).toBeUndefined();
+    expect(usage.models ?? []).toEqual([]);
+    expect(UsageSchema.safeParse(usage).success).toBe(true);
+  });
+
   it('a context past 10^12 is unknown', () => {
     const { usage } = seatUsage({ own: own(), partial: false, subagents: [], subagentsPartial: false, contextUsed: 2.7e12, model: null });
     expect(usage.context).toBeNull();

@@ -5,7 +5,7 @@
 import { CONTEXT_FILL_MAX, type SubagentUsage, type Usage } from '../../../shared/usage';
 import { CONTEXT_WINDOWS } from './bounds';
 import { byModel } from './prices';
-import { costOf, mergeTallies, modelsOf, tokenFigure, totalsOf, type Tally } from './tally';
+import { costOf, mergeTallies, modelsOf, tokenFigure, totalsOf, withinTokenBound, type Tally } from './tally';
 import type { SeatLimits } from '../../../shared/limits';
 
 /** What a reader hands over to build a seat's usage. */
@@ -48,7 +48,8 @@ export function seatUsage(input: SeatUsageInput): SeatUsage {
   if (cost) usage.cost = cost;
   const all = mergeTallies(own.costKind, [own, ...input.subagents]);
   if (all.skipped > 0) usage.skipped = all.skipped;
-  if (input.subagents.length > 0) {
+  // A seat with its subagents past the token bound is not known (never capped at the bound): withSubagents absent.
+  if (input.subagents.length > 0 && withinTokenBound(all.sum)) {
     const withCost = costOf(all.sum, all.costKind);
     usage.withSubagents = { totals: totalsOf(all.sum, all.hasReasoning), partial: input.partial || input.subagentsPartial, ...(withCost ? { cost: withCost } : {}) };
   }

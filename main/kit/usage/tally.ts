@@ -178,6 +178,17 @@ export function mergeTallies(costKind: Tally['costKind'], tallies: readonly Tall
   return merged;
 }
 
+/** True when every token figure of an amount is within USAGE_TOKENS_MAX (issue 36: a sum past it is skipped, never capped). */
+export function withinTokenBound(amount: Amount): boolean {
+  return amount.input <= USAGE_TOKENS_MAX && amount.output <= USAGE_TOKENS_MAX && amount.cacheRead <= USAGE_TOKENS_MAX && amount.cacheWrite <= USAGE_TOKENS_MAX && amount.reasoning <= USAGE_TOKENS_MAX;
+}
+
+/** True when adding `more` to `sum` keeps every token figure within USAGE_TOKENS_MAX. */
+export function fitsTokenBound(sum: Amount, more: Amount): boolean {
+  return withinTokenBound({ ...sum, input: sum.input + more.input, output: sum.output + more.output, cacheRead: sum.cacheRead + more.cacheRead, cacheWrite: sum.cacheWrite + more.cacheWrite, reasoning: sum.reasoning + more.reasoning });
+}
+
+// Only a last defence for the contract: every sum is checked with withinTokenBound before it is shown.
 const cap = (tokens: number) => Math.min(Math.round(tokens), USAGE_TOKENS_MAX);
 
 /** The contract's token totals of an amount (`reasoning` only where the harness records it apart). */
@@ -199,7 +210,7 @@ export function costOf(amount: Amount, costKind: Tally['costKind']): Cost | unde
 /** A tally's totals by model, the most tokens first: each with its cost, null when any of its records had no price. */
 export function modelsOf(models: Readonly<Record<string, Amount>>, costKind: Tally['costKind'], hasReasoning: boolean): ModelUsage[] {
   return Object.entries(models)
-    .filter(([, amount]) => amount.input + amount.output + amount.cacheRead + amount.cacheWrite > 0)
+    .filter(([, amount]) => amount.input + amount.output + amount.cacheRead + amount.cacheWrite > 0 && withinTokenBound(amount))
     .sort(([a, x], [b, y]) => y.input + y.output + y.cacheRead + y.cacheWrite - (x.input + x.output + x.cacheRead + x.cacheWrite) || a.localeCompare(b))
     .map(([model, amount]) => ({ model, totals: totalsOf(amount, hasReasoning), cost: costOf(amount, costKind) ?? null }));
 }

@@ -22,13 +22,19 @@ export const IDLE_AFTER_TURN_MS = 30 * 60 * 1000;
 /** The basis of a seat with no records of a conversation yet: idle, by lack of evidence. */
 export const EMPTY_BASIS: ActivityBasis = { current: { state: 'idle', certain: false, since: null } };
 
-/** The activity at `nowMs`: the `later` step once its deadline passed, then rule 7 (turn-done → idle). `since` never moves. */
-export function evaluateActivity(basis: ActivityBasis, nowMs: number): Activity {
+/**
+ * The activity at `nowMs`: the `later` step once its deadline passed, then rule 7 (turn-done → idle). `since` never
+ * moves. A turn-done whose own time is unknown (absent, garbage, 1970, 9999) is measured from the seat's last write
+ * (`lastWriteMs`, the file's or row's own time); with neither known it is idle, since unknown: nothing says the
+ * turn ended lately, and a turn-done that can never be timed must not wait for the owner forever.
+ */
+export function evaluateActivity(basis: ActivityBasis, nowMs: number, lastWriteMs: number | null = null): Activity {
   const chosen = basis.later && nowMs >= basis.later.atMs ? basis.later.activity : basis.current;
   const activity = plausibleSince(chosen, nowMs);
-  if (activity.state === 'needs-you' && activity.why === 'turn-done' && activity.since !== null) {
-    const sinceMs = Date.parse(activity.since);
-    if (!Number.isNaN(sinceMs) && nowMs - sinceMs >= IDLE_AFTER_TURN_MS) return { state: 'idle', certain: activity.certain, since: activity.since };
+  if (activity.state === 'needs-you' && activity.why === 'turn-done') {
+    const fromMs = activity.since !== null ? Date.parse(activity.since) : plausibleMs(lastWriteMs);
+    if (fromMs === null) return { state: 'idle', certain: false, since: null };
+    if (nowMs - fromMs >= IDLE_AFTER_TURN_MS) return { state: 'idle', certain: activity.certain, since: activity.since };
   }
   return activity;
 }

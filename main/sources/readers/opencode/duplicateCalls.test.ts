@@ -19,6 +19,13 @@ describe('duplicate task call ids', () => {
     expect(summary.recent.map((entry) => entry.nativeId)).toEqual(['call_dup']);
   });
 
+  it('one part row stored 18 times (a store without primary keys) is one call: the badge and the board agree', () => {
+    const { calls, completions } = collectRows(Array.from({ length: 18 }, () => part(1, 'running')));
+    const summary = summarize(calls, completions, new Set());
+    expect(summary.running).toBe(1);
+    expect(summary.recent).toHaveLength(1);
+  });
+
   it('the latest part of a call decides its state', () => {
     const { calls, completions } = collectRows([part(1, 'running'), part(2, 'completed')]);
     const summary = summarize(calls, completions, new Set());

@@ -73,16 +73,31 @@ function wrap(driver: Driver, options: OpenOptions = {}): SqliteDatabase {
   };
 }
 
+/** Each driver's module, loaded once: every open after the first skips resolving it again (a loader hop under test runners). */
+const drivers: { node?: Promise<NodeSqliteModule>; better?: Promise<{ default: BetterSqliteConstructor }> } = {};
+
+/** The module promise kept, or forgotten when loading failed (so a later open tries again). */
+function loadOnce<T>(key: keyof typeof drivers, load: () => Promise<T>): Promise<T> {
+  const known = drivers[key] as Promise<T> | undefined;
+  if (known) return known;
+  const loading = load().catch((error: unknown) => {
+    delete drivers[key];
+    throw error;
+  });
+  (drivers as Record<string, Promise<unknown>>)[key] = loading;
+  return loading;
+}
+
 async function openWithNodeSqlite(path: string, options: OpenOptions): Promise<SqliteDatabase> {
   // A variable specifier keeps bundlers and the Node 20 type checker from resolving a module Node 20 lacks.
   const specifier = 'node:sqlite';
-  const module = (await import(specifier)) as NodeSqliteModule;
+  const module = await loadOnce('node', () => import(specifier) as Promise<NodeSqliteModule>);
   const driver = new module.DatabaseSync(path, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
   return wrap(driver, options);
 }
 
 async function openWithBetterSqlite(path: string, options: OpenOptions): Promise<SqliteDatabase> {
-  const module = (await import('better-sqlite3')) as unknown as { default: BetterSqliteConstructor };
+  const module = await loadOnce('better', () => import('better-sqlite3') as unknown as Promise<{ default: BetterSqliteConstructor }>);
   const driver = new module.default(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
   return wrap(driver, options);
 }
