@@ -2,13 +2,13 @@
  * The background pass's checkpoint in the app home (`usage-checkpoint.json`): per journal its identity, the offset
  * read to (always a line boundary, so no half line is ever kept), a fingerprint of the bytes before it, and the
  * running fold (tallies, hour buckets, the recent message keys that keep a message split across chunks counted
- * once). Written atomically; a corrupt file or one of another version is moved aside with one log line.
+ * once, and what each message counted for the session's count-once rule U7). Written atomically; a corrupt file or one of another version is moved aside with one log line.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { USAGE_CHECKPOINT_KEYS, USAGE_CHECKPOINT_VERSION } from '../../../kit/usage/bounds';
-import type { ClaudeUsageFold } from './usageFold';
+import type { ClaudeUsageFold, MessageCopy } from './usageFold';
 import type { Tally } from '../../../kit/usage/tally';
 
 const amount = z.object({
@@ -28,7 +28,10 @@ const tally = z.object({
   hours: z.record(z.string().regex(/^\d+$/), amount),
   models: z.record(z.string(), amount),
   minutes: z.record(z.string().regex(/^\d+$/), z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number()])).optional(),
+  modelHours: z.record(z.string(), z.record(z.string().regex(/^\d+$/), amount)).optional(),
 });
+/** A message copy (rule U7) as `[hash, input, output, cacheRead, cacheWrite, cacheWrite1h, atMs, model, sidechain]`. */
+const copy = z.tuple([z.string(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number().nullable(), z.string().nullable(), z.boolean()]);
 const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null(), cacheWrite1h: z.number().optional() });
 const entry = z.object({
   path: z.string(),
@@ -43,6 +46,7 @@ const entry = z.object({
     recent: z.array(z.tuple([z.string(), figures])),
     contextUsed: z.number().nullable(),
     model: z.string().nullable(),
+    copies: z.array(copy),
   }),
 });
 const checkpointSchema = z.object({ version: z.literal(USAGE_CHECKPOINT_VERSION), files: z.array(entry) });
@@ -87,14 +91,26 @@ export async function loadCheckpoint(file: string, log: (message: string) => voi
   }
   return parsed.files.map((row) => ({
     ...row,
-    fold: { ...row.fold, main: row.fold.main as Tally, sidechain: row.fold.sidechain as Tally, recent: new Map(row.fold.recent) },
+    fold: { ...row.fold, main: row.fold.main as Tally, sidechain: row.fold.sidechain as Tally, recent: new Map(row.fold.recent), copies: new Map(row.fold.copies.map(copyOf)) },
   }));
+}
+
+function copyOf(row: z.infer<typeof copy>): [string, MessageCopy] {
+  const [hash, input, output, cacheRead, cacheWrite, cacheWrite1h, at, model, side] = row;
+  const figures: MessageCopy['figures'] = { input, output, cacheRead, cacheWrite, reasoning: null };
+  if (cacheWrite1h > 0) figures.cacheWrite1h = cacheWrite1h;
+  return [hash, { figures, at, model, side }];
+}
+
+function copyRow(hash: string, kept: MessageCopy): z.infer<typeof copy> {
+  const { figures } = kept;
+  return [hash, figures.input, figures.output, figures.cacheRead, figures.cacheWrite, figures.cacheWrite1h ?? 0, kept.at, kept.model, kept.side];
 }
 
 /** Writes the checkpoint atomically (temp file in the same folder, then rename). */
 export async function saveCheckpoint(file: string, entries: readonly CheckpointEntry[]): Promise<void> {
   // The newest message keys only: a message's repeated block lines are adjacent, so they suffice across a restart.
-  const files = entries.map((entry) => ({ ...entry, fold: { ...entry.fold, recent: [...entry.fold.recent.entries()].slice(-USAGE_CHECKPOINT_KEYS) } }));
+  const files = entries.map((entry) => ({ ...entry, fold: { ...entry.fold, recent: [...entry.fold.recent.entries()].slice(-USAGE_CHECKPOINT_KEYS), copies: [...entry.fold.copies].map(([hash, kept]) => copyRow(hash, kept)) } }));
   const temp = `${file}.${process.pid}.tmp`;
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(temp, JSON.stringify({ version: USAGE_CHECKPOINT_VERSION, files }));

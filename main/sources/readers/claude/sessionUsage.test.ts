@@ -62,6 +62,20 @@ describe('whole-session usage (issue 37)', () => {
     ]);
   });
 
+  it('counts a message repeated across files of the session once (rule U7), as ccusage 20.0.24 does', async () => {
+    await cp(path.join(import.meta.dirname, 'fixtures', 'usage', 'u8-repeats'), folder, { recursive: true });
+    const { usage } = await wholeUsage('e3800000-0000-4000-8000-000000000001');
+    // Haiku 4.5 ($1 / $5, read $0.10 per million). The main journal: msg_M1 100 / 10, msg_M2 200 / 20 / 1,000 read.
+    // The compaction file repeats msg_M2 (a main-chain copy is kept over a sidechain one) and adds msg_C1 300 / 30.
+    // agent-a8b1 repeats msg_M1 with 40 out (sidechain: the main journal's copy stands), adds msg_A1 50 / 5, msg_M2
+    // under another request id 7 / 7 (another message), and msg_A3 20 / 2; agent-a8b2 repeats msg_A1 (a tie: the
+    // first file by path, a8b1, keeps it) and msg_A3 with 20 / 12 (more tokens: a8b2's copy is kept).
+    expect(usage.totals).toEqual({ input: 300, output: 30, cacheRead: 1_000, cacheWrite: 0 });
+    // 100 + 200 + 300 + 50 + 7 + 20 = 677 in; 10 + 20 + 30 + 5 + 7 + 12 = 84 out: (677 + 420 + 100) / 1e6.
+    expect(usage.withSubagents).toEqual({ totals: { input: 677, output: 84, cacheRead: 1_000, cacheWrite: 0 }, cost: { usd: 0.001197, estimated: true }, partial: false });
+    expect(usage.models).toEqual([{ model: 'claude-haiku-4-5', totals: { input: 677, output: 84, cacheRead: 1_000, cacheWrite: 0 }, cost: { usd: 0.001197, estimated: true } }]);
+  });
+
   it('counts all nineteen subagent files of a session, not the tray\'s eight newest', async () => {
     const sessionId = 'e3700000-0000-4000-8000-000000000002';
     const line = (fields: Record<string, unknown>) => JSON.stringify({ parentUuid: null, isSidechain: false, cwd: CWD, sessionId, version: '2.1.120', ...fields });

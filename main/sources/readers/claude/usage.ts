@@ -12,6 +12,7 @@ import { seatUsage, subagentUsage } from '../../../kit/usage/seatUsage';
 import { mergeTallies, type Tally } from '../../../kit/usage/tally';
 import { seatLimits } from '../../../kit/usage/limits';
 import type { ClaudeFold } from './journalFold';
+import { countSessionOnce, type SessionPart } from './sessionDedup';
 
 /** What the seat's usage was built from, so an unchanged seat reuses its answer. */
 export interface ClaudeUsageAnswer {
@@ -74,21 +75,24 @@ export function claudeUsage(
   const done = passed?.done === true;
   // Until the pass is done, the larger of the two lower bounds: the window's totals or the pass's so far.
   const source = whole || !passed || (!done && tokens(passed.fold.main) < tokens(fold.usage.main)) ? fold.usage : passed.fold;
-  const children: Tally[] = [];
   let childrenPartial = listed === null;
-  for (const view of views) {
+  // Rule U7: the session's files together count each message once.
+  const parts: SessionPart[] = [{ file: journal, fold: source }];
+  for (const [file, view] of files) {
     if (view === 'missing') continue;
     if (view === null || !view.done) childrenPartial = true;
-    if (view !== null) children.push(mergeTallies('estimated', [view.fold.main, view.fold.sidechain]));
+    if (view !== null) parts.push({ file, fold: view.fold });
   }
+  const counted = countSessionOnce(parts);
+  const children: Tally[] = counted.slice(1).map((part) => mergeTallies('estimated', [part.main, part.sidechain]));
   const recent: SubagentEntry[] = summary.recent.map((entry, index) => {
     const view = entryViews[index];
     if (view === 'missing' || view === null) return entry;
     return { ...entry, usage: subagentUsage(mergeTallies('estimated', [view.fold.main, view.fold.sidechain]), !view.done) };
   });
-  const inline = source.sidechain.sum.input + source.sidechain.sum.output + source.sidechain.skipped > 0 ? [source.sidechain] : [];
+  const inline = source.sidechain.sum.input + source.sidechain.sum.output + source.sidechain.skipped > 0 ? [counted[0].sidechain] : [];
   const usage = seatUsage({
-    own: source.main,
+    own: counted[0].main,
     partial: !(whole || done),
     subagents: [...inline, ...children],
     subagentsPartial: childrenPartial,
