@@ -17,6 +17,7 @@ import { CHECKPOINT_FILE, loadCheckpoint, saveCheckpoint, type CheckpointEntry }
 import { createClaudeUsage, foldClaudeUsage, foldUsageFacts, type ClaudeUsageFold } from './usageFold';
 import { scanUsageLine } from './scanLine';
 import { SessionFiles } from './sessionFiles';
+import { FlatAgents } from './flatAgents';
 
 /** What the ledger knows of one journal: its fold so far and whether it covers the file as last seen. */
 export interface LedgerView {
@@ -73,6 +74,12 @@ export class UsageLedger {
     for (const file of files) this.lookup(file);
   });
 
+  /** Flat subagent files (2.0.24–2.1.1) by owning session; a change starts the pass of each file it found (issue 37). */
+  private readonly flat = new FlatAgents((files) => {
+    this.version += 1;
+    for (const file of files) this.lookup(file);
+  });
+
   constructor(options: UsageLedgerOptions = {}) {
     this.file = options.appHome ? path.join(options.appHome, CHECKPOINT_FILE) : null;
     this.log = options.log ?? ((message) => console.error(message));
@@ -112,10 +119,16 @@ export class UsageLedger {
     return this.disposed ? [] : this.sessions.files(folder);
   }
 
+  /** The flat agent files beside a session's journal in `folder` that the session owns; null while the first listing runs. */
+  flatFiles(folder: string, sessionId: string): readonly string[] | null {
+    return this.disposed ? [] : this.flat.files(folder, sessionId);
+  }
+
   /** Resolves once every listing and every queued pass is done (tests, the CLI and the benchmark wait on it). */
   async idle(): Promise<void> {
     await this.loaded;
     await this.sessions.settled();
+    await this.flat.settled();
     while (this.pumping) await this.pumping;
   }
 
@@ -144,6 +157,7 @@ export class UsageLedger {
 
   private restat(): void {
     this.sessions.refresh();
+    this.flat.refresh();
     // At most USAGE_RESTAT_FILES stats a tick, in turn (a session may hold hundreds of finished subagent files).
     const files = [...this.files.entries()];
     const count = Math.min(files.length, USAGE_RESTAT_FILES);

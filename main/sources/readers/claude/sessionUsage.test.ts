@@ -76,6 +76,18 @@ describe('whole-session usage (issue 37)', () => {
     expect(usage.models).toEqual([{ model: 'claude-haiku-4-5', totals: { input: 677, output: 84, cacheRead: 1_000, cacheWrite: 0 }, cost: { usd: 0.001197, estimated: true } }]);
   });
 
+  it('counts the flat agent files (2.0.24–2.1.1) that name the session, on the tray or not, and no other session\'s', async () => {
+    await cp(path.join(import.meta.dirname, 'fixtures', 'usage', 'u9-flat-agents'), folder, { recursive: true });
+    const { projection, usage } = await wholeUsage('e3900000-0000-4000-8000-000000000001');
+    // No call in the journal names them: the tray is empty, the files still count.
+    expect(projection.subagents.recent).toEqual([]);
+    // Haiku 4.5 ($1 / $5). Own: msg_N1 40 / 4. agent-9a9a9a9a: msg_F1 60 / 6. agent-9b9b9b9b (a Warmup agent):
+    // msg_F2 25 / 5 and a sidechain copy of msg_N1 (the main journal's stands, rule U7). agent-9c9c9c9c names another
+    // session: not counted. 125 in, 15 out: (125 + 75) / 1e6.
+    expect(usage.totals).toEqual({ input: 40, output: 4, cacheRead: 0, cacheWrite: 0 });
+    expect(usage.withSubagents).toEqual({ totals: { input: 125, output: 15, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 0.0002, estimated: true }, partial: false });
+  });
+
   it('counts all nineteen subagent files of a session, not the tray\'s eight newest', async () => {
     const sessionId = 'e3700000-0000-4000-8000-000000000002';
     const line = (fields: Record<string, unknown>) => JSON.stringify({ parentUuid: null, isSidechain: false, cwd: CWD, sessionId, version: '2.1.120', ...fields });

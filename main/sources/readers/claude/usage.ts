@@ -49,6 +49,9 @@ export function claudeUsage(
   // Every subagent and compaction file of the session (issue 37), wherever its launch lies in the journal.
   const listed = ledger.sessionFiles(path.join(folder, sessionId, 'subagents'));
   const files = new Map<string, LedgerView | 'missing' | null>((listed ?? []).map((file) => [file, ledger.lookup(file)]));
+  // The flat era's agent files beside the journal that name this session, on the tray or not (issue 37).
+  const flat = ledger.flatFiles(folder, sessionId);
+  for (const file of flat ?? []) if (!files.has(file)) files.set(file, ledger.lookup(file));
   // Each tray entry's own file: one of those, or the flat era's beside the sessions (then counted besides).
   const entryViews = summary.recent.map((entry) => {
     const nativeId = entry.nativeId;
@@ -61,7 +64,7 @@ export function claudeUsage(
     return found.view;
   });
   const views = [...files.values()];
-  const listedKey = listed === null ? '-' : String(listed.length);
+  const listedKey = `${listed === null ? '-' : listed.length}/${flat === null ? '-' : flat.length}`;
   const signature = `${size}|${fold.projection.sequence}|${viewKey(journalView)}|${listedKey}|${views.map(viewKey).join(',')}|${entryViews.map(viewKey).join(',')}`;
   if (previous && previous.signature === signature && previous.summary === summary) {
     previous.quick = `${size}|${fold.projection.sequence}|${ledger.version}`;
@@ -75,7 +78,7 @@ export function claudeUsage(
   const done = passed?.done === true;
   // Until the pass is done, the larger of the two lower bounds: the window's totals or the pass's so far.
   const source = whole || !passed || (!done && tokens(passed.fold.main) < tokens(fold.usage.main)) ? fold.usage : passed.fold;
-  let childrenPartial = listed === null;
+  let childrenPartial = listed === null || flat === null;
   // Rule U7: the session's files together count each message once.
   const parts: SessionPart[] = [{ file: journal, fold: source }];
   for (const [file, view] of files) {
