@@ -68,6 +68,8 @@ export class UsageLedger {
   bytesRead = 0;
   /** Moves whenever anything a lookup answers may have changed: a caller's cached answer is stale when it moved. */
   version = 0;
+  /** Folds seats counted from, by project folder and file (rule U7 across sessions). */
+  private readonly shared = new Map<string, Map<string, { fold: ClaudeUsageFold; messages: number }>>();
   /** Sessions' subagent files; a new listing starts the pass of each file it found (issue 37). */
   private readonly sessions = new SessionFiles((files) => {
     this.version += 1;
@@ -117,6 +119,34 @@ export class UsageLedger {
   /** The subagent journals under a session's `subagents/` folder, without I/O; null while its first listing runs. */
   sessionFiles(folder: string): readonly string[] | null {
     return this.disposed ? [] : this.sessions.files(folder);
+  }
+
+  /**
+   * Shares the folds a seat counted from (its journal, subagent and flat files) under the project folder, so a
+   * session of the same folder counts a message another one holds once (rule U7 across a resumed session's
+   * journals); moves `version` when a file's fold or its number of messages changed.
+   */
+  share(folder: string, parts: readonly { file: string; fold: ClaudeUsageFold }[]): void {
+    let shared = this.shared.get(folder);
+    if (!shared) this.shared.set(folder, (shared = new Map()));
+    for (const { file, fold } of parts) {
+      const known = shared.get(file);
+      if (known?.fold === fold && known.messages === fold.copies.size) continue;
+      shared.set(file, { fold, messages: fold.copies.size });
+      this.version += 1;
+    }
+  }
+
+  /** The shared files of a project folder other than `own`, and a key that moves when any of them counted more. */
+  peers(folder: string, own: ReadonlySet<string>): { parts: { file: string; fold: ClaudeUsageFold }[]; key: string } {
+    const parts: { file: string; fold: ClaudeUsageFold }[] = [];
+    let messages = 0;
+    for (const [file, known] of this.shared.get(folder) ?? []) {
+      if (own.has(file)) continue;
+      parts.push({ file, fold: known.fold });
+      messages += known.fold.copies.size;
+    }
+    return { parts, key: `${parts.length}:${messages}` };
   }
 
   /** The flat agent files beside a session's journal in `folder` that the session owns; null while the first listing runs. */

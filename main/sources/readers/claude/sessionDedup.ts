@@ -21,13 +21,24 @@ export interface CountedPart {
   sidechain: Tally;
 }
 
-/** Each part's tallies with the copies the session does not count taken out (in the order given). */
-export function countSessionOnce(parts: readonly SessionPart[]): CountedPart[] {
-  const order = parts.map((_, index) => index).sort((a, b) => byPath(parts[a].file, parts[b].file) || a - b);
+/**
+ * Each part's tallies with the copies the session does not count taken out (in the order given). `peers` are the
+ * files of other sessions in the same project folder that the fleet reads (a resumed session's earlier journal, which
+ * a resume copies messages from): a message whose kept copy lies there counts in that session, not in this one.
+ */
+export function countSessionOnce(parts: readonly SessionPart[], peers: readonly SessionPart[] = []): CountedPart[] {
+  const all = [...parts, ...peers];
+  const order = all.map((_, index) => index).sort((a, b) => byPath(all[a].file, all[b].file) || a - b);
   const kept = new Map<string, { part: number; tokens: number; side: boolean }>();
   let copies = 0;
+  const ownHashes = new Set<string>();
+  for (const part of parts) for (const hash of part.fold.copies.keys()) ownHashes.add(hash);
   for (const index of order) {
-    for (const [hash, copy] of parts[index].fold.copies) {
+    const held = all[index].fold.copies;
+    // A peer's messages matter only where a file of this session holds them too (looked up from the smaller side).
+    const hashes = index < parts.length ? held.keys() : held.size < ownHashes.size ? [...held.keys()].filter((hash) => ownHashes.has(hash)) : [...ownHashes].filter((hash) => held.has(hash));
+    for (const hash of hashes) {
+      const copy = held.get(hash)!;
       copies += 1;
       const tokens = tokensOf(copy);
       const best = kept.get(hash);

@@ -88,6 +88,33 @@ describe('whole-session usage (issue 37)', () => {
     expect(usage.withSubagents).toEqual({ totals: { input: 125, output: 15, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 0.0002, estimated: true }, partial: false });
   });
 
+  it('counts a message a resumed session copied from an earlier journal once, in the session that keeps it (rule U7)', async () => {
+    await cp(path.join(import.meta.dirname, 'fixtures', 'usage', 'u10-resumed'), folder, { recursive: true });
+    const ledger = new UsageLedger();
+    const reader = createClaudeReader({ home, usageLedger: ledger, tail: { coldBytes: 16_384, maxLineBytes: 1 << 20 } });
+    const seat = (sessionId: string): SeatAddress => ({ harness: 'claude', home, sessionId, cwd: CWD, path: path.join(folder, `${sessionId}.jsonl`) });
+    const [first, resumed] = [seat('e3b00000-0000-4000-8000-000000000001'), seat('e3b00000-0000-4000-8000-000000000002')];
+    // Each seat is looked at twice, as the census does: the second look sees what the other seat counted.
+    for (let round = 0; round < 2; round += 1) {
+      await reader.project(first);
+      await reader.project(resumed);
+      await ledger.idle();
+    }
+    const usageOf = async (address: SeatAddress) => {
+      const projection = await reader.project(address);
+      if (!projection.ok) throw new Error(projection.reason);
+      return UsageSchema.parse(projection.usage);
+    };
+    // The first journal: msg_u10R1 100 / 10, msg_u10R2 200 / 20. The resumed one copies both (msg_u10R2 with 25 out)
+    // and adds msg_u10R3 300 / 30. R1: a tie, the first file by path keeps it; R2: the resumed copy has more tokens.
+    expect((await usageOf(first)).totals).toEqual({ input: 100, output: 10, cacheRead: 0, cacheWrite: 0 });
+    const second = await usageOf(resumed);
+    expect(second.totals).toEqual({ input: 500, output: 55, cacheRead: 0, cacheWrite: 0 });
+    // Haiku 4.5: (500 × $1 + 55 × $5) / 1e6.
+    expect(second.cost).toEqual({ usd: 0.000775, estimated: true });
+    await ledger.dispose();
+  });
+
   it('counts all nineteen subagent files of a session, not the tray\'s eight newest', async () => {
     const sessionId = 'e3700000-0000-4000-8000-000000000002';
     const line = (fields: Record<string, unknown>) => JSON.stringify({ parentUuid: null, isSidechain: false, cwd: CWD, sessionId, version: '2.1.120', ...fields });

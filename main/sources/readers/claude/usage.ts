@@ -64,15 +64,17 @@ export function claudeUsage(
     return found.view;
   });
   const views = [...files.values()];
+  // Other sessions' files in the folder that the fleet reads (rule U7 across a resumed session's journals).
+  const peers = ledger.peers(folder, new Set([journal, ...files.keys()]));
   const listedKey = `${listed === null ? '-' : listed.length}/${flat === null ? '-' : flat.length}`;
-  const signature = `${size}|${fold.projection.sequence}|${viewKey(journalView)}|${listedKey}|${views.map(viewKey).join(',')}|${entryViews.map(viewKey).join(',')}`;
+  const signature = `${size}|${fold.projection.sequence}|${viewKey(journalView)}|${listedKey}|${peers.key}|${views.map(viewKey).join(',')}|${entryViews.map(viewKey).join(',')}`;
   if (previous && previous.signature === signature && previous.summary === summary) {
     previous.quick = `${size}|${fold.projection.sequence}|${ledger.version}`;
     return previous;
   }
   // A pass still reading moves its offset every chunk: while nothing else moved, the seat keeps its answer for a
   // while, so a pass over a long journal costs the page an update every few seconds, not one per megabyte.
-  const shape = `${size}|${fold.projection.sequence}|${shapeKey(journalView)}|${listedKey}|${views.map(shapeKey).join(',')}|${entryViews.map(shapeKey).join(',')}`;
+  const shape = `${size}|${fold.projection.sequence}|${shapeKey(journalView)}|${listedKey}|${peers.key}|${views.map(shapeKey).join(',')}|${entryViews.map(shapeKey).join(',')}`;
   if (previous && previous.shape === shape && previous.summary === summary && now - previous.builtAt < USAGE_PARTIAL_REFRESH_MS) return previous;
   const passed = journalView !== null && journalView !== 'missing' ? journalView : null;
   const done = passed?.done === true;
@@ -86,7 +88,8 @@ export function claudeUsage(
     if (view === null || !view.done) childrenPartial = true;
     if (view !== null) parts.push({ file, fold: view.fold });
   }
-  const counted = countSessionOnce(parts);
+  ledger.share(folder, parts);
+  const counted = countSessionOnce(parts, peers.parts);
   const children: Tally[] = counted.slice(1).map((part) => mergeTallies('estimated', [part.main, part.sidechain]));
   const recent: SubagentEntry[] = summary.recent.map((entry, index) => {
     const view = entryViews[index];
