@@ -133,7 +133,7 @@ function rememberCopy(fold: ClaudeUsageFold, key: string, added: Figures, at: nu
 }
 
 /** A message key's 64-bit hash (two FNV-1a passes) in base 36: short enough to keep every message of a file. */
-export function keyHash(key: string): string {
+function keyHash(key: string): string {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ key.length;
   for (let index = 0; index < key.length; index += 1) {
