@@ -153,7 +153,7 @@ function modelHour(tally: Tally, model: string, key: string): Amount {
 }
 
 /**
- * Takes one message's figures back out of a tally (the copy a session does not count, rule U7): the same amounts
+ * Takes one message's figures back out of a tally (the copy a session does not count, rule U8): the same amounts
  * `addFigures` put in at `atMs` for `model`, its price taken from the figures as they were (the long-context tier
  * included). Minute buckets are left alone (the 5-hour blocks count messages on their own).
  */

@@ -2,7 +2,7 @@
  * The background pass's checkpoint in the app home (`usage-checkpoint.json`): per journal its identity, the offset
  * read to (always a line boundary, so no half line is ever kept), a fingerprint of the bytes before it, and the
  * running fold (tallies, hour buckets, the recent message keys that keep a message split across chunks counted
- * once, and what each message counted for the session's count-once rule U7). Written atomically; a corrupt file or one of another version is moved aside with one log line.
+ * once, and what each message counted for the session's count-once rule U8). Written atomically; a corrupt file or one of another version is moved aside with one log line.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -30,7 +30,7 @@ const tally = z.object({
   minutes: z.record(z.string().regex(/^\d+$/), z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number()])).optional(),
   modelHours: z.record(z.string(), z.record(z.string().regex(/^\d+$/), amount)).optional(),
 });
-/** A message copy (rule U7) as `[hash, input, output, cacheRead, cacheWrite, cacheWrite1h, atMs, model, sidechain]`. */
+/** A message copy (rule U8) as `[hash, input, output, cacheRead, cacheWrite, cacheWrite1h, atMs, model, sidechain]`. */
 const copy = z.tuple([z.string(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number().nullable(), z.string().nullable(), z.boolean()]);
 const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null(), cacheWrite1h: z.number().optional() });
 const entry = z.object({

@@ -68,7 +68,7 @@ export class UsageLedger {
   bytesRead = 0;
   /** Moves whenever anything a lookup answers may have changed: a caller's cached answer is stale when it moved. */
   version = 0;
-  /** Folds seats counted from, by project folder and file (rule U7 across sessions). */
+  /** Folds seats counted from, by project folder and file (rule U8 across sessions). */
   private readonly shared = new Map<string, Map<string, { fold: ClaudeUsageFold; messages: number }>>();
   /** Sessions' subagent files; a new listing starts the pass of each file it found (issue 37). */
   private readonly sessions = new SessionFiles((files) => {
@@ -123,7 +123,7 @@ export class UsageLedger {
 
   /**
    * Shares the folds a seat counted from (its journal, subagent and flat files) under the project folder, so a
-   * session of the same folder counts a message another one holds once (rule U7 across a resumed session's
+   * session of the same folder counts a message another one holds once (rule U8 across a resumed session's
    * journals); moves `version` when a file's fold or its number of messages changed.
    */
   share(folder: string, parts: readonly { file: string; fold: ClaudeUsageFold }[]): void {

@@ -1,5 +1,5 @@
 /**
- * Rule U7 (issue 37): a message repeated in two files of one Claude session — the main journal and a subagent or
+ * Rule U8 (issue 37): a message repeated in two files of one Claude session — the main journal and a subagent or
  * compaction file, a flat agent file, or any two of them — counts once for the session, as the usage analyser the
  * issue compares with counts it (ccusage 20.0.24, found by running it on journals written for the purpose): of the
  * copies of a message (same `message.id` + `requestId`), a main-chain copy (`isSidechain` false) is kept over a

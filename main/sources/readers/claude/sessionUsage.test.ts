@@ -62,7 +62,7 @@ describe('whole-session usage (issue 37)', () => {
     ]);
   });
 
-  it('counts a message repeated across files of the session once (rule U7), as ccusage 20.0.24 does', async () => {
+  it('counts a message repeated across files of the session once (rule U8), as ccusage 20.0.24 does', async () => {
     await cp(path.join(import.meta.dirname, 'fixtures', 'usage', 'u8-repeats'), folder, { recursive: true });
     const { usage } = await wholeUsage('e3800000-0000-4000-8000-000000000001');
     // Haiku 4.5 ($1 / $5, read $0.10 per million). The main journal: msg_M1 100 / 10, msg_M2 200 / 20 / 1,000 read.
@@ -82,13 +82,13 @@ describe('whole-session usage (issue 37)', () => {
     // No call in the journal names them: the tray is empty, the files still count.
     expect(projection.subagents.recent).toEqual([]);
     // Haiku 4.5 ($1 / $5). Own: msg_N1 40 / 4. agent-9a9a9a9a: msg_F1 60 / 6. agent-9b9b9b9b (a Warmup agent):
-    // msg_F2 25 / 5 and a sidechain copy of msg_N1 (the main journal's stands, rule U7). agent-9c9c9c9c names another
+    // msg_F2 25 / 5 and a sidechain copy of msg_N1 (the main journal's stands, rule U8). agent-9c9c9c9c names another
     // session: not counted. 125 in, 15 out: (125 + 75) / 1e6.
     expect(usage.totals).toEqual({ input: 40, output: 4, cacheRead: 0, cacheWrite: 0 });
     expect(usage.withSubagents).toEqual({ totals: { input: 125, output: 15, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 0.0002, estimated: true }, partial: false });
   });
 
-  it('counts a message a resumed session copied from an earlier journal once, in the session that keeps it (rule U7)', async () => {
+  it('counts a message a resumed session copied from an earlier journal once, in the session that keeps it (rule U8)', async () => {
     await cp(path.join(import.meta.dirname, 'fixtures', 'usage', 'u10-resumed'), folder, { recursive: true });
     const ledger = new UsageLedger();
     const reader = createClaudeReader({ home, usageLedger: ledger, tail: { coldBytes: 16_384, maxLineBytes: 1 << 20 } });

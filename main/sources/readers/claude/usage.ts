@@ -64,7 +64,7 @@ export function claudeUsage(
     return found.view;
   });
   const views = [...files.values()];
-  // Other sessions' files in the folder that the fleet reads (rule U7 across a resumed session's journals).
+  // Other sessions' files in the folder that the fleet reads (rule U8 across a resumed session's journals).
   const peers = ledger.peers(folder, new Set([journal, ...files.keys()]));
   const listedKey = `${listed === null ? '-' : listed.length}/${flat === null ? '-' : flat.length}`;
   const signature = `${size}|${fold.projection.sequence}|${viewKey(journalView)}|${listedKey}|${peers.key}|${views.map(viewKey).join(',')}|${entryViews.map(viewKey).join(',')}`;
@@ -81,7 +81,7 @@ export function claudeUsage(
   // Until the pass is done, the larger of the two lower bounds: the window's totals or the pass's so far.
   const source = whole || !passed || (!done && tokens(passed.fold.main) < tokens(fold.usage.main)) ? fold.usage : passed.fold;
   let childrenPartial = listed === null || flat === null;
-  // Rule U7: the session's files together count each message once.
+  // Rule U8: the session's files together count each message once.
   const parts: SessionPart[] = [{ file: journal, fold: source }];
   for (const [file, view] of files) {
     if (view === 'missing') continue;

@@ -11,7 +11,7 @@
  *     skip the message and count it in `skipped`; absent cache figures count 0 (older builds write none).
  * U6. `cache_creation.ephemeral_1h_input_tokens` is the part of the cache writes kept for one hour, priced at the
  *     1-hour rate (2× input); the rest of `cache_creation_input_tokens` at the 5-minute rate (1.25× input).
- * U7. A message repeated in two files of one session (main journal, subagent, compaction or flat agent file) counts
+ * U8. A message repeated in two files of one session (main journal, subagent, compaction or flat agent file) counts
  *     once for the session: each file remembers what it counted per message (`copies`), and the session keeps the
  *     copy with the most tokens, the first file by path on a tie (sessionDedup.ts).
  */
@@ -32,7 +32,7 @@ export interface ClaudeUsageFold {
   contextUsed: number | null;
   model: string | null;
   /**
-   * What this file counted per message (rule U7), by a hash of `message.id:requestId`, at most USAGE_FILE_KEYS
+   * What this file counted per message (rule U8), by a hash of `message.id:requestId`, at most USAGE_FILE_KEYS
    * (further messages are counted but not remembered).
    */
   copies: Map<string, MessageCopy>;
@@ -117,7 +117,7 @@ export function foldUsageFacts(fold: ClaudeUsageFold, facts: UsageLineFacts): vo
   }
 }
 
-/** Rule U7: adds what this line counted to the file's copy of the message. */
+/** Rule U8: adds what this line counted to the file's copy of the message. */
 function rememberCopy(fold: ClaudeUsageFold, key: string, added: Figures, at: number | null, model: string | null, side: boolean): void {
   const hash = keyHash(key);
   const copy = fold.copies.get(hash);
