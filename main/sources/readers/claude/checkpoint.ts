@@ -8,7 +8,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { USAGE_CHECKPOINT_KEYS, USAGE_CHECKPOINT_VERSION } from '../../../kit/usage/bounds';
-import type { ClaudeUsageFold, MessageCopy } from './usageFold';
+import type { ClaudeUsageFold } from './usageFold';
+import { MessageCopies, type MessageCopy } from './messageCopies';
 import type { Tally } from '../../../kit/usage/tally';
 
 const amount = z.object({
@@ -31,7 +32,7 @@ const tally = z.object({
   modelHours: z.record(z.string(), z.record(z.string().regex(/^\d+$/), amount)).optional(),
 });
 /** A message copy (rule U8) as `[hash, input, output, cacheRead, cacheWrite, cacheWrite1h, atMs, model, sidechain]`. */
-const copy = z.tuple([z.string(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number().nullable(), z.string().nullable(), z.boolean()]);
+const copy = z.tuple([z.number().int().nonnegative(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number().nullable(), z.string().nullable(), z.boolean()]);
 const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null(), cacheWrite1h: z.number().optional() });
 const entry = z.object({
   path: z.string(),
@@ -91,18 +92,21 @@ export async function loadCheckpoint(file: string, log: (message: string) => voi
   }
   return parsed.files.map((row) => ({
     ...row,
-    fold: { ...row.fold, main: row.fold.main as Tally, sidechain: row.fold.sidechain as Tally, recent: new Map(row.fold.recent), copies: new Map(row.fold.copies.map(copyOf)) },
+    fold: { ...row.fold, main: row.fold.main as Tally, sidechain: row.fold.sidechain as Tally, recent: new Map(row.fold.recent), copies: copiesOf(row.fold.copies) },
   }));
 }
 
-function copyOf(row: z.infer<typeof copy>): [string, MessageCopy] {
-  const [hash, input, output, cacheRead, cacheWrite, cacheWrite1h, at, model, side] = row;
-  const figures: MessageCopy['figures'] = { input, output, cacheRead, cacheWrite, reasoning: null };
-  if (cacheWrite1h > 0) figures.cacheWrite1h = cacheWrite1h;
-  return [hash, { figures, at, model, side }];
+function copiesOf(rows: readonly z.infer<typeof copy>[]): MessageCopies {
+  const copies = new MessageCopies();
+  for (const [hash, input, output, cacheRead, cacheWrite, cacheWrite1h, at, model, side] of rows) {
+    const figures: MessageCopy['figures'] = { input, output, cacheRead, cacheWrite, reasoning: null };
+    if (cacheWrite1h > 0) figures.cacheWrite1h = cacheWrite1h;
+    copies.set(hash, { figures, at, model, side });
+  }
+  return copies;
 }
 
-function copyRow(hash: string, kept: MessageCopy): z.infer<typeof copy> {
+function copyRow(hash: number, kept: MessageCopy): z.infer<typeof copy> {
   const { figures } = kept;
   return [hash, figures.input, figures.output, figures.cacheRead, figures.cacheWrite, figures.cacheWrite1h ?? 0, kept.at, kept.model, kept.side];
 }

@@ -61,7 +61,7 @@ describe('the usage ledger', () => {
     expect(view.fold.main.sum).toMatchObject({ input: 6_000, output: 14_000, cacheRead: 200_000, cacheWrite: 0 });
     // Rule U8: every message's copy is remembered across the restart (the checkpoint keeps them), each at its figures.
     expect(view.fold.copies.size).toBe(2_000);
-    expect([...view.fold.copies.values()].every((copy) => copy.figures.input === 3 && copy.figures.output === 7 && copy.figures.cacheRead === 100)).toBe(true);
+    expect([...view.fold.copies].every(([, copy]) => copy.figures.input === 3 && copy.figures.output === 7 && copy.figures.cacheRead === 100)).toBe(true);
     // The second run read only what the first had not.
     expect(second.bytesRead).toBeLessThan(size);
     expect(first.bytesRead + second.bytesRead).toBeLessThan(size + 4_096 * 2);

@@ -7,7 +7,8 @@
  * the one in the first file by path. Every other copy is taken back out of its file's tally. Pure; the files' folds are never changed (a tally that loses a copy is copied first).
  */
 import { copyTally, subtractFigures, type Tally } from '../../../kit/usage/tally';
-import type { ClaudeUsageFold, MessageCopy } from './usageFold';
+import type { ClaudeUsageFold } from './usageFold';
+import type { MessageCopy } from './messageCopies';
 
 /** One file of a session: its path (the tie's order) and its fold. */
 export interface SessionPart {
@@ -29,9 +30,9 @@ export interface CountedPart {
 export function countSessionOnce(parts: readonly SessionPart[], peers: readonly SessionPart[] = []): CountedPart[] {
   const all = [...parts, ...peers];
   const order = all.map((_, index) => index).sort((a, b) => byPath(all[a].file, all[b].file) || a - b);
-  const kept = new Map<string, { part: number; tokens: number; side: boolean }>();
+  const kept = new Map<number, { part: number; tokens: number; side: boolean }>();
   let copies = 0;
-  const ownHashes = new Set<string>();
+  const ownHashes = new Set<number>();
   for (const part of parts) for (const hash of part.fold.copies.keys()) ownHashes.add(hash);
   for (const index of order) {
     const held = all[index].fold.copies;

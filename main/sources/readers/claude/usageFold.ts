@@ -21,6 +21,7 @@ import type { UsageLineFacts } from './scanLine';
 import { USAGE_FILE_KEYS, USAGE_RECENT_KEYS } from '../../../kit/usage/bounds';
 import { addFigures, createTally, optionalFigure, tokenFigure, type Figures, type Tally } from '../../../kit/usage/tally';
 import { addMinute } from '../../../kit/usage/tally';
+import { MessageCopies } from './messageCopies';
 
 /** What one journal's usage lines gave: its own tally, its inline sidechains' tally, the last context and model. */
 export interface ClaudeUsageFold {
@@ -35,20 +36,13 @@ export interface ClaudeUsageFold {
    * What this file counted per message (rule U8), by a hash of `message.id:requestId`, at most USAGE_FILE_KEYS
    * (further messages are counted but not remembered).
    */
-  copies: Map<string, MessageCopy>;
+  copies: MessageCopies;
 }
 
-/** One message as a file counted it: its figures, time (ms, null: not known), model, and whether a sidechain line. */
-export interface MessageCopy {
-  figures: Figures;
-  at: number | null;
-  model: string | null;
-  side: boolean;
-}
 
 /** A fresh fold. */
 export function createClaudeUsage(): ClaudeUsageFold {
-  return { main: createTally('estimated'), sidechain: createTally('estimated'), recent: new Map(), contextUsed: null, model: null, copies: new Map() };
+  return { main: createTally('estimated'), sidechain: createTally('estimated'), recent: new Map(), contextUsed: null, model: null, copies: new MessageCopies() };
 }
 
 /** The figures of a `message.usage`, or null when malformed (rule U5). */
@@ -120,20 +114,12 @@ export function foldUsageFacts(fold: ClaudeUsageFold, facts: UsageLineFacts): vo
 /** Rule U8: adds what this line counted to the file's copy of the message. */
 function rememberCopy(fold: ClaudeUsageFold, key: string, added: Figures, at: number | null, model: string | null, side: boolean): void {
   const hash = keyHash(key);
-  const copy = fold.copies.get(hash);
-  if (!copy) {
-    if (fold.copies.size < USAGE_FILE_KEYS) fold.copies.set(hash, { figures: { ...added, reasoning: null }, at, model, side });
-    return;
-  }
-  copy.figures.input += added.input;
-  copy.figures.output += added.output;
-  copy.figures.cacheRead += added.cacheRead;
-  copy.figures.cacheWrite += added.cacheWrite;
-  if (added.cacheWrite1h) copy.figures.cacheWrite1h = (copy.figures.cacheWrite1h ?? 0) + added.cacheWrite1h;
+  if (fold.copies.has(hash)) fold.copies.add(hash, added);
+  else if (fold.copies.size < USAGE_FILE_KEYS) fold.copies.set(hash, { figures: added, at, model, side });
 }
 
-/** A message key's 64-bit hash (two FNV-1a passes) in base 36: short enough to keep every message of a file. */
-function keyHash(key: string): string {
+/** A message key's 53-bit hash (two FNV-1a-like passes), a number: short enough to keep every message of a file. */
+function keyHash(key: string): number {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ key.length;
   for (let index = 0; index < key.length; index += 1) {
@@ -142,7 +128,7 @@ function keyHash(key: string): string {
     b = Math.imul(b ^ code, 0x5bd1e995) >>> 0;
     b ^= b >>> 13;
   }
-  return a.toString(36) + '.' + b.toString(36);
+  return (a >>> 0) * 0x200000 + ((b >>> 0) >>> 11);
 }
 
 const ZERO: Figures = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: null };
