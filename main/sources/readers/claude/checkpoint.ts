@@ -9,7 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { USAGE_CHECKPOINT_KEYS, USAGE_CHECKPOINT_VERSION } from '../../../kit/usage/bounds';
 import type { ClaudeUsageFold } from './usageFold';
-import { MessageCopies, type MessageCopy } from './messageCopies';
+import { MessageCopies } from './messageCopies';
 import type { Tally } from '../../../kit/usage/tally';
 
 const amount = z.object({
@@ -31,8 +31,8 @@ const tally = z.object({
   minutes: z.record(z.string().regex(/^\d+$/), z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number()])).optional(),
   modelHours: z.record(z.string(), z.record(z.string().regex(/^\d+$/), amount)).optional(),
 });
-/** A message copy (rule U8) as `[hash, input, output, cacheRead, cacheWrite, cacheWrite1h, atMs, model, sidechain]`. */
-const copy = z.tuple([z.number().int().nonnegative(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number().nullable(), z.string().nullable(), z.boolean()]);
+/** A file's message copies (rule U8): base64 hashes and figures, and the model names (messageCopies.ts). */
+const copies = z.object({ hashes: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/), data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/), models: z.array(z.string().nullable()) });
 const figures = z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number(), reasoning: z.null(), cacheWrite1h: z.number().optional() });
 const entry = z.object({
   path: z.string(),
@@ -47,7 +47,7 @@ const entry = z.object({
     recent: z.array(z.tuple([z.string(), figures])),
     contextUsed: z.number().nullable(),
     model: z.string().nullable(),
-    copies: z.array(copy),
+    copies,
   }),
 });
 const checkpointSchema = z.object({ version: z.literal(USAGE_CHECKPOINT_VERSION), files: z.array(entry) });
@@ -90,31 +90,20 @@ export async function loadCheckpoint(file: string, log: (message: string) => voi
     log(`pixelfleet: the usage checkpoint was corrupt or of another version; moved aside to ${path.basename(aside)} and rebuilt.`);
     return [];
   }
-  return parsed.files.map((row) => ({
-    ...row,
-    fold: { ...row.fold, main: row.fold.main as Tally, sidechain: row.fold.sidechain as Tally, recent: new Map(row.fold.recent), copies: copiesOf(row.fold.copies) },
-  }));
-}
-
-function copiesOf(rows: readonly z.infer<typeof copy>[]): MessageCopies {
-  const copies = new MessageCopies();
-  for (const [hash, input, output, cacheRead, cacheWrite, cacheWrite1h, at, model, side] of rows) {
-    const figures: MessageCopy['figures'] = { input, output, cacheRead, cacheWrite, reasoning: null };
-    if (cacheWrite1h > 0) figures.cacheWrite1h = cacheWrite1h;
-    copies.set(hash, { figures, at, model, side });
+  const entries: CheckpointEntry[] = [];
+  for (const row of parsed.files) {
+    const kept = MessageCopies.load(row.fold.copies);
+    // Copies that do not hold together: that file is read again from its start (its figures are then rebuilt too).
+    if (kept === null) continue;
+    entries.push({ ...row, fold: { ...row.fold, main: row.fold.main as Tally, sidechain: row.fold.sidechain as Tally, recent: new Map(row.fold.recent), copies: kept } });
   }
-  return copies;
-}
-
-function copyRow(hash: number, kept: MessageCopy): z.infer<typeof copy> {
-  const { figures } = kept;
-  return [hash, figures.input, figures.output, figures.cacheRead, figures.cacheWrite, figures.cacheWrite1h ?? 0, kept.at, kept.model, kept.side];
+  return entries;
 }
 
 /** Writes the checkpoint atomically (temp file in the same folder, then rename). */
 export async function saveCheckpoint(file: string, entries: readonly CheckpointEntry[]): Promise<void> {
   // The newest message keys only: a message's repeated block lines are adjacent, so they suffice across a restart.
-  const files = entries.map((entry) => ({ ...entry, fold: { ...entry.fold, recent: [...entry.fold.recent.entries()].slice(-USAGE_CHECKPOINT_KEYS), copies: [...entry.fold.copies].map(([hash, kept]) => copyRow(hash, kept)) } }));
+  const files = entries.map((entry) => ({ ...entry, fold: { ...entry.fold, recent: [...entry.fold.recent.entries()].slice(-USAGE_CHECKPOINT_KEYS), copies: entry.fold.copies.save() } }));
   const temp = `${file}.${process.pid}.tmp`;
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(temp, JSON.stringify({ version: USAGE_CHECKPOINT_VERSION, files }));

@@ -17,6 +17,25 @@ export interface MessageCopy {
 /** Numbers per message: input, output, cache read, cache write, 1-hour cache write, time (NaN: not known), side, model. */
 const STRIDE = 8;
 
+/** The copies as the checkpoint keeps them. */
+export interface SavedCopies {
+  hashes: string;
+  data: string;
+  models: (string | null)[];
+}
+
+function base64(values: Float64Array): string {
+  return Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
+}
+
+function floats(text: string): Float64Array | null {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length % 8 !== 0) return null;
+  const values = new Float64Array(bytes.length / 8);
+  new Uint8Array(values.buffer).set(bytes);
+  return values;
+}
+
 /** A file's message copies by hash. */
 export class MessageCopies {
   private readonly slots = new Map<number, number>();
@@ -84,6 +103,33 @@ export class MessageCopies {
 
   [Symbol.iterator](): IterableIterator<[number, MessageCopy]> {
     return this.entries();
+  }
+
+  /** The copies as plain JSON for the checkpoint: two base64 arrays (hashes, figures) and the model names. */
+  save(): SavedCopies {
+    const hashes = Float64Array.from(this.slots.keys());
+    const data = this.data.subarray(0, this.slots.size * STRIDE);
+    return { hashes: base64(hashes), data: base64(data), models: this.models.slice(1) };
+  }
+
+  /** Copies from a checkpoint; null when they do not hold together (the checkpoint is then rebuilt). */
+  static load(saved: SavedCopies): MessageCopies | null {
+    const hashes = floats(saved.hashes);
+    const data = floats(saved.data);
+    if (!hashes || !data || data.length !== hashes.length * STRIDE) return null;
+    const copies = new MessageCopies();
+    copies.models.push(...saved.models);
+    for (let slot = 0; slot < hashes.length; slot += 1) {
+      const hash = hashes[slot];
+      const at = slot * STRIDE;
+      const model = data[at + 7];
+      const figuresOk = [0, 1, 2, 3, 4].every((offset) => Number.isInteger(data[at + offset]) && data[at + offset] >= 0);
+      if (!Number.isSafeInteger(hash) || hash < 0 || copies.slots.has(hash) || !figuresOk || !Number.isInteger(model) || model < 0 || model >= copies.models.length) return null;
+      copies.slots.set(hash, slot);
+    }
+    copies.data = new Float64Array(Math.max(STRIDE * 8, data.length));
+    copies.data.set(data);
+    return copies;
   }
 
   private read(slot: number): MessageCopy {
