@@ -68,6 +68,28 @@ describe('the usage ledger', () => {
     await second.dispose();
   });
 
+  it('reads a file again from its start when its message copies in the checkpoint do not hold together', async () => {
+    await writeFile(journal, message(1) + message(2));
+    const appHome = path.join(dir, 'home');
+    const first = new UsageLedger({ appHome });
+    first.lookup(journal);
+    await first.idle();
+    await first.dispose();
+    const file = path.join(appHome, CHECKPOINT_FILE);
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { files: { fold: { copies: { data: string } } }[] };
+    // Three bytes where whole 8-byte figures belong.
+    saved.files[0].fold.copies.data = 'AAAA';
+    await writeFile(file, JSON.stringify(saved));
+    const second = new UsageLedger({ appHome });
+    second.lookup(journal);
+    await second.idle();
+    const view = viewOf(second.lookup(journal));
+    expect(second.bytesRead).toBe((await readFile(journal)).length);
+    expect(view.fold.main.sum.input).toBe(6);
+    expect(view.fold.copies.size).toBe(2);
+    await second.dispose();
+  });
+
   it('reads only appended bytes once done, and restarts a truncated or replaced file from zero', async () => {
     await writeFile(journal, message(1) + message(2));
     const ledger = new UsageLedger({ chunkBytes: 1_024 });

@@ -123,8 +123,8 @@ export class MessageCopies {
       const hash = hashes[slot];
       const at = slot * STRIDE;
       const model = data[at + 7];
-      const figuresOk = [0, 1, 2, 3, 4].every((offset) => Number.isInteger(data[at + offset]) && data[at + offset] >= 0);
-      if (!Number.isSafeInteger(hash) || hash < 0 || copies.slots.has(hash) || !figuresOk || !Number.isInteger(model) || model < 0 || model >= copies.models.length) return null;
+      if (!Number.isSafeInteger(hash) || hash < 0 || copies.slots.has(hash) || !Number.isInteger(model) || model < 0 || model >= copies.models.length) return null;
+      for (let offset = 0; offset < 5; offset += 1) if (!Number.isInteger(data[at + offset]) || data[at + offset] < 0) return null;
       copies.slots.set(hash, slot);
     }
     copies.data = new Float64Array(Math.max(STRIDE * 8, data.length));
