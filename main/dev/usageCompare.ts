@@ -78,6 +78,53 @@ async function pixelfleetSessions(claudeDir: string): Promise<OwnSession[]> {
   }
 }
 
+/** The other tool's rows: `sessions[]` with `sessionId` (as its earlier output gave them) or `session[]` with `period`. */
+function otherSessions(json: unknown): OtherSession[] {
+  const report = json as { sessions?: Array<OtherSession & { period?: string }>; session?: Array<OtherSession & { period?: string }> };
+  return (report.sessions ?? report.session ?? []).map((row) => ({ ...row, sessionId: row.sessionId ?? row.period ?? '' }));
+}
+
+/**
+ * The owner of each flat agent file (`<projects>/<folder>/agent-<id>.jsonl`, Claude Code 2.0.24–2.1.1): the
+ * `sessionId` its first line names. The other tool reports such a file as a session of its own (`agent-<id>`);
+ * Pixelfleet counts it in its owner's "with subagents", so the two are compared summed.
+ */
+async function flatOwners(claudeDir: string): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  const projects = path.join(claudeDir, 'projects');
+  for (const folder of await readdir(projects)) {
+    const names = await readdir(path.join(projects, folder)).catch(() => [] as string[]);
+    for (const name of names.filter((candidate) => /^agent-.+\.jsonl$/.test(candidate))) {
+      const first = (await readFile(path.join(projects, folder, name), 'utf8')).split('\n')[0];
+      try {
+        const owner = (JSON.parse(first) as { sessionId?: unknown }).sessionId;
+        if (typeof owner === 'string') owners.set(name.slice(0, -6), owner);
+      } catch {
+        // A first line that is not JSON names no owner: the file stays a session of its own.
+      }
+    }
+  }
+  return owners;
+}
+
+/** The other tool's rows with each flat agent file's row added into its owner's (when the owner is reported). */
+function foldFlatAgents(rows: readonly OtherSession[], owners: ReadonlyMap<string, string>): OtherSession[] {
+  const byId = new Map(rows.map((row) => [row.sessionId, { ...row }]));
+  for (const [agent, owner] of owners) {
+    const row = byId.get(agent);
+    const into = byId.get(owner);
+    if (!row || !into) continue;
+    into.inputTokens += row.inputTokens;
+    into.outputTokens += row.outputTokens;
+    into.cacheCreationTokens += row.cacheCreationTokens;
+    into.cacheReadTokens += row.cacheReadTokens;
+    into.totalCost += row.totalCost;
+    into.sessionId = owner;
+    byId.delete(agent);
+  }
+  return [...byId.values()];
+}
+
 const tokens = (session: { input: number; output: number; cacheWrite: number; cacheRead: number }) => session.input + session.output + session.cacheWrite + session.cacheRead;
 
 /** Rows of the comparison: per session both tools' tokens and cost and their ratios (Pixelfleet / other). */
@@ -115,7 +162,7 @@ async function cli(argv: string[]): Promise<void> {
     console.log(JSON.stringify(own, null, 2));
     return;
   }
-  const other = (JSON.parse(await readFile(otherFile, 'utf8')) as { sessions: OtherSession[] }).sessions;
+  const other = foldFlatAgents(otherSessions(JSON.parse(await readFile(otherFile, 'utf8'))), await flatOwners(path.resolve(claudeDir)));
   for (const line of compare(own, other)) console.log(line);
 }
 

@@ -6,7 +6,7 @@ import type { FleetSnapshot } from '../../../shared/schemas';
 import type { UsageReport, UsageRow, UsageSince } from '../../../shared/usageReport';
 import { localMidnight, sumSeats, type SeatTally } from './fleetUsage';
 import { USAGE_HOUR_MS } from '../../kit/usage/bounds';
-import { modelsOf } from '../../kit/usage/tally';
+import { modelsOf, modelsSince } from '../../kit/usage/tally';
 import { planLimits } from './planLimits';
 
 /** The start (ms since epoch) of a `since` window at `nowMs`: local midnight, 24 hours or 7 days back. */
@@ -46,8 +46,8 @@ export function usageReport(snapshot: FleetSnapshot, tallyOf: (seatId: string) =
       cost: sum.unpriced > 0 ? null : (sum.cost ?? null),
       partial: sum.partial,
       skipped: tally.tally.skipped,
-      // The breakdown is kept over whole sessions only (not per hour): a `since` window gives none.
-      models: sinceMs === null ? modelsOf(tally.tally.models, tally.tally.costKind, tally.tally.hasReasoning) : [],
+      // The breakdown by model, over whole sessions or the window's hours (they add up to the row's totals).
+      models: modelsOf(sinceMs === null ? tally.tally.models : modelsSince(tally.tally, sinceMs), tally.tally.costKind, tally.tally.hasReasoning),
     });
   }
   const { limits, skipped } = planLimits(snapshot.seats, nowMs);

@@ -116,6 +116,33 @@ describe('pixelfleet usage', () => {
     expect(whole.seats[0].totals.input).toBe(4);
   });
 
+  it('--since gives the window\'s per-model rows (issue 37), and they add up to the row\'s totals', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pixelfleet-usage-since-'));
+    dirs.push(dir);
+    const session = 'e3a00000-0000-4000-8000-000000000001';
+    const folder = join(dir, 'claude', 'projects', '-work-app');
+    await mkdir(join(folder, session, 'subagents'), { recursive: true });
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const line = (id: string, hours: number, model: string, input: number, output: number, side = false) =>
+      `${JSON.stringify({ type: 'assistant', isSidechain: side, cwd: '/work/app', sessionId: session, timestamp: hoursAgo(hours), requestId: `req_${id}`, message: { id: `msg_${id}`, role: 'assistant', model, content: [{ type: 'text', text: id }], usage: { input_tokens: input, output_tokens: output } } })}\n`;
+    // Own: Sonnet 4.5 30 h ago (before the window) and 1 h ago; its subagent: Haiku 4.5 2 h ago and 48 h ago.
+    await appendFile(join(folder, `${session}.jsonl`), line('old', 30, 'claude-sonnet-4-5', 1_000, 100) + line('new', 1, 'claude-sonnet-4-5', 200, 20));
+    await appendFile(join(folder, session, 'subagents', 'agent-s1.jsonl'), line('sub', 2, 'claude-haiku-4-5', 300, 30, true) + line('subold', 48, 'claude-haiku-4-5', 5_000, 500, true));
+    const env = { PIXELFLEET_HOME: join(dir, 'home'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), XDG_DATA_HOME: join(dir, 'data') };
+    expect((await cli(['seats', 'open', `claude:${session}`, '--name', 'Ada'], env)).code).toBe(0);
+    const report = UsageReportSchema.parse(JSON.parse((await cli(['usage', '--json', '--since', '24h'], env)).stdout));
+    const [row] = report.seats;
+    // In the window: Haiku 300 / 30 → (300 × $1 + 30 × $5) / 1e6; Sonnet 200 / 20 → (200 × $3 + 20 × $15) / 1e6.
+    expect(row.totals).toEqual({ input: 500, output: 50, cacheRead: 0, cacheWrite: 0 });
+    expect(row.models).toEqual([
+      { model: 'claude-haiku-4-5', totals: { input: 300, output: 30, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 0.00045, estimated: true } },
+      { model: 'claude-sonnet-4-5', totals: { input: 200, output: 20, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 0.0009, estimated: true } },
+    ]);
+    expect(row.cost).toEqual({ usd: 0.00135, estimated: true });
+    const whole = UsageReportSchema.parse(JSON.parse((await cli(['usage', '--json'], env)).stdout));
+    expect(whole.seats[0].models.map((model) => model.totals.input)).toEqual([5_300, 1_200]);
+  });
+
   it('a garbage --since exits 2 saying what it accepts', async () => {
     const { env } = await fleetHome();
     const run = await cli(['usage', '--since', 'yesterday'], env);

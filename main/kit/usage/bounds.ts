@@ -24,8 +24,14 @@ export const USAGE_RESTAT_MS = 5_000;
 export const USAGE_RESTAT_FILES = 1_024;
 /** Recent message keys a checkpoint entry keeps (a message's repeated block lines are adjacent: the newest suffice). */
 export const USAGE_CHECKPOINT_KEYS = 32;
-/** Version of the checkpoint file (2: per-file session lists, issue 37; 3: tallies carry minute buckets, issue 41); another version is moved aside and rebuilt. */
-export const USAGE_CHECKPOINT_VERSION = 3;
+/**
+ * Version of the checkpoint file (2: per-file session lists, issue 37; 3: tallies carry minute buckets, issue 41; 4:
+ * each file's message copies for the session's count-once rule and per-model hour buckets); another version is moved
+ * aside and rebuilt.
+ */
+export const USAGE_CHECKPOINT_VERSION = 4;
+/** Messages per Claude file remembered (by a hash of id + request id) so a session counts a message repeated in two of its files once. */
+export const USAGE_FILE_KEYS = 100_000;
 /** Files the checkpoint keeps, the most recently used (each a few hundred bytes plus its hour buckets). */
 export const USAGE_CHECKPOINT_FILES = 2_048;
 /** Subagent and compaction files counted per Claude session (its `subagents/` folder, workflows included). */

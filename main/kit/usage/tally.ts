@@ -43,6 +43,8 @@ export interface Tally {
   models: Record<string, Amount>;
   /** Minute buckets for the 5-hour blocks (issue 41; Claude folds only, see minutes.ts). */
   minutes?: Minutes;
+  /** What each model added per hour (the per-model rows of a `--since` window); keyed as `models`, then as `hours`. */
+  modelHours?: Record<string, Record<string, Amount>>;
 }
 
 /** A zero amount. */
@@ -136,14 +138,55 @@ export function addFigures(tally: Tally, figures: Figures, atMs: number | null, 
     pruneHours(tally);
   }
   addTo(hour, figures, cost);
+  addTo(modelHour(tally, modelKey(tally, name), key), figures, cost);
   return true;
+}
+
+/** The name a model's figures are kept under: its own, or `other` once USAGE_MODELS_KEPT models are kept. */
+function modelKey(tally: Tally, name: string): string {
+  return tally.models[name] ? name : 'other';
+}
+
+function modelHour(tally: Tally, model: string, key: string): Amount {
+  const hours = ((tally.modelHours ??= {})[model] ??= {});
+  return (hours[key] ??= zeroAmount());
+}
+
+/**
+ * Takes one message's figures back out of a tally (the copy a session does not count, rule U8): the same amounts
+ * `addFigures` put in at `atMs` for `model`, its price taken from the figures as they were (the long-context tier
+ * included). Minute buckets are left alone (the 5-hour blocks count messages on their own).
+ */
+export function subtractFigures(tally: Tally, figures: Figures, atMs: number | null, model: string | null): void {
+  const cost = priceOf(figures, model);
+  const minus: Figures = { input: -figures.input, output: -figures.output, cacheRead: -figures.cacheRead, cacheWrite: -figures.cacheWrite, reasoning: figures.reasoning === null ? null : -figures.reasoning };
+  const take = (amount: Amount | undefined): void => {
+    if (!amount) return;
+    addTo(amount, minus, cost === null ? 0 : -cost);
+    if (cost === null && hasTokens(figures)) amount.unpriced -= 1;
+  };
+  take(tally.sum);
+  const name = modelKey(tally, model ?? 'unknown');
+  take(tally.models[name]);
+  const key = hourKey(atMs);
+  if (key === null) return;
+  take(tally.hours[key]);
+  take(tally.modelHours?.[name]?.[key]);
+}
+
+/** A deep copy of a tally (one that will be taken from without touching the fold it came from). */
+export function copyTally(tally: Tally): Tally {
+  return mergeTallies(tally.costKind, [tally]);
 }
 
 function pruneHours(tally: Tally): void {
   const keys = Object.keys(tally.hours);
   if (keys.length <= USAGE_HOURS_KEPT) return;
   keys.sort((a, b) => Number(a) - Number(b));
-  for (const key of keys.slice(0, keys.length - USAGE_HOURS_KEPT)) delete tally.hours[key];
+  for (const key of keys.slice(0, keys.length - USAGE_HOURS_KEPT)) {
+    delete tally.hours[key];
+    for (const hours of Object.values(tally.modelHours ?? {})) delete hours[key];
+  }
 }
 
 /** Adds `from` into `into` (amounts). */
@@ -173,6 +216,10 @@ export function mergeTallies(costKind: Tally['costKind'], tallies: readonly Tall
     merged.skipped += tally.skipped;
     for (const [key, hour] of Object.entries(tally.hours)) addAmount((merged.hours[key] ??= zeroAmount()), hour);
     for (const [model, amount] of Object.entries(tally.models ?? {})) addAmount((merged.models[model] ??= zeroAmount()), amount);
+    for (const [model, hours] of Object.entries(tally.modelHours ?? {})) {
+      const into = ((merged.modelHours ??= {})[model] ??= {});
+      for (const [key, amount] of Object.entries(hours)) addAmount((into[key] ??= zeroAmount()), amount);
+    }
     if (tally.minutes) joinMinutes(merged, tally.minutes);
   }
   return merged;
@@ -205,6 +252,15 @@ export function totalsOf(amount: Amount, hasReasoning: boolean): TokenTotals {
 export function costOf(amount: Amount, costKind: Tally['costKind']): Cost | undefined {
   if (amount.unpriced > 0 || !Number.isFinite(amount.usd) || amount.usd < 0 || amount.usd > USAGE_USD_MAX) return undefined;
   return { usd: Math.round(amount.usd * 1e6) / 1e6, estimated: costKind === 'estimated' };
+}
+
+/** What each model added from `sinceMs` on (its hour buckets that start before it are left out). */
+export function modelsSince(tally: Tally, sinceMs: number): Record<string, Amount> {
+  const models: Record<string, Amount> = {};
+  for (const [model, hours] of Object.entries(tally.modelHours ?? {})) {
+    for (const [key, amount] of Object.entries(hours)) if (Number(key) >= sinceMs) addAmount((models[model] ??= zeroAmount()), amount);
+  }
+  return models;
 }
 
 /** A tally's totals by model, the most tokens first: each with its cost, null when any of its records had no price. */

@@ -59,9 +59,34 @@ describe('the usage ledger', () => {
     expect(view.done).toBe(true);
     // 2,000 messages, each counted once although written on two lines.
     expect(view.fold.main.sum).toMatchObject({ input: 6_000, output: 14_000, cacheRead: 200_000, cacheWrite: 0 });
+    // Rule U8: every message's copy is remembered across the restart (the checkpoint keeps them), each at its figures.
+    expect(view.fold.copies.size).toBe(2_000);
+    expect([...view.fold.copies].every(([, copy]) => copy.figures.input === 3 && copy.figures.output === 7 && copy.figures.cacheRead === 100)).toBe(true);
     // The second run read only what the first had not.
     expect(second.bytesRead).toBeLessThan(size);
     expect(first.bytesRead + second.bytesRead).toBeLessThan(size + 4_096 * 2);
+    await second.dispose();
+  });
+
+  it('reads a file again from its start when its message copies in the checkpoint do not hold together', async () => {
+    await writeFile(journal, message(1) + message(2));
+    const appHome = path.join(dir, 'home');
+    const first = new UsageLedger({ appHome });
+    first.lookup(journal);
+    await first.idle();
+    await first.dispose();
+    const file = path.join(appHome, CHECKPOINT_FILE);
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { files: { fold: { copies: { data: string } } }[] };
+    // Three bytes where whole 8-byte figures belong.
+    saved.files[0].fold.copies.data = 'AAAA';
+    await writeFile(file, JSON.stringify(saved));
+    const second = new UsageLedger({ appHome });
+    second.lookup(journal);
+    await second.idle();
+    const view = viewOf(second.lookup(journal));
+    expect(second.bytesRead).toBe((await readFile(journal)).length);
+    expect(view.fold.main.sum.input).toBe(6);
+    expect(view.fold.copies.size).toBe(2);
     await second.dispose();
   });
 

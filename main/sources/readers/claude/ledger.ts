@@ -17,6 +17,7 @@ import { CHECKPOINT_FILE, loadCheckpoint, saveCheckpoint, type CheckpointEntry }
 import { createClaudeUsage, foldClaudeUsage, foldUsageFacts, type ClaudeUsageFold } from './usageFold';
 import { scanUsageLine } from './scanLine';
 import { SessionFiles } from './sessionFiles';
+import { FlatAgents } from './flatAgents';
 
 /** What the ledger knows of one journal: its fold so far and whether it covers the file as last seen. */
 export interface LedgerView {
@@ -67,8 +68,16 @@ export class UsageLedger {
   bytesRead = 0;
   /** Moves whenever anything a lookup answers may have changed: a caller's cached answer is stale when it moved. */
   version = 0;
+  /** Folds seats counted from, by project folder and file (rule U8 across sessions). */
+  private readonly shared = new Map<string, Map<string, { fold: ClaudeUsageFold; messages: number }>>();
   /** Sessions' subagent files; a new listing starts the pass of each file it found (issue 37). */
   private readonly sessions = new SessionFiles((files) => {
+    this.version += 1;
+    for (const file of files) this.lookup(file);
+  });
+
+  /** Flat subagent files (2.0.24–2.1.1) by owning session; a change starts the pass of each file it found (issue 37). */
+  private readonly flat = new FlatAgents((files) => {
     this.version += 1;
     for (const file of files) this.lookup(file);
   });
@@ -112,10 +121,44 @@ export class UsageLedger {
     return this.disposed ? [] : this.sessions.files(folder);
   }
 
+  /**
+   * Shares the folds a seat counted from (its journal, subagent and flat files) under the project folder, so a
+   * session of the same folder counts a message another one holds once (rule U8 across a resumed session's
+   * journals); moves `version` when a file's fold or its number of messages changed.
+   */
+  share(folder: string, parts: readonly { file: string; fold: ClaudeUsageFold }[]): void {
+    let shared = this.shared.get(folder);
+    if (!shared) this.shared.set(folder, (shared = new Map()));
+    for (const { file, fold } of parts) {
+      const known = shared.get(file);
+      if (known?.fold === fold && known.messages === fold.copies.size) continue;
+      shared.set(file, { fold, messages: fold.copies.size });
+      this.version += 1;
+    }
+  }
+
+  /** The shared files of a project folder other than `own`, and a key that moves when any of them counted more. */
+  peers(folder: string, own: ReadonlySet<string>): { parts: { file: string; fold: ClaudeUsageFold }[]; key: string } {
+    const parts: { file: string; fold: ClaudeUsageFold }[] = [];
+    let messages = 0;
+    for (const [file, known] of this.shared.get(folder) ?? []) {
+      if (own.has(file)) continue;
+      parts.push({ file, fold: known.fold });
+      messages += known.fold.copies.size;
+    }
+    return { parts, key: `${parts.length}:${messages}` };
+  }
+
+  /** The flat agent files beside a session's journal in `folder` that the session owns; null while the first listing runs. */
+  flatFiles(folder: string, sessionId: string): readonly string[] | null {
+    return this.disposed ? [] : this.flat.files(folder, sessionId);
+  }
+
   /** Resolves once every listing and every queued pass is done (tests, the CLI and the benchmark wait on it). */
   async idle(): Promise<void> {
     await this.loaded;
     await this.sessions.settled();
+    await this.flat.settled();
     while (this.pumping) await this.pumping;
   }
 
@@ -144,6 +187,7 @@ export class UsageLedger {
 
   private restat(): void {
     this.sessions.refresh();
+    this.flat.refresh();
     // At most USAGE_RESTAT_FILES stats a tick, in turn (a session may hold hundreds of finished subagent files).
     const files = [...this.files.entries()];
     const count = Math.min(files.length, USAGE_RESTAT_FILES);

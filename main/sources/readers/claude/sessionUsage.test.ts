@@ -62,6 +62,59 @@ describe('whole-session usage (issue 37)', () => {
     ]);
   });
 
+  it('counts a message repeated across files of the session once (rule U8), as ccusage 20.0.24 does', async () => {
+    await cp(path.join(import.meta.dirname, 'fixtures', 'usage', 'u8-repeats'), folder, { recursive: true });
+    const { usage } = await wholeUsage('e3800000-0000-4000-8000-000000000001');
+    // Haiku 4.5 ($1 / $5, read $0.10 per million). The main journal: msg_M1 100 / 10, msg_M2 200 / 20 / 1,000 read.
+    // The compaction file repeats msg_M2 (a main-chain copy is kept over a sidechain one) and adds msg_C1 300 / 30.
+    // agent-a8b1 repeats msg_M1 with 40 out (sidechain: the main journal's copy stands), adds msg_A1 50 / 5, msg_M2
+    // under another request id 7 / 7 (another message), and msg_A3 20 / 2; agent-a8b2 repeats msg_A1 (a tie: the
+    // first file by path, a8b1, keeps it) and msg_A3 with 20 / 12 (more tokens: a8b2's copy is kept).
+    expect(usage.totals).toEqual({ input: 300, output: 30, cacheRead: 1_000, cacheWrite: 0 });
+    // 100 + 200 + 300 + 50 + 7 + 20 = 677 in; 10 + 20 + 30 + 5 + 7 + 12 = 84 out: (677 + 420 + 100) / 1e6.
+    expect(usage.withSubagents).toEqual({ totals: { input: 677, output: 84, cacheRead: 1_000, cacheWrite: 0 }, cost: { usd: 0.001197, estimated: true }, partial: false });
+    expect(usage.models).toEqual([{ model: 'claude-haiku-4-5', totals: { input: 677, output: 84, cacheRead: 1_000, cacheWrite: 0 }, cost: { usd: 0.001197, estimated: true } }]);
+  });
+
+  it('counts the flat agent files (2.0.24–2.1.1) that name the session, on the tray or not, and no other session\'s', async () => {
+    await cp(path.join(import.meta.dirname, 'fixtures', 'usage', 'u9-flat-agents'), folder, { recursive: true });
+    const { projection, usage } = await wholeUsage('e3900000-0000-4000-8000-000000000001');
+    // No call in the journal names them: the tray is empty, the files still count.
+    expect(projection.subagents.recent).toEqual([]);
+    // Haiku 4.5 ($1 / $5). Own: msg_N1 40 / 4. agent-9a9a9a9a: msg_F1 60 / 6. agent-9b9b9b9b (a Warmup agent):
+    // msg_F2 25 / 5 and a sidechain copy of msg_N1 (the main journal's stands, rule U8). agent-9c9c9c9c names another
+    // session: not counted. 125 in, 15 out: (125 + 75) / 1e6.
+    expect(usage.totals).toEqual({ input: 40, output: 4, cacheRead: 0, cacheWrite: 0 });
+    expect(usage.withSubagents).toEqual({ totals: { input: 125, output: 15, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 0.0002, estimated: true }, partial: false });
+  });
+
+  it('counts a message a resumed session copied from an earlier journal once, in the session that keeps it (rule U8)', async () => {
+    await cp(path.join(import.meta.dirname, 'fixtures', 'usage', 'u10-resumed'), folder, { recursive: true });
+    const ledger = new UsageLedger();
+    const reader = createClaudeReader({ home, usageLedger: ledger, tail: { coldBytes: 16_384, maxLineBytes: 1 << 20 } });
+    const seat = (sessionId: string): SeatAddress => ({ harness: 'claude', home, sessionId, cwd: CWD, path: path.join(folder, `${sessionId}.jsonl`) });
+    const [first, resumed] = [seat('e3b00000-0000-4000-8000-000000000001'), seat('e3b00000-0000-4000-8000-000000000002')];
+    // Each seat is looked at twice, as the census does: the second look sees what the other seat counted.
+    for (let round = 0; round < 2; round += 1) {
+      await reader.project(first);
+      await reader.project(resumed);
+      await ledger.idle();
+    }
+    const usageOf = async (address: SeatAddress) => {
+      const projection = await reader.project(address);
+      if (!projection.ok) throw new Error(projection.reason);
+      return UsageSchema.parse(projection.usage);
+    };
+    // The first journal: msg_u10R1 100 / 10, msg_u10R2 200 / 20. The resumed one copies both (msg_u10R2 with 25 out)
+    // and adds msg_u10R3 300 / 30. R1: a tie, the first file by path keeps it; R2: the resumed copy has more tokens.
+    expect((await usageOf(first)).totals).toEqual({ input: 100, output: 10, cacheRead: 0, cacheWrite: 0 });
+    const second = await usageOf(resumed);
+    expect(second.totals).toEqual({ input: 500, output: 55, cacheRead: 0, cacheWrite: 0 });
+    // Haiku 4.5: (500 × $1 + 55 × $5) / 1e6.
+    expect(second.cost).toEqual({ usd: 0.000775, estimated: true });
+    await ledger.dispose();
+  });
+
   it('counts all nineteen subagent files of a session, not the tray\'s eight newest', async () => {
     const sessionId = 'e3700000-0000-4000-8000-000000000002';
     const line = (fields: Record<string, unknown>) => JSON.stringify({ parentUuid: null, isSidechain: false, cwd: CWD, sessionId, version: '2.1.120', ...fields });

@@ -12,6 +12,7 @@ import { seatUsage, subagentUsage } from '../../../kit/usage/seatUsage';
 import { mergeTallies, type Tally } from '../../../kit/usage/tally';
 import { seatLimits } from '../../../kit/usage/limits';
 import type { ClaudeFold } from './journalFold';
+import { countSessionOnce, type SessionPart } from './sessionDedup';
 
 /** What the seat's usage was built from, so an unchanged seat reuses its answer. */
 export interface ClaudeUsageAnswer {
@@ -48,6 +49,9 @@ export function claudeUsage(
   // Every subagent and compaction file of the session (issue 37), wherever its launch lies in the journal.
   const listed = ledger.sessionFiles(path.join(folder, sessionId, 'subagents'));
   const files = new Map<string, LedgerView | 'missing' | null>((listed ?? []).map((file) => [file, ledger.lookup(file)]));
+  // The flat era's agent files beside the journal that name this session, on the tray or not (issue 37).
+  const flat = ledger.flatFiles(folder, sessionId);
+  for (const file of flat ?? []) if (!files.has(file)) files.set(file, ledger.lookup(file));
   // Each tray entry's own file: one of those, or the flat era's beside the sessions (then counted besides).
   const entryViews = summary.recent.map((entry) => {
     const nativeId = entry.nativeId;
@@ -60,35 +64,41 @@ export function claudeUsage(
     return found.view;
   });
   const views = [...files.values()];
-  const listedKey = listed === null ? '-' : String(listed.length);
-  const signature = `${size}|${fold.projection.sequence}|${viewKey(journalView)}|${listedKey}|${views.map(viewKey).join(',')}|${entryViews.map(viewKey).join(',')}`;
+  // Other sessions' files in the folder that the fleet reads (rule U8 across a resumed session's journals).
+  const peers = ledger.peers(folder, new Set([journal, ...files.keys()]));
+  const listedKey = `${listed === null ? '-' : listed.length}/${flat === null ? '-' : flat.length}`;
+  const signature = `${size}|${fold.projection.sequence}|${viewKey(journalView)}|${listedKey}|${peers.key}|${views.map(viewKey).join(',')}|${entryViews.map(viewKey).join(',')}`;
   if (previous && previous.signature === signature && previous.summary === summary) {
     previous.quick = `${size}|${fold.projection.sequence}|${ledger.version}`;
     return previous;
   }
   // A pass still reading moves its offset every chunk: while nothing else moved, the seat keeps its answer for a
   // while, so a pass over a long journal costs the page an update every few seconds, not one per megabyte.
-  const shape = `${size}|${fold.projection.sequence}|${shapeKey(journalView)}|${listedKey}|${views.map(shapeKey).join(',')}|${entryViews.map(shapeKey).join(',')}`;
+  const shape = `${size}|${fold.projection.sequence}|${shapeKey(journalView)}|${listedKey}|${peers.key}|${views.map(shapeKey).join(',')}|${entryViews.map(shapeKey).join(',')}`;
   if (previous && previous.shape === shape && previous.summary === summary && now - previous.builtAt < USAGE_PARTIAL_REFRESH_MS) return previous;
   const passed = journalView !== null && journalView !== 'missing' ? journalView : null;
   const done = passed?.done === true;
   // Until the pass is done, the larger of the two lower bounds: the window's totals or the pass's so far.
   const source = whole || !passed || (!done && tokens(passed.fold.main) < tokens(fold.usage.main)) ? fold.usage : passed.fold;
-  const children: Tally[] = [];
-  let childrenPartial = listed === null;
-  for (const view of views) {
+  let childrenPartial = listed === null || flat === null;
+  // Rule U8: the session's files together count each message once.
+  const parts: SessionPart[] = [{ file: journal, fold: source }];
+  for (const [file, view] of files) {
     if (view === 'missing') continue;
     if (view === null || !view.done) childrenPartial = true;
-    if (view !== null) children.push(mergeTallies('estimated', [view.fold.main, view.fold.sidechain]));
+    if (view !== null) parts.push({ file, fold: view.fold });
   }
+  ledger.share(folder, parts);
+  const counted = countSessionOnce(parts, peers.parts);
+  const children: Tally[] = counted.slice(1).map((part) => mergeTallies('estimated', [part.main, part.sidechain]));
   const recent: SubagentEntry[] = summary.recent.map((entry, index) => {
     const view = entryViews[index];
     if (view === 'missing' || view === null) return entry;
     return { ...entry, usage: subagentUsage(mergeTallies('estimated', [view.fold.main, view.fold.sidechain]), !view.done) };
   });
-  const inline = source.sidechain.sum.input + source.sidechain.sum.output + source.sidechain.skipped > 0 ? [source.sidechain] : [];
+  const inline = source.sidechain.sum.input + source.sidechain.sum.output + source.sidechain.skipped > 0 ? [counted[0].sidechain] : [];
   const usage = seatUsage({
-    own: source.main,
+    own: counted[0].main,
     partial: !(whole || done),
     subagents: [...inline, ...children],
     subagentsPartial: childrenPartial,

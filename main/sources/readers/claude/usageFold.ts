@@ -11,13 +11,17 @@
  *     skip the message and count it in `skipped`; absent cache figures count 0 (older builds write none).
  * U6. `cache_creation.ephemeral_1h_input_tokens` is the part of the cache writes kept for one hour, priced at the
  *     1-hour rate (2× input); the rest of `cache_creation_input_tokens` at the 5-minute rate (1.25× input).
+ * U8. A message repeated in two files of one session (main journal, subagent, compaction or flat agent file) counts
+ *     once for the session: each file remembers what it counted per message (`copies`), and the session keeps the
+ *     copy with the most tokens, the first file by path on a tie (sessionDedup.ts).
  */
 import { isObject, type Json } from '../kit/json';
 import { USAGE_TOKENS_MAX } from '../../../../shared/usage';
 import type { UsageLineFacts } from './scanLine';
-import { USAGE_RECENT_KEYS } from '../../../kit/usage/bounds';
+import { USAGE_FILE_KEYS, USAGE_RECENT_KEYS } from '../../../kit/usage/bounds';
 import { addFigures, createTally, optionalFigure, tokenFigure, type Figures, type Tally } from '../../../kit/usage/tally';
 import { addMinute } from '../../../kit/usage/tally';
+import { MessageCopies } from './messageCopies';
 
 /** What one journal's usage lines gave: its own tally, its inline sidechains' tally, the last context and model. */
 export interface ClaudeUsageFold {
@@ -28,11 +32,17 @@ export interface ClaudeUsageFold {
   /** Tokens in context of the last main-chain assistant message (rule U2), null before one. */
   contextUsed: number | null;
   model: string | null;
+  /**
+   * What this file counted per message (rule U8), by a hash of `message.id:requestId`, at most USAGE_FILE_KEYS
+   * (further messages are counted but not remembered).
+   */
+  copies: MessageCopies;
 }
+
 
 /** A fresh fold. */
 export function createClaudeUsage(): ClaudeUsageFold {
-  return { main: createTally('estimated'), sidechain: createTally('estimated'), recent: new Map(), contextUsed: null, model: null };
+  return { main: createTally('estimated'), sidechain: createTally('estimated'), recent: new Map(), contextUsed: null, model: null, copies: new MessageCopies() };
 }
 
 /** The figures of a `message.usage`, or null when malformed (rule U5). */
@@ -93,11 +103,32 @@ export function foldUsageFacts(fold: ClaudeUsageFold, facts: UsageLineFacts): vo
   const added = countOnce(fold, key, figures);
   // A record skipped for totals (its sum would pass the bound) never feeds the context, nor the 5-hour blocks.
   if (added && !addFigures(tally, added, Number.isNaN(at) ? null : at, model)) return;
+  if (added && key !== null) rememberCopy(fold, key, added, Number.isNaN(at) ? null : at, model, facts.isSidechain);
   if (added) addMinute(tally, added, Number.isNaN(at) ? null : at, model, first); // issue 41: the 5-hour blocks
   if (!facts.isSidechain) {
     fold.contextUsed = figures.input + figures.cacheWrite + figures.cacheRead;
     if (model) fold.model = model;
   }
+}
+
+/** Rule U8: adds what this line counted to the file's copy of the message. */
+function rememberCopy(fold: ClaudeUsageFold, key: string, added: Figures, at: number | null, model: string | null, side: boolean): void {
+  const hash = keyHash(key);
+  if (fold.copies.has(hash)) fold.copies.add(hash, added);
+  else if (fold.copies.size < USAGE_FILE_KEYS) fold.copies.set(hash, { figures: added, at, model, side });
+}
+
+/** A message key's 53-bit hash (two FNV-1a-like passes), a number: short enough to keep every message of a file. */
+function keyHash(key: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ key.length;
+  for (let index = 0; index < key.length; index += 1) {
+    const code = key.charCodeAt(index);
+    a = Math.imul(a ^ code, 0x01000193) >>> 0;
+    b = Math.imul(b ^ code, 0x5bd1e995) >>> 0;
+    b ^= b >>> 13;
+  }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) >>> 11);
 }
 
 const ZERO: Figures = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: null };

@@ -101,7 +101,10 @@ export function sessionTallies(database: SqliteDatabase, sessionIds: readonly st
     addAmount((tally.hours[String(num(row.hour))] ??= zeroAmount()), amount);
     // Rule O7: the per-model breakdown, by the `modelID` each message recorded.
     const model = typeof row.model === 'string' && row.model !== '' ? row.model : 'unknown';
-    addAmount((tally.models[Object.hasOwn(tally.models, model) || Object.keys(tally.models).length < USAGE_MODELS_KEPT ? model : 'other'] ??= zeroAmount()), amount);
+    const kept = Object.hasOwn(tally.models, model) || Object.keys(tally.models).length < USAGE_MODELS_KEPT ? model : 'other';
+    addAmount((tally.models[kept] ??= zeroAmount()), amount);
+    // Issue 37: the same by hour, for the per-model rows of a `--since` window.
+    addAmount((((tally.modelHours ??= {})[kept] ??= {})[String(num(row.hour))] ??= zeroAmount()), amount);
     tally.skipped += num(row.skipped);
     tally.hasReasoning = true;
   }
