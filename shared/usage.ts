@@ -87,5 +87,7 @@ export const FleetUsageSchema = z.object({
   since: z.string(),
   today: UsageSumSchema,
   open: UsageSumSchema,
+  /** Remote hosts whose usage is not in the sums (unreachable, not reached yet, or reporting none); the sums are then partial. */
+  unknownHosts: z.array(z.string()).max(256).optional(),
 });
 export type FleetUsage = z.infer<typeof FleetUsageSchema>;

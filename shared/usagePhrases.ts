@@ -129,6 +129,11 @@ export function sumText(sum: UsageSum): string {
   return parts.join(' · ');
 }
 
+/** Remote hosts left out of a sum, said as such: "beta, gamma not counted (usage unknown)". */
+export function notCountedText(hosts: readonly string[]): string {
+  return `${hosts.join(', ')} not counted (usage unknown)`;
+}
+
 /** The lines a hover card shows for a seat's usage (absent usage: one line saying it is unknown). */
 export interface UsageLines {
   model: string;
