@@ -1,7 +1,7 @@
 // The words of token usage: compact figures, "≥" for partial totals, "est." for table prices, unknown said so.
 import { describe, expect, it } from 'vitest';
 import type { Usage, UsageSum } from './usage';
-import { clockMinutesText, clockText, compactNumber, contextText, costText, dollarsText, durationText, shortDurationText, sumText, tokensText, totalTokens, usageLines } from './usagePhrases';
+import { clockMinutesText, clockText, harnessText, NO_ROLE, roleText, compactNumber, contextText, costText, dollarsText, durationText, shortDurationText, sumText, tokensText, totalTokens, usageLines } from './usagePhrases';
 
 const totals = { input: 1200, output: 300, cacheRead: 40_000, cacheWrite: 2000 };
 
@@ -94,5 +94,38 @@ describe('one style of times and durations for the page and the CLI', () => {
     expect([26_000, 67_000, 9 * 60_000, 3_900_000, 7_200_000, 90_000_000].map(durationText)).toEqual(['26 s', '1 min 7 s', '9 min', '1 h 5 min', '2 h', '1 d 1 h']);
     expect([26_000, 67_000, 3_900_000, 90_000_000].map(shortDurationText)).toEqual(['26 s', '1 min', '1 h', '1 d']);
     expect(durationText(Number.NaN)).toBe('?');
+  });
+});
+
+describe('names as every panel and the CLI write them (issue 38)', () => {
+  it('a built-in role is capitalised like a name in any stored casing; a custom role keeps its owner\'s casing; none is "no role"', () => {
+    expect(roleText('planner')).toBe('Planner');
+    expect(roleText('BUILDER')).toBe('Builder');
+    expect(roleText('Sound Designer')).toBe('Sound Designer');
+    expect(roleText('diseñadora')).toBe('diseñadora');
+    expect([null, undefined, ''].map(roleText)).toEqual([NO_ROLE, NO_ROLE, NO_ROLE]);
+    expect(NO_ROLE).toBe('no role');
+  });
+
+  it('a harness reads "Claude Code", "Codex", "OpenCode"; an id this build does not know, as given', () => {
+    expect(['claude', 'codex', 'opencode', 'gemini'].map(harnessText)).toEqual(['Claude Code', 'Codex', 'OpenCode', 'gemini']);
+    expect(harnessText('constructor')).toBe('constructor');
+  });
+
+  it('no page or CLI source keeps a harness-name table of its own (one source: this file)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(__dirname, '..');
+    const offenders: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (entry.name !== 'fixtures' && entry.name !== 'node_modules') walk(path);
+        } else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && /opencode:\s*'OpenCode'/.test(readFileSync(join(root, path), 'utf8'))) offenders.push(path);
+      }
+    };
+    for (const dir of ['renderer', 'main', 'shared']) walk(dir);
+    expect(offenders).toEqual(['shared/usagePhrases.ts']);
   });
 });

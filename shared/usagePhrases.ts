@@ -5,6 +5,7 @@
  * so; a missing price is "no price", never $0. No I/O.
  */
 import type { Cost, TokenTotals, Usage, UsageSum } from './usage';
+import { isBuiltInRole, roleKey } from './roles';
 
 /** The mark of a lower bound: totals that cover only part of a session (or a cost that leaves seats out). */
 export const AT_LEAST = '≥';
@@ -61,6 +62,26 @@ export function shortDurationText(ms: number): string {
 
 /** A harness's name as every panel and the CLI write it. */
 export const HARNESS_NAMES = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' } as const;
+
+/** A harness named as every panel and the CLI write it ("Claude Code", "Codex", "OpenCode"); an id this build does not know, as given. */
+export function harnessText(harness: string): string {
+  return Object.hasOwn(HARNESS_NAMES, harness) ? HARNESS_NAMES[harness as keyof typeof HARNESS_NAMES] : harness;
+}
+
+/** What every panel and the CLI say for an agent without a role. */
+export const NO_ROLE = 'no role';
+
+/**
+ * A role as every panel and the CLI write it: a built-in capitalised like a name ("Planner", in any stored casing),
+ * a custom role in the casing its owner gave ("Sound Designer"), {@link NO_ROLE} without one. Stored values and JSON
+ * keep the role as recorded; this is only how it reads.
+ */
+export function roleText(role: string | null | undefined): string {
+  if (role === null || role === undefined || role === '') return NO_ROLE;
+  if (!isBuiltInRole(role)) return role;
+  const key = roleKey(role);
+  return key.charAt(0).toUpperCase() + key.slice(1);
+}
 
 /**
  * All tokens of a set of totals: input, output, cache read and cache write. Reasoning is shown apart and never added:

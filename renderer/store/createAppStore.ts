@@ -10,6 +10,7 @@ import { createReplayActions } from './replayActions';
 import { createUpdateActions } from './updateActions';
 import { createHistoryActions, INITIAL_HISTORY, inPast } from './historyActions';
 import { guardPast } from '../history/pastGuard';
+import { NO_ROLE, roleText } from '../../shared/usagePhrases';
 
 /** Options for a store; tests pass a short refresh interval. */
 export interface AppStoreOptions {
@@ -119,7 +120,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
           return true;
         } catch (error) {
           ui({ pending: settle() });
-          pushMessage('error', `${persona.name} keeps ${previous ? `the ${previous} role` : 'no role'}: ${describeFailure(error)}`);
+          pushMessage('error', `${persona.name} keeps ${previous ? `the role ${roleText(previous)}` : NO_ROLE}: ${describeFailure(error)}`);
           return false;
         }
       },
