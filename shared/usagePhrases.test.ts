@@ -111,21 +111,4 @@ describe('names as every panel and the CLI write them (issue 38)', () => {
     expect(['claude', 'codex', 'opencode', 'gemini'].map(harnessText)).toEqual(['Claude Code', 'Codex', 'OpenCode', 'gemini']);
     expect(harnessText('constructor')).toBe('constructor');
   });
-
-  it('no page or CLI source keeps a harness-name table of its own (one source: this file)', async () => {
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const root = join(__dirname, '..');
-    const offenders: string[] = [];
-    const walk = (dir: string): void => {
-      for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
-        const path = `${dir}/${entry.name}`;
-        if (entry.isDirectory()) {
-          if (entry.name !== 'fixtures' && entry.name !== 'node_modules') walk(path);
-        } else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && /opencode:\s*'OpenCode'/.test(readFileSync(join(root, path), 'utf8'))) offenders.push(path);
-      }
-    };
-    for (const dir of ['renderer', 'main', 'shared']) walk(dir);
-    expect(offenders).toEqual(['shared/usagePhrases.ts']);
-  });
 });

@@ -30,11 +30,11 @@ export function describeFailure(error: unknown): string {
   return String(error);
 }
 
-/** The confirmation of a saved role change: "Bramble is now a reviewer", "Pip is back in the lobby". */
+/** The confirmation of a saved role change: "Bramble is now a Reviewer", "Pip is back in the lobby". */
 export function roleChangeText(name: string, role: string | null): string {
   if (role === null) return `${name} is back in the lobby`;
   const article = /^[aeiou]/i.test(role) ? 'an' : 'a';
-  return `${name} is now ${article} ${role}`;
+  return `${name} is now ${article} ${roleText(role)}`;
 }
 
 /** Creates a store bound to a bridge; call `actions.load()` to read the fleet and follow its changes. */
