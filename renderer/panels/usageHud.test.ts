@@ -30,6 +30,6 @@ describe('the usage HUD', () => {
     };
     expect(hudText(known)).toBe('Today ≥5k tok · ≥$0.50 est. | Open seats ≥5k tok · ≥$0.50 est. | beta not counted (usage unknown)');
     const none: FleetUsage = { ...known, today: { totals: totals(0), partial: true, unpriced: 0 }, open: { totals: totals(0), partial: true, unpriced: 0 }, unknownHosts: ['beta', 'gamma'] };
-    expect(hudText(none)).toBe(`${HUD_UNKNOWN}: beta, gamma not counted (usage unknown)`);
+    expect(hudText(none)).toBe(`${HUD_UNKNOWN} (beta, gamma not counted)`);
   });
 });

@@ -20,7 +20,7 @@ export function hudText(usage: FleetUsage | undefined): string {
   const hosts = usage.unknownHosts ?? [];
   if (hosts.length === 0) return `Today ${sumText(usage.today)} | Open seats ${sumText(usage.open)}`;
   // Nothing known anywhere: unknown, with the hosts that could not say (never "≥0 tok").
-  if (totalTokens(usage.today.totals) === 0 && totalTokens(usage.open.totals) === 0) return `${HUD_UNKNOWN}: ${notCountedText(hosts)}`;
+  if (totalTokens(usage.today.totals) === 0 && totalTokens(usage.open.totals) === 0) return `${HUD_UNKNOWN} (${hosts.join(', ')} not counted)`;
   return `Today ${sumText(usage.today)} | Open seats ${sumText(usage.open)} | ${notCountedText(hosts)}`;
 }
 

@@ -181,7 +181,8 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       async openLobby() {
         ui({ lobbyOpen: true });
         try {
-          set({ candidates: await bridge.invoke('fleet.candidates', {}) });
+          const lobby = await bridge.invoke('fleet.lobby', {});
+          set({ candidates: lobby.candidates, lobbyUnreachable: lobby.unreachable });
         } catch (error) {
           pushMessage('error', `Could not list sessions: ${describeFailure(error)}`);
         }
@@ -249,6 +250,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       fleet: null,
       roles: null,
       candidates: null,
+      lobbyUnreachable: [],
       jobs: null,
       jobsClockOffsetMs: 0,
       ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null, toast: null },

@@ -17,7 +17,9 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
   const json = args.flags.has('json');
   if (command === 'candidates') {
     rejectUnknown(args, ['json']);
-    const list = await withRouter(io, (call) => call('fleet.candidates', { refresh: true }));
+    const { candidates: list, unreachable } = await withRouter(io, (call) => call('fleet.lobby', { refresh: true }));
+    // A remote that could not list its sessions is said so (stderr, so `--json` keeps its documented array).
+    for (const entry of unreachable) io.stderr(`${entry.host}: ${entry.reason}; its sessions are not listed.\n`);
     print(io, json, list, () =>
       list.length === 0
         ? 'No sessions found (looked in the Claude Code, Codex and OpenCode homes).\n'
