@@ -157,6 +157,8 @@ export function notCountedText(hosts: readonly string[]): string {
 
 /** The lines a hover card shows for a seat's usage (absent usage: one line saying it is unknown). */
 export interface UsageLines {
+  /** In the past view: "usage as recorded at 02:08:30" (the sample the figures come from); null when live. */
+  asOf: string | null;
   model: string;
   context: string;
   totals: string;
@@ -176,14 +178,19 @@ export function breakdownText(totals: TokenTotals): string {
   return parts.join(' · ');
 }
 
+/** When a past moment's figures were recorded ("usage as recorded at 02:08:30"), null for live usage. */
+function asOfText(usage: Usage): string | null {
+  return usage.recordedAt === undefined ? null : `usage as recorded at ${clockText(usage.recordedAt)}`;
+}
+
 /** What the hover card says about a seat's usage; every figure it lacks is said to be unknown, never 0. */
 export function usageLines(usage: Usage | undefined): UsageLines {
-  if (!usage) return { model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null, models: null };
+  if (!usage) return { asOf: null, model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null, models: null };
   const session = totalTokens(usage.totals);
   // A seat with no token recorded (an OpenCode seat with no model yet, records skipped) has an unknown cost, not $0.00.
   if (session === 0 && !usage.partial) {
     const skipped = usage.skipped !== undefined && usage.skipped > 0 ? `${usage.skipped} usage ${usage.skipped === 1 ? 'record' : 'records'} skipped as malformed` : null;
-    return { model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals: 'tokens unknown: none recorded yet', withSubagents: null, cost: 'cost unknown', skipped, models: null };
+    return { asOf: asOfText(usage), model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals: 'tokens unknown: none recorded yet', withSubagents: null, cost: 'cost unknown', skipped, models: null };
   }
   const totals = `session ${tokensText(session, usage.partial)} (${breakdownText(usage.totals)})`;
   const sub = usage.withSubagents;
@@ -194,5 +201,5 @@ export function usageLines(usage: Usage | undefined): UsageLines {
   const models = usage.models?.length
     ? `by model: ${usage.models.map((entry) => `${entry.model} ${tokensText(totalTokens(entry.totals), partial)} ${entry.cost ? costText(entry.cost, partial) : 'no price'}`).join(' · ')}`
     : null;
-  return { model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals, withSubagents, cost, skipped, models };
+  return { asOf: asOfText(usage), model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals, withSubagents, cost, skipped, models };
 }
