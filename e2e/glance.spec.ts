@@ -118,7 +118,7 @@ test('a drag is confirmed by a toast that screen readers hear', async ({ page })
   const agent = await page.evaluate(() => window.__pixelfleet!.state().fleet!.personas.find((persona) => persona.role === 'builder')!);
   await dragAgent(page, agent.id, 'designer');
   const toast = page.locator('[data-panel="toast"]');
-  await expect(toast).toHaveText(`${agent.name} is now a designer`);
+  await expect(toast).toHaveText(`${agent.name} is now a Designer`);
   await expect(toast).toHaveAttribute('aria-live', 'polite');
   await expect(toast).toBeHidden({ timeout: 6000 });
 });

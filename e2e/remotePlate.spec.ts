@@ -2,7 +2,7 @@
  * Issue 38, remotes everywhere: a remote agent's name plate shows its whole name with the host in a tag of its own
  * (the font has no "@", and the host never cuts the name), on whole pixels; its hover card names the host; when its
  * host cannot be reached its card says "unreachable since HH:MM". One remote (alpha, a small demo fleet) through the
- * stand-in `ssh`, at 1024×640 and 1920×1080.
+ * stand-in `ssh`, at 1024×640 and 1920×1080. The lobby then names alpha as unreachable, with why.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -94,5 +94,10 @@ test('a remote name plate shows the whole name with its host in a tag of its own
   const card = page.locator('.hover-card');
   await expect(card.locator('.hover-card-activity')).toHaveText(/^unreachable · since \d\d:\d\d$/, { timeout: 20_000 });
   await shot(page, 'remote-unreachable-1920x1080');
+  // The lobby names the host it cannot list, with why, instead of leaving its sessions out silently (issue 38).
+  await page.mouse.move(2, 1078);
+  await page.locator('[data-lobby-door]').click();
+  await expect(page.locator('[data-lobby-unreachable="alpha"]')).toHaveText(/^on alpha: unreachable since \d\d:\d\d: .+; its sessions cannot be listed now$/, { timeout: 20_000 });
+  await shot(page, 'lobby-unreachable-1920x1080');
   await rm(join(root, 'alpha.down'));
 });

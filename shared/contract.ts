@@ -130,6 +130,11 @@ export const channels = {
     request: z.object({ refresh: z.boolean().optional() }).strict(),
     response: z.array(CandidateSchema),
   },
+  /** The lobby: the sessions found here and on each remote, and each remote that could not list its own, with why (issue 38). */
+  'fleet.lobby': {
+    request: z.object({ refresh: z.boolean().optional() }).strict(),
+    response: z.object({ candidates: z.array(CandidateSchema), unreachable: z.array(z.object({ host: z.string(), reason: z.string() })).max(256) }),
+  },
   'seats.open': {
     request: z
       .object({ candidateId: idString(), name: nameString().optional(), role: roleString().optional() })

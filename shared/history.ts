@@ -178,7 +178,8 @@ export const HistoryEventSchema = z.discriminatedUnion('type', [
     nativeId: z.string().nullable(),
     jobType: z.string().nullable(),
     label: z.string(),
-    background: z.boolean(),
+    /** null: the harness recorded nothing that tells (issue 38). */
+    background: z.boolean().nullable(),
     /** The parent agent's persona (the job's seat holder). */
     parent: z.string(),
   }),
@@ -189,7 +190,7 @@ export const HistoryEventSchema = z.discriminatedUnion('type', [
     nativeId: z.string().nullable(),
     jobType: z.string().nullable(),
     label: z.string(),
-    background: z.boolean(),
+    background: z.boolean().nullable(),
     parent: z.string(),
     outcome: OutcomeSchema.nullable(),
   }),

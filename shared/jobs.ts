@@ -30,7 +30,8 @@ export const JobSchema = z.object({
   /** The subagent type as the harness recorded it (e.g. `Explore`), or null. */
   type: z.string().nullable(),
   label: z.string(),
-  kind: z.enum(['foreground', 'background']),
+  /** `unknown` when the harness records nothing that tells whether the parent waited (issue 38). */
+  kind: z.enum(['foreground', 'background', 'unknown']),
   state: z.enum(['running', 'ended']),
   startedAt: z.string(),
   endedAt: z.string().optional(),

@@ -32,7 +32,8 @@ export const SubagentEntrySchema = z.object({
   nativeId: z.string().nullable(),
   label: z.string(),
   kind: z.string().nullable(),
-  background: z.boolean(),
+  /** Whether the parent went on while it ran; null when the harness records nothing that tells (issue 38). */
+  background: z.boolean().nullable(),
   state: z.enum(['running', 'ended']),
   outcome: OutcomeSchema.optional(),
   startedAt: z.string(),

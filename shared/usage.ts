@@ -60,6 +60,8 @@ export const UsageSchema = z.object({
   models: z.array(ModelUsageSchema).optional(),
   /** Plan windows and a usage limit the harness recorded (issue 41). */
   limits: SeatLimitsSchema.optional(),
+  /** A past moment's usage (issue 38): when these figures were recorded (ISO), the latest sample at or before it. */
+  recordedAt: z.string().optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
@@ -92,5 +94,7 @@ export const FleetUsageSchema = z.object({
   since: z.string(),
   today: UsageSumSchema,
   open: UsageSumSchema,
+  /** Remote hosts whose usage is not in the sums (unreachable, not reached yet, or reporting none); the sums are then partial. */
+  unknownHosts: z.array(z.string()).max(256).optional(),
 });
 export type FleetUsage = z.infer<typeof FleetUsageSchema>;

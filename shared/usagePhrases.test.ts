@@ -1,7 +1,7 @@
 // The words of token usage: compact figures, "≥" for partial totals, "est." for table prices, unknown said so.
 import { describe, expect, it } from 'vitest';
 import type { Usage, UsageSum } from './usage';
-import { clockMinutesText, clockText, compactNumber, contextText, costText, dollarsText, durationText, shortDurationText, sumText, tokensText, totalTokens, usageLines } from './usagePhrases';
+import { clockMinutesText, clockText, harnessText, NO_ROLE, roleText, compactNumber, contextText, costText, dollarsText, durationText, shortDurationText, sumText, tokensText, totalTokens, usageLines } from './usagePhrases';
 
 const totals = { input: 1200, output: 300, cacheRead: 40_000, cacheWrite: 2000 };
 
@@ -64,6 +64,7 @@ describe('usage phrases', () => {
       ],
     };
     expect(usageLines(usage)).toEqual({
+      asOf: null,
       model: 'model model-x',
       context: 'context 170k / 200k (85 %)',
       totals: 'session ≥43k tok (in 1.2k · out 300 · cache read 40k · cache write 2k · reasoning 120)',
@@ -77,7 +78,7 @@ describe('usage phrases', () => {
     expect(plain.totals).toBe('session 43k tok (in 1.2k · out 300 · cache read 40k · cache write 2k)');
     expect(usageLines({ context: null, totals, partial: false, skipped: 0 }).skipped).toBeNull();
     expect(plain.models).toBeNull();
-    expect(usageLines(undefined)).toEqual({ model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null, models: null });
+    expect(usageLines(undefined)).toEqual({ asOf: null, model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null, models: null });
   });
 });
 
@@ -94,5 +95,31 @@ describe('one style of times and durations for the page and the CLI', () => {
     expect([26_000, 67_000, 9 * 60_000, 3_900_000, 7_200_000, 90_000_000].map(durationText)).toEqual(['26 s', '1 min 7 s', '9 min', '1 h 5 min', '2 h', '1 d 1 h']);
     expect([26_000, 67_000, 3_900_000, 90_000_000].map(shortDurationText)).toEqual(['26 s', '1 min', '1 h', '1 d']);
     expect(durationText(Number.NaN)).toBe('?');
+  });
+});
+
+describe('names as every panel and the CLI write them (issue 38)', () => {
+  it('a built-in role is capitalised like a name in any stored casing; a custom role keeps its owner\'s casing; none is "no role"', () => {
+    expect(roleText('planner')).toBe('Planner');
+    expect(roleText('BUILDER')).toBe('Builder');
+    expect(roleText('Sound Designer')).toBe('Sound Designer');
+    expect(roleText('diseñadora')).toBe('diseñadora');
+    expect([null, undefined, ''].map(roleText)).toEqual([NO_ROLE, NO_ROLE, NO_ROLE]);
+    expect(NO_ROLE).toBe('no role');
+  });
+
+  it('a harness reads "Claude Code", "Codex", "OpenCode"; an id this build does not know, as given', () => {
+    expect(['claude', 'codex', 'opencode', 'gemini'].map(harnessText)).toEqual(['Claude Code', 'Codex', 'OpenCode', 'gemini']);
+    expect(harnessText('constructor')).toBe('constructor');
+  });
+});
+
+describe('past usage on the card (issue 38)', () => {
+  it('says when the figures shown were recorded, and shows them rather than "unknown"', () => {
+    const recordedAt = new Date(2026, 11, 7, 2, 8, 30).toISOString();
+    const lines = usageLines({ context: { used: 1000, window: 200_000, fill: 0.005 }, totals: { input: 1200, output: 300, cacheRead: 0, cacheWrite: 0 }, partial: false, cost: { usd: 0.02, estimated: true }, recordedAt });
+    expect(lines.asOf).toBe('usage as recorded at 02:08:30');
+    expect(lines.totals).toBe('session 1.5k tok (in 1.2k · out 300 · cache read 0 · cache write 0)');
+    expect(lines.cost).toBe('cost $0.02 est.');
   });
 });

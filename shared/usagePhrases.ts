@@ -5,6 +5,7 @@
  * so; a missing price is "no price", never $0. No I/O.
  */
 import type { Cost, TokenTotals, Usage, UsageSum } from './usage';
+import { isBuiltInRole, roleKey } from './roles';
 
 /** The mark of a lower bound: totals that cover only part of a session (or a cost that leaves seats out). */
 export const AT_LEAST = '≥';
@@ -61,6 +62,26 @@ export function shortDurationText(ms: number): string {
 
 /** A harness's name as every panel and the CLI write it. */
 export const HARNESS_NAMES = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' } as const;
+
+/** A harness named as every panel and the CLI write it ("Claude Code", "Codex", "OpenCode"); an id this build does not know, as given. */
+export function harnessText(harness: string): string {
+  return Object.hasOwn(HARNESS_NAMES, harness) ? HARNESS_NAMES[harness as keyof typeof HARNESS_NAMES] : harness;
+}
+
+/** What every panel and the CLI say for an agent without a role. */
+export const NO_ROLE = 'no role';
+
+/**
+ * A role as every panel and the CLI write it: a built-in capitalised like a name ("Planner", in any stored casing),
+ * a custom role in the casing its owner gave ("Sound Designer"), {@link NO_ROLE} without one. Stored values and JSON
+ * keep the role as recorded; this is only how it reads.
+ */
+export function roleText(role: string | null | undefined): string {
+  if (role === null || role === undefined || role === '') return NO_ROLE;
+  if (!isBuiltInRole(role)) return role;
+  const key = roleKey(role);
+  return key.charAt(0).toUpperCase() + key.slice(1);
+}
 
 /**
  * All tokens of a set of totals: input, output, cache read and cache write. Reasoning is shown apart and never added:
@@ -130,8 +151,15 @@ export function sumText(sum: UsageSum): string {
   return parts.join(' · ');
 }
 
+/** Remote hosts left out of a sum, said as such: "beta, gamma not counted (usage unknown)". */
+export function notCountedText(hosts: readonly string[]): string {
+  return `${hosts.join(', ')} not counted (usage unknown)`;
+}
+
 /** The lines a hover card shows for a seat's usage (absent usage: one line saying it is unknown). */
 export interface UsageLines {
+  /** In the past view: "usage as recorded at 02:08:30" (the sample the figures come from); null when live. */
+  asOf: string | null;
   model: string;
   context: string;
   totals: string;
@@ -151,14 +179,19 @@ export function breakdownText(totals: TokenTotals): string {
   return parts.join(' · ');
 }
 
+/** When a past moment's figures were recorded ("usage as recorded at 02:08:30"), null for live usage. */
+function asOfText(usage: Usage): string | null {
+  return usage.recordedAt === undefined ? null : `usage as recorded at ${clockText(usage.recordedAt)}`;
+}
+
 /** What the hover card says about a seat's usage; every figure it lacks is said to be unknown, never 0. */
 export function usageLines(usage: Usage | undefined): UsageLines {
-  if (!usage) return { model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null, models: null };
+  if (!usage) return { asOf: null, model: 'model unknown', context: 'context unknown', totals: 'tokens unknown', withSubagents: null, cost: 'cost unknown', skipped: null, models: null };
   const session = totalTokens(usage.totals);
   // A seat with no token recorded (an OpenCode seat with no model yet, records skipped) has an unknown cost, not $0.00.
   if (session === 0 && !usage.partial) {
     const skipped = usage.skipped !== undefined && usage.skipped > 0 ? `${usage.skipped} usage ${usage.skipped === 1 ? 'record' : 'records'} skipped as malformed` : null;
-    return { model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals: 'tokens unknown: none recorded yet', withSubagents: null, cost: 'cost unknown', skipped, models: null };
+    return { asOf: asOfText(usage), model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals: 'tokens unknown: none recorded yet', withSubagents: null, cost: 'cost unknown', skipped, models: null };
   }
   const totals = `session ${tokensText(session, usage.partial)} (${breakdownText(usage.totals)})`;
   const sub = usage.withSubagents;
@@ -169,5 +202,5 @@ export function usageLines(usage: Usage | undefined): UsageLines {
   const models = usage.models?.length
     ? `by model: ${usage.models.map((entry) => `${entry.model} ${tokensText(totalTokens(entry.totals), partial)} ${entry.cost ? costText(entry.cost, partial) : 'no price'}`).join(' · ')}`
     : null;
-  return { model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals, withSubagents, cost, skipped, models };
+  return { asOf: asOfText(usage), model: usage.model ? `model ${usage.model}` : 'model unknown', context: `context ${contextText(usage.context)}`, totals, withSubagents, cost, skipped, models };
 }

@@ -195,6 +195,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     }),
     'fleet.read': (request) => fleet.read({ fresh: request.fresh }),
     'fleet.candidates': (request) => fleet.candidates({ refresh: request.refresh }),
+    'fleet.lobby': async (request) => ({ candidates: await fleet.candidates({ refresh: request.refresh }), unreachable: [] }),
     'seats.open': (request) => fleet.openSeat(request),
     'seats.close': (request) => fleet.closeSeat(request.seatId),
     'agents.hire': async (request) => {

@@ -33,10 +33,10 @@ describe('the away digest', () => {
   it('words each kind of line with its labels', () => {
     expect(digestLine(entry('waiting', 'bo', 'x', { why: 'question', waitedMs: 1_380_000, label: 'AskUserQuestion' }))).toMatchObject({ text: 'BO is still waiting (23 min)', detail: 'has a question · AskUserQuestion' });
     expect(digestLine(entry('waited', 'bo', 'x', { why: 'plan', waitedMs: 300_000 })).text).toBe('BO waited 5 min for you');
-    expect(digestLine(entry('turn-done', 'bo', 'x', { count: 3, role: 'reviewer' }))).toMatchObject({ text: 'BO finished 3 turns', detail: 'as reviewer' });
+    expect(digestLine(entry('turn-done', 'bo', 'x', { count: 3, role: 'reviewer' }))).toMatchObject({ text: 'BO finished 3 turns', detail: 'as Reviewer' });
     expect(digestLine(entry('turn-done', 'bo', 'x')).text).toBe('BO finished a turn');
     expect(digestLine(entry('job-ended', 'bo', 'x', { alias: 'explore-2', type: 'Explore', outcome: 'failed', label: 'Scan the tree' }))).toMatchObject({ text: "BO's job explore-2 ended", detail: 'Explore · failed · Scan the tree' });
-    expect(digestLine(entry('launch', 'bo', 'x', { harness: 'codex', role: 'builder' }))).toMatchObject({ text: 'BO was launched', detail: 'codex · as builder' });
+    expect(digestLine(entry('launch', 'bo', 'x', { harness: 'codex', role: 'builder' }))).toMatchObject({ text: 'BO was launched', detail: 'Codex · as Builder' });
     expect(digestLine(entry('error', 'bo', 'x'))).toMatchObject({ text: 'BO stopped on an error', detail: '' });
   });
 

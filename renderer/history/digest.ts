@@ -6,6 +6,7 @@
 import { durationText } from '../../shared/usagePhrases';
 import { whyPhrase } from '../../shared/activity';
 import { digestTotals, type DigestEntry, type DigestKind, type DigestTotals } from '../../shared/history';
+import { harnessText, roleText } from '../../shared/usagePhrases';
 
 /** The panel's order of kinds. */
 export const DIGEST_ORDER: readonly DigestKind[] = ['waiting', 'waited', 'turn-done', 'job-ended', 'launch', 'error'];
@@ -60,12 +61,12 @@ export function digestLine(entry: DigestEntry): DigestLine {
       return { ...base, text: `${entry.name} waited${waited ? ` ${waited}` : ''} for you`, detail: join(why, entry.label) };
     case 'turn-done': {
       const count = entry.count ?? 1;
-      return { ...base, text: `${entry.name} finished ${count === 1 ? 'a turn' : `${count} turns`}`, detail: join(entry.role ? `as ${entry.role}` : null) };
+      return { ...base, text: `${entry.name} finished ${count === 1 ? 'a turn' : `${count} turns`}`, detail: join(entry.role ? `as ${roleText(entry.role)}` : null) };
     }
     case 'job-ended':
       return { ...base, text: `${entry.name}'s job ${entry.alias ?? entry.label ?? ''} ended`.replace('  ', ' '), detail: join(entry.type, entry.outcome, entry.alias ? entry.label : null) };
     case 'launch':
-      return { ...base, text: `${entry.name} was launched`, detail: join(entry.harness, entry.role ? `as ${entry.role}` : null) };
+      return { ...base, text: `${entry.name} was launched`, detail: join(entry.harness ? harnessText(entry.harness) : null, entry.role ? `as ${roleText(entry.role)}` : null) };
     case 'error':
       return { ...base, text: `${entry.name} stopped on an error`, detail: join(entry.label) };
     default:

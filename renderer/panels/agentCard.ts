@@ -6,6 +6,7 @@ import type { FleetSnapshot, Harness } from '../../shared/schemas';
 import { element } from './dom';
 import { harnessLabel } from './harnessMark';
 import { PixelTitle } from './pixelTitle';
+import { roleText } from '../../shared/usagePhrases';
 
 /** What the header shows; `null` fields are unknown and say so. */
 export interface AgentCardFacts {
@@ -55,7 +56,7 @@ export class AgentCardHeader {
   /** Shows the facts of one agent. */
   update(facts: AgentCardFacts): void {
     this.name.set(facts.name);
-    setText(this.role, facts.role ?? 'no role');
+    setText(this.role, roleText(facts.role));
     this.host.hidden = !facts.host;
     setText(this.host, facts.host ? `on ${facts.host}` : '');
     // The harness's mark and name; rebuilt only when the harness changes.

@@ -106,6 +106,7 @@ export class HoverCard {
   private readonly note = element('p', { class: 'hover-card-note', 'data-card-uncertain': true });
   private readonly subagents = element('p', { class: 'hover-card-subagents', 'data-card-subagents': true });
   private readonly usage = {
+    asOf: element('p', { 'data-card-usage-as-of': true }),
     model: element('p', { 'data-card-model': true }),
     context: element('p', { 'data-card-context': true }),
     totals: element('p', { 'data-card-totals': true }),

@@ -3,7 +3,7 @@
  * parent agent (a link that focuses and centres it in the world), foreground/background, start, elapsed time, tokens
  * ("?" when unknown, "≥" while partial), state or outcome, and the reminder mark. The row itself is the keyboard stop (roving focus, Enter expands).
  */
-import { durationText, HARNESS_NAMES } from '../../shared/usagePhrases';
+import { durationText, HARNESS_NAMES, roleText } from '../../shared/usagePhrases';
 import { elapsedMs, type Job } from '../../shared/jobs';
 import { costText, tokensText, totalTokens } from '../../shared/usagePhrases';
 import { clockTime, element, setAttribute, setText } from './dom';
@@ -96,7 +96,7 @@ export class JobRow {
     setText(this.cells.type, job.type ?? 'unknown');
     setText(this.cells.harness, HARNESS_NAMES[job.harness]);
     const where = job.host ? ` on ${job.host}` : '';
-    setText(this.parent, job.role ? `${job.persona}${where} (${job.role})` : `${job.persona}${where}`);
+    setText(this.parent, job.role ? `${job.persona}${where} (${roleText(job.role)})` : `${job.persona}${where}`);
     if (job.host) this.root.setAttribute('data-host', job.host);
     else this.root.removeAttribute('data-host');
     this.parent.setAttribute('aria-label', `Show ${job.persona} in the world`);

@@ -6,7 +6,7 @@
  * Elapsed times tick once a second, and only while the board is open. A parent link closes the board (it would
  * cover the agent it centres) and picks the agent as the needs-you queue does; `J` brings the board back as it was.
  */
-import { clockMinutesText, HARNESS_NAMES } from '../../shared/usagePhrases';
+import { clockMinutesText, HARNESS_NAMES, harnessText, roleText } from '../../shared/usagePhrases';
 import { inPast, shownNowMs } from '../store/historyActions';
 import { jobsAsOf } from './pastJobs';
 import { FILES_TOUCHED_MAX, boardRows, filesTouched, jobRowKey, roleOptions, runningCounts, type Job, type JobFilter, type Unlisted } from '../../shared/jobs';
@@ -149,11 +149,13 @@ export class JobsBoard {
       this.counts.replaceChildren('running: ', ...parts);
     }
     const roles = roleOptions(board.jobs);
+    // The filter's values are role keys; each reads as the role does everywhere else (the casing a job records).
+    const roleLabel = (key: string) => roleText(board.jobs.find((job) => (job.role ?? '').toLowerCase() === key)?.role ?? key);
     const keys = roles.join('\n');
     if (keys !== this.roleKeys) {
       this.roleKeys = keys;
       const value = this.role.value;
-      this.role.replaceChildren(option('*', 'all roles'), ...roles.map((role) => option(role, role === '' ? 'no role' : role)));
+      this.role.replaceChildren(option('*', 'all roles'), ...roles.map((role) => option(role, roleLabel(role))));
       this.role.value = roles.includes(value) ? value : '*';
     }
     const hosts = [...new Set([...board.jobs, ...board.unlisted].flatMap((entry) => (entry.host ? [entry.host] : [])))].sort();
@@ -205,7 +207,7 @@ export class JobsBoard {
         row = element('tr', { class: 'jobs-unlisted', 'data-jobs-unlisted': entry.seatId }, element('td', { colspan: JOB_COLUMNS.length }));
         this.unlisted.set(entry.seatId, row);
       }
-      const text = `${entry.running} more running subagent${entry.running === 1 ? '' : 's'} of ${entry.persona ?? entry.seatId}${entry.harness ? ` (${entry.harness})` : ''}, counted but not listed`;
+      const text = `${entry.running} more running subagent${entry.running === 1 ? '' : 's'} of ${entry.persona ?? entry.seatId}${entry.harness ? ` (${harnessText(entry.harness)})` : ''}, counted but not listed`;
       if (row.textContent !== text) row.firstElementChild!.textContent = text;
       setAttribute(row, 'data-running', String(entry.running));
       place(row);

@@ -11,6 +11,7 @@ import type { LaunchState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
 import { element, present } from './dom';
 import { defaultLaunchForm, HARNESS_LABELS, launchingText, launchRequestOf, type LaunchFormValues } from './launchForm';
+import { roleText } from '../../shared/usagePhrases';
 
 interface Form {
   options: LaunchOptions;
@@ -60,7 +61,7 @@ export class LaunchPanel {
     if (!previous || previous.stationKey !== launch.stationKey || previous.item !== launch.item) {
       this.form = null;
       this.body.replaceChildren();
-      this.title.textContent = launch.item ? `Dispatch “${launch.item.title}” at ${launch.role}` : `Launch at ${launch.role}`;
+      this.title.textContent = launch.item ? `Dispatch “${launch.item.title}” at ${roleText(launch.role)}` : `Launch at ${roleText(launch.role)}`;
       this.root.dataset.launchFor = launch.stationKey;
       if (launch.item) this.root.dataset.launchItem = launch.item.id;
       else delete this.root.dataset.launchItem;
@@ -160,7 +161,7 @@ export class LaunchPanel {
     if (!result) return this.outcome.replaceChildren();
     this.outcome.replaceChildren(
       ...present(
-      element('p', { 'data-launch-reason': true }, `${result.persona.name} was hired as ${launch.role}, without a seat yet: ${result.reason ?? ''}`),
+      element('p', { 'data-launch-reason': true }, `${result.persona.name} was hired as ${roleText(launch.role)}, without a seat yet: ${result.reason ?? ''}`),
       result.note ? element('p', { class: 'muted' }, result.note) : null,
       element('p', {}, 'Attach with: ', element('code', { 'data-launch-attach': true }, result.attach)),
       ),

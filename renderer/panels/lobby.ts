@@ -7,7 +7,7 @@ import type { AppState } from '../store/appState';
 import type { AppStore } from '../store/createAppStore';
 import { element } from './dom';
 import { harnessLabel } from './harnessMark';
-import { lobbyRows, type LobbyRow } from './lobbyRows';
+import { lobbyGroups, lobbyRows, type LobbyRow } from './lobbyRows';
 import { closeOnEscape, keepTabInside } from './panelKeys';
 import { pixelTitle } from './pixelTitle';
 
@@ -28,7 +28,7 @@ export class LobbyPanel {
   });
   private readonly status = element('p', { class: 'muted lobby-status', role: 'status' });
   private readonly list = element('ul', { class: 'lobby-rows', 'data-lobby-rows': true });
-  private shown: { open: boolean; candidates: AppState['candidates']; home: string | undefined; filter: string } = { open: false, candidates: null, home: undefined, filter: '' };
+  private shown: { open: boolean; candidates: AppState['candidates']; unreachable: AppState['lobbyUnreachable'] | null; home: string | undefined; filter: string } = { open: false, candidates: null, unreachable: null, home: undefined, filter: '' };
 
   constructor(private readonly store: AppStore) {
     this.root.hidden = true;
@@ -50,9 +50,9 @@ export class LobbyPanel {
     const open = state.ui.lobbyOpen;
     const home = state.fleet?.ownerHome;
     const { shown } = this;
-    if (!force && open === shown.open && state.candidates === shown.candidates && home === shown.home) return;
+    if (!force && open === shown.open && state.candidates === shown.candidates && state.lobbyUnreachable === shown.unreachable && home === shown.home) return;
     const opening = open && !shown.open;
-    this.shown = { open, candidates: state.candidates, home, filter: this.filter.value };
+    this.shown = { open, candidates: state.candidates, unreachable: state.lobbyUnreachable, home, filter: this.filter.value };
     this.root.hidden = !open;
     if (!open) {
       this.filter.value = '';
@@ -62,8 +62,9 @@ export class LobbyPanel {
     const candidates = state.candidates;
     const rows = candidates ? lobbyRows(candidates, this.filter.value, home, new Date()) : [];
     this.status.textContent =
-      candidates === null ? 'Looking for sessions…' : candidates.length === 0 ? NO_SESSIONS : rows.length === 0 ? 'No session matches the filter.' : `${rows.length} of ${candidates.length} sessions`;
-    this.list.replaceChildren(...byHost(rows).flatMap(([host, hostRows]) => [...(host === null ? [] : [hostHeading(host)]), ...hostRows.map((row) => this.row(row))]));
+      (candidates === null ? 'Looking for sessions…' : candidates.length === 0 ? NO_SESSIONS : rows.length === 0 ? 'No session matches the filter.' : `${rows.length} of ${candidates.length} sessions`) + unreachableNote(state.lobbyUnreachable.length);
+    const groups = candidates ? lobbyGroups(rows, state.lobbyUnreachable) : [];
+    this.list.replaceChildren(...groups.flatMap((group) => [...(group.host === null ? [] : [hostHeading(group.host, group.unreachable)]), ...group.rows.map((row) => this.row(row))]));
     if (opening) this.filter.focus();
   }
 
@@ -84,18 +85,13 @@ export class LobbyPanel {
   }
 }
 
-/** Rows grouped by host: this machine's first, then each remote host's in name order (issue 28). */
-function byHost(rows: readonly LobbyRow[]): [string | null, LobbyRow[]][] {
-  const groups = new Map<string | null, LobbyRow[]>([[null, []]]);
-  for (const row of rows) {
-    const group = groups.get(row.host) ?? [];
-    group.push(row);
-    groups.set(row.host, group);
-  }
-  return [...groups.entries()].sort(([first], [second]) => (first === null ? -1 : second === null ? 1 : first.localeCompare(second)));
+/** The status line's note of hosts that could not list their sessions ("" when every host answered). */
+function unreachableNote(count: number): string {
+  return count === 0 ? '' : ` (${count} ${count === 1 ? 'host' : 'hosts'} could not be reached: see below)`;
 }
 
-/** The heading a remote host's sessions are listed under. */
-function hostHeading(host: string): HTMLElement {
-  return element('li', { class: 'lobby-host muted', 'data-lobby-host': host, role: 'presentation' }, `on ${host}`);
+/** The heading a remote host's sessions are listed under; for a host that could not list them, that it is unreachable and why. */
+function hostHeading(host: string, unreachable: string | null): HTMLElement {
+  if (unreachable === null) return element('li', { class: 'lobby-host muted', 'data-lobby-host': host, role: 'presentation' }, `on ${host}`);
+  return element('li', { class: 'lobby-host lobby-unreachable', 'data-lobby-host': host, 'data-lobby-unreachable': host }, `on ${host}: ${unreachable}; its sessions cannot be listed now`);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../shared/schemas';
-import { activityWhen, lobbyRows, sizeText } from './lobbyRows';
+import { activityWhen, lobbyGroups, lobbyRows, sizeText } from './lobbyRows';
 
 /** Local times, so the tests hold in every time zone. */
 const at = (year: number, month: number, day: number, hour: number, minute: number) => new Date(year, month - 1, day, hour, minute);
@@ -69,5 +69,18 @@ describe('lobbyRows', () => {
     expect(lobbyRows(list, 'codex bramble', '/home/ada', NOW).map((row) => row.id)).toEqual(['codex:b']);
     expect(lobbyRows(list, 'opencode', '/home/ada', NOW).map((row) => row.id)).toEqual(['opencode:c']);
     expect(lobbyRows(list, 'nothing here', '/home/ada', NOW)).toEqual([]);
+  });
+});
+
+describe('lobbyGroups (issue 38: an unreachable host is shown, never silently left out)', () => {
+  const row = (id: string, host: string | null) => ({ id, harness: 'claude' as const, folder: null, when: '—', size: '1 KB', opened: false, openedBy: null, host });
+  it('lists this machine first, then each host in name order; a host that could not list its sessions appears with why, with or without rows', () => {
+    const groups = lobbyGroups([row('a', null), row('@zeta:b', 'zeta'), row('@alpha:c', 'alpha')], [{ host: 'beta', reason: 'unreachable since 06:40: Connection refused' }, { host: 'alpha', reason: 'could not list its sessions: timed out' }]);
+    expect(groups.map((group) => [group.host, group.rows.map((entry) => entry.id), group.unreachable])).toEqual([
+      [null, ['a'], null],
+      ['alpha', ['@alpha:c'], 'could not list its sessions: timed out'],
+      ['beta', [], 'unreachable since 06:40: Connection refused'],
+      ['zeta', ['@zeta:b'], null],
+    ]);
   });
 });

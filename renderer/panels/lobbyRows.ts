@@ -6,6 +6,34 @@ import type { Candidate, Harness } from '../../shared/schemas';
 import { tildePath } from './agentCard';
 import { HARNESS_NAMES } from './harnessMark';
 
+/** One host's part of the lobby: its rows, or why it could not list them (null: it did). */
+export interface LobbyGroup {
+  /** null: this machine. */
+  host: string | null;
+  rows: LobbyRow[];
+  unreachable: string | null;
+}
+
+/**
+ * The lobby's rows by host: this machine's first, then each remote's in name order, a remote that could not list its
+ * sessions included with why (issue 38: never silently left out). A host with no row (filtered out) is not shown,
+ * unless it is unreachable.
+ */
+export function lobbyGroups(rows: readonly LobbyRow[], unreachable: readonly { host: string; reason: string }[]): LobbyGroup[] {
+  const groups = new Map<string | null, LobbyGroup>([[null, { host: null, rows: [], unreachable: null }]]);
+  for (const row of rows) {
+    let group = groups.get(row.host);
+    if (!group) groups.set(row.host, (group = { host: row.host, rows: [], unreachable: null }));
+    group.rows.push(row);
+  }
+  for (const entry of unreachable) {
+    const group = groups.get(entry.host);
+    if (group) group.unreachable = entry.reason;
+    else groups.set(entry.host, { host: entry.host, rows: [], unreachable: entry.reason });
+  }
+  return [...groups.values()].sort((first, second) => (first.host === null ? -1 : second.host === null ? 1 : first.host.localeCompare(second.host)));
+}
+
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 /** Days back a weekday still names a time unambiguously (a week ago would repeat today's weekday). */

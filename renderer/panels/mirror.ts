@@ -9,6 +9,7 @@ import type { AppStore } from '../store/createAppStore';
 import { badgeText, type AgentModel, type StationModel, type WorldModel } from '../world/model';
 import { element, setAttribute } from './dom';
 import { HOVER_CARD_ID } from './hoverCard';
+import { harnessText } from '../../shared/usagePhrases';
 
 function stationLabel(station: StationModel, agents: number): string {
   const name = station.lobby ? 'Unassigned lobby' : `${station.label} station`;
@@ -18,7 +19,7 @@ function stationLabel(station: StationModel, agents: number): string {
 
 function agentLabel(agent: AgentModel): string {
   const subagents = agent.subagents === null ? 'subagents unknown' : `${agent.subagents} subagents running`;
-  const harness = agent.harness ? `${agent.harness}, ` : '';
+  const harness = agent.harness ? `${harnessText(agent.harness)}, ` : '';
   const team = agent.team === null ? '' : `, ${agent.teamLead ? 'leads' : 'in'} team ${agent.team}`;
   const context = agent.context.percent === null ? 'context unknown' : `context ${agent.context.percent} % full${agent.context.level === 'calm' ? '' : ` (${agent.context.level})`}`;
   const host = agent.host ? `on ${agent.host}${agent.unreachable ? ' (unreachable, last known)' : ''}, ` : '';

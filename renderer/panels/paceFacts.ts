@@ -4,6 +4,7 @@
  * negative countdown, never an old share as today's fact); a share is clamped to 0–100 for drawing only.
  */
 import type { Block, Pace, PlanLimit, UsageByRow } from '../../shared/pace';
+import { harnessText } from '../../shared/usagePhrases';
 
 /** One gauge as drawn: label, share (null: unknown), countdown text, and whether it is recorded or an estimate. */
 export interface PaceGauge {
@@ -24,7 +25,6 @@ export interface RoleBar {
   usd: number | null;
 }
 
-const HARNESS_NAMES: Record<string, string> = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' };
 
 /** "1 h 20 min", "5 min", "under a minute" for a positive span (ms). */
 export function spanText(ms: number): string {
@@ -50,7 +50,7 @@ function windowLabel(minutes: number | null, name: string): string {
 
 /** The gauge of one recorded limit at `nowMs`. */
 export function limitGauge(limit: PlanLimit, nowMs: number): PaceGauge {
-  const harness = HARNESS_NAMES[limit.harness] ?? limit.harness;
+  const harness = harnessText(limit.harness);
   if (!('window' in limit)) {
     const countdown = limit.resetsAt === null ? 'limited; reset time unknown' : Date.parse(limit.resetsAt) > nowMs ? `limited until ${clock(limit.resetsAt)}` : 'limit over';
     return { key: `${limit.harness}|limited`, label: `${harness} usage limit`, percent: null, countdown, kind: 'recorded' };

@@ -11,6 +11,7 @@ import { element, present } from './dom';
 import { createLegend } from './harnessMark';
 import { closeOnEscape, keepTabInside } from './panelKeys';
 import { pixelTitle } from './pixelTitle';
+import { roleText } from '../../shared/usagePhrases';
 
 /** Re-renders `render` into `root` whenever `pick` of the state changes. */
 function follow<T extends readonly unknown[]>(store: AppStore, pick: (state: AppState) => T, render: (value: T, state: AppState) => void): void {
@@ -40,9 +41,9 @@ export function createBacklogPanel(store: AppStore): HTMLElement {
     const { actions } = store.getState();
     root.replaceChildren(
       ...present(
-      element('header', {}, pixelTitle(`Backlog: ${station?.role ?? key}`), element('button', { type: 'button', class: 'close', onclick: () => actions.openBacklog(null) }, 'Close')),
+      element('header', {}, pixelTitle(`Backlog: ${roleText(station?.role ?? key)}`), element('button', { type: 'button', class: 'close', onclick: () => actions.openBacklog(null) }, 'Close')),
       station?.backlog.error ? element('p', { class: 'error', 'data-backlog-error': true }, station.backlog.error) : null,
-      items.length === 0 ? element('p', { class: 'muted' }, `No work items labelled ${station?.role ?? key}.`) : null,
+      items.length === 0 ? element('p', { class: 'muted' }, `No work items labelled ${roleText(station?.role ?? key)}.`) : null,
       items.length > 0 ? element('p', { class: 'muted backlog-hint' }, 'Drag a card onto a station to launch an agent with it, or onto an agent to give it the item.') : null,
       element('ul', { class: 'items' }, ...items.map((item) => backlogCard(store, key, item, dispatchOfItem(dispatches, item)))),
     ));

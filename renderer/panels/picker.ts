@@ -8,6 +8,7 @@ import type { AppStore } from '../store/createAppStore';
 import { element, present } from './dom';
 import { closeOnEscape, keepTabInside } from './panelKeys';
 import { pixelTitle } from './pixelTitle';
+import { NO_ROLE, roleText } from '../../shared/usagePhrases';
 
 /** The picker panel. */
 export class PickerPanel {
@@ -55,7 +56,7 @@ export class PickerPanel {
       element(
         'li',
         {},
-        element('button', { type: 'button', 'data-role-option': role, ...mark(role), onclick: () => this.choose(role) }, `${role} (${count})`, isCurrent(role) ? element('span', { class: 'current-mark' }, ' ● current') : null),
+        element('button', { type: 'button', 'data-role-option': role, ...mark(role), onclick: () => this.choose(role) }, `${roleText(role)} (${count})`, isCurrent(role) ? element('span', { class: 'current-mark' }, ' ● current') : null),
       );
     const builtIns = roles.filter((entry) => entry.builtIn).map((entry) => option(entry.role, entry.count));
     const customs = roles.filter((entry) => !entry.builtIn).map((entry) => option(entry.role, entry.count));
@@ -79,7 +80,7 @@ export class PickerPanel {
     this.root.replaceChildren(
       ...present(
       pixelTitle(`Role for ${persona?.name ?? 'agent'}`),
-      element('p', { class: 'muted picker-now', 'data-current-role': current ?? '' }, `Now: ${current ?? 'no role (lobby)'}`),
+      element('p', { class: 'muted picker-now', 'data-current-role': current ?? '' }, `Now: ${current === null ? `${NO_ROLE} (lobby)` : roleText(current)}`),
       state.roles === null ? element('p', { class: 'muted' }, 'Reading roles…') : null,
       element('ul', { class: 'roles', 'data-roles': 'built-in' }, ...builtIns),
       customs.length > 0 ? element('h3', {}, 'Custom roles') : null,

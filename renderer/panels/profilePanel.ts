@@ -12,6 +12,7 @@ import type { ProfileExportRequest, ProfileState } from '../store/appState';
 import { element } from './dom';
 import { HARNESS_LABELS } from './launchForm';
 import { PROFILE_HARNESSES, defaultExportFolder, errorSlot, profileFormValues, profileOfForm, type ProfileFormValues } from './profileForm';
+import { roleText } from '../../shared/usagePhrases';
 
 const TOOL_LABELS: Record<NeutralTool, string> = { read: 'read', search: 'search', edit: 'edit', shell: 'shell', web: 'web', agents: 'agents' };
 const SLOTS = ['description', 'charter', 'tools', ...PROFILE_HARNESSES.map((harness) => `models.${harness}`), 'colour', 'profile'];
@@ -73,7 +74,7 @@ export class ProfilePanel {
       this.form = null;
       this.lastWrite = null;
       this.body.replaceChildren();
-      this.title.textContent = `Profile of ${profile.role}`;
+      this.title.textContent = `Profile of ${roleText(profile.role)}`;
       this.root.dataset.profileFor = profile.stationKey;
     }
     if (profile.view && !this.form) this.build(profile);

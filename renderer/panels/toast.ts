@@ -1,5 +1,5 @@
 /**
- * The toast: a confirmation shown in the world for a moment ("Bramble is now a reviewer"). Its box is a polite live
+ * The toast: a confirmation shown in the world for a moment ("Bramble is now a Reviewer"). Its box is a polite live
  * region, so screen readers hear each confirmation once; the text leaves when the toast fades.
  */
 import type { AppStore } from '../store/createAppStore';

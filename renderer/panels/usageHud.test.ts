@@ -20,4 +20,16 @@ describe('the usage HUD', () => {
     expect(hudText(undefined)).toBe(HUD_UNKNOWN);
     expect(unpricedSeats(undefined)).toBe(0);
   });
+
+  it('counts remote hosts it cannot reach as unknown, by name, and partial; never "unknown" when some figures are known', () => {
+    const known: FleetUsage = {
+      since: '2026-12-05T00:00:00.000+01:00',
+      today: { totals: totals(5000), cost: { usd: 0.5, estimated: true }, partial: true, unpriced: 0 },
+      open: { totals: totals(5000), cost: { usd: 0.5, estimated: true }, partial: true, unpriced: 0 },
+      unknownHosts: ['beta'],
+    };
+    expect(hudText(known)).toBe('Today ≥5k tok · ≥$0.50 est. | Open seats ≥5k tok · ≥$0.50 est. | beta not counted (usage unknown)');
+    const none: FleetUsage = { ...known, today: { totals: totals(0), partial: true, unpriced: 0 }, open: { totals: totals(0), partial: true, unpriced: 0 }, unknownHosts: ['beta', 'gamma'] };
+    expect(hudText(none)).toBe(`${HUD_UNKNOWN} (beta, gamma not counted)`);
+  });
 });

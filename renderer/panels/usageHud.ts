@@ -7,7 +7,7 @@ import { inPast } from '../store/historyActions';
 import { AT_LEAST_MEANING, clockMinutesText, ESTIMATED_MEANING } from '../../shared/usagePhrases';
 import type { FleetSnapshot } from '../../shared/schemas';
 import type { FleetUsage } from '../../shared/usage';
-import { sumText } from '../../shared/usagePhrases';
+import { notCountedText, sumText, totalTokens } from '../../shared/usagePhrases';
 import type { AppStore } from '../store/createAppStore';
 import { element, setAttribute, setText } from './dom';
 
@@ -17,7 +17,11 @@ export const HUD_UNKNOWN = 'Tokens and cost: unknown';
 /** The HUD's text for a fleet's usage line. */
 export function hudText(usage: FleetUsage | undefined): string {
   if (!usage) return HUD_UNKNOWN;
-  return `Today ${sumText(usage.today)} | Open seats ${sumText(usage.open)}`;
+  const hosts = usage.unknownHosts ?? [];
+  if (hosts.length === 0) return `Today ${sumText(usage.today)} | Open seats ${sumText(usage.open)}`;
+  // Nothing known anywhere: unknown, with the hosts that could not say (never "≥0 tok").
+  if (totalTokens(usage.today.totals) === 0 && totalTokens(usage.open.totals) === 0) return `${HUD_UNKNOWN} (${hosts.join(', ')} not counted)`;
+  return `Today ${sumText(usage.today)} | Open seats ${sumText(usage.open)} | ${notCountedText(hosts)}`;
 }
 
 /** Seats without a price in either sum (the larger count: open seats are part of today's). */
@@ -57,6 +61,7 @@ export class UsageHud {
     setAttribute(this.root, 'data-usage-known', String(usage !== undefined));
     setAttribute(this.root, 'data-usage-partial', String(usage ? usage.today.partial || usage.open.partial : false));
     setAttribute(this.root, 'data-usage-unpriced', String(unpricedSeats(usage)));
+    setAttribute(this.root, 'data-usage-unknown-hosts', (usage?.unknownHosts ?? []).join(' '));
     setAttribute(this.root, 'title', usage ? `Today is since ${clockMinutesText(usage.since)}. ${AT_LEAST_MEANING}. ${ESTIMATED_MEANING}. Unpriced agents' tokens are counted, their cost is not.` : 'No seat reports token usage.');
   }
 }

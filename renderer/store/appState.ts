@@ -265,11 +265,19 @@ export interface AppActions extends LaunchActions, ProfileActions, UpdateActions
   dispose(): void;
 }
 
+/** A remote host the lobby could not list, and why. */
+export interface LobbyUnreachable {
+  host: string;
+  reason: string;
+}
+
 /** The whole state. */
 export interface AppState {
   fleet: FleetSnapshot | null;
   roles: RoleCount[] | null;
   candidates: Candidate[] | null;
+  /** Remote hosts whose sessions the lobby could not list, with why (issue 38: shown, never silently left out). */
+  lobbyUnreachable: LobbyUnreachable[];
   /** The jobs board as main last sent it (null before the first). */
   jobs: JobBoard | null;
   /** Main's clock minus the page's when the board arrived (ms), so elapsed times tick on main's clock. */

@@ -75,11 +75,11 @@ describe('createAppStore', () => {
     expect(await saving).toBe(true);
     expect(store.getState().ui.pending).toEqual({});
     expect(store.getState().fleet?.personas[0].role).toBe('tester');
-    expect(store.getState().ui.toast?.text).toBe('Ada is now a tester');
+    expect(store.getState().ui.toast?.text).toBe('Ada is now a Tester');
   });
 
   it('confirms a role change in words, with the right article, and the way back to the lobby', () => {
-    expect(roleChangeText('Bramble', 'reviewer')).toBe('Bramble is now a reviewer');
+    expect(roleChangeText('Bramble', 'reviewer')).toBe('Bramble is now a Reviewer');
     expect(roleChangeText('Pip', 'Illustrator')).toBe('Pip is now an Illustrator');
     expect(roleChangeText('Pip', null)).toBe('Pip is back in the lobby');
   });

@@ -10,6 +10,7 @@ import { createReplayActions } from './replayActions';
 import { createUpdateActions } from './updateActions';
 import { createHistoryActions, INITIAL_HISTORY, inPast } from './historyActions';
 import { guardPast } from '../history/pastGuard';
+import { NO_ROLE, roleText } from '../../shared/usagePhrases';
 
 /** Options for a store; tests pass a short refresh interval. */
 export interface AppStoreOptions {
@@ -29,11 +30,11 @@ export function describeFailure(error: unknown): string {
   return String(error);
 }
 
-/** The confirmation of a saved role change: "Bramble is now a reviewer", "Pip is back in the lobby". */
+/** The confirmation of a saved role change: "Bramble is now a Reviewer", "Pip is back in the lobby". */
 export function roleChangeText(name: string, role: string | null): string {
   if (role === null) return `${name} is back in the lobby`;
   const article = /^[aeiou]/i.test(role) ? 'an' : 'a';
-  return `${name} is now ${article} ${role}`;
+  return `${name} is now ${article} ${roleText(role)}`;
 }
 
 /** Creates a store bound to a bridge; call `actions.load()` to read the fleet and follow its changes. */
@@ -119,7 +120,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
           return true;
         } catch (error) {
           ui({ pending: settle() });
-          pushMessage('error', `${persona.name} keeps ${previous ? `the ${previous} role` : 'no role'}: ${describeFailure(error)}`);
+          pushMessage('error', `${persona.name} keeps ${previous ? `the role ${roleText(previous)}` : NO_ROLE}: ${describeFailure(error)}`);
           return false;
         }
       },
@@ -180,7 +181,8 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       async openLobby() {
         ui({ lobbyOpen: true });
         try {
-          set({ candidates: await bridge.invoke('fleet.candidates', {}) });
+          const lobby = await bridge.invoke('fleet.lobby', {});
+          set({ candidates: lobby.candidates, lobbyUnreachable: lobby.unreachable });
         } catch (error) {
           pushMessage('error', `Could not list sessions: ${describeFailure(error)}`);
         }
@@ -248,6 +250,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       fleet: null,
       roles: null,
       candidates: null,
+      lobbyUnreachable: [],
       jobs: null,
       jobsClockOffsetMs: 0,
       ui: { focused: null, tray: null, picker: null, backlog: null, lobbyOpen: false, stationMenu: null, launch: null, profile: null, jobsOpen: false, jobsFilter: {}, jobSelected: null, pending: {}, messages: [], reducedMotion: false, error: null, toast: null },

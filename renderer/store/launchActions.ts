@@ -5,6 +5,7 @@
  */
 import type { Bridge } from '../bridge';
 import type { AppState, LaunchActions, LaunchState, Message } from './appState';
+import { roleText } from '../../shared/usagePhrases';
 
 interface LaunchDependencies {
   bridge: Bridge;
@@ -54,7 +55,7 @@ export function createLaunchActions({ bridge, get, set, pushMessage, describe }:
           : await bridge.invoke('agents.launch', { ...request, role: current.role });
         if (result.seated) {
           ui({ launch: null });
-          pushMessage('info', `${result.persona.name} was hired as ${current.role} and walks in. ${result.note ?? ''}`.trim());
+          pushMessage('info', `${result.persona.name} was hired as ${roleText(current.role)} and walks in. ${result.note ?? ''}`.trim());
           return true;
         }
         patchLaunch({ status: 'done', result });

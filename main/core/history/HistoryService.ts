@@ -12,6 +12,7 @@ import { HISTORY_BUCKETS_DEFAULT, HISTORY_CAP_BYTES, HISTORY_CAP_TRIM_SHARE, HIS
 import { moveAliasFile, StoreAliases } from './aliases';
 import { ALIAS_MARK_FILE } from './aliasMark';
 import { worldSnapshot } from './moment';
+import { withPastUsage } from './pastUsage';
 import { readDigest, readSpan } from './queries';
 import { HistoryRecorder } from './recorder';
 import { defaultHistorySettings, type HistorySettings } from './settings';
@@ -186,7 +187,9 @@ export class HistoryService {
     const ms = Math.min(Date.parse(at), this.now());
     if (!this.store) return { at: new Date(ms).toISOString(), exact: false, snapshot: { cursor: 0, seats: [], personas: [], stations: [] } };
     const { world, exact } = this.store.seek(ms);
-    return { at: new Date(ms).toISOString(), exact, snapshot: worldSnapshot(world) };
+    const snapshot = worldSnapshot(world);
+    // Each seat's usage as recorded by then, so a past card shows the figures of that moment (issue 38).
+    return { at: new Date(ms).toISOString(), exact, snapshot: { ...snapshot, seats: withPastUsage(this.store.database, ms, snapshot.seats) } };
   }
 
   /** The away digest since `since` (ISO) until now. */

@@ -109,7 +109,7 @@ function jobFields(job: Job) {
     nativeId: job.nativeId,
     type: job.type,
     label: cut(job.label) ?? '',
-    background: job.kind === 'background',
+    background: job.kind === 'unknown' ? null : job.kind === 'background',
   };
 }
 

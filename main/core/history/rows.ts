@@ -25,6 +25,8 @@ export const INSERTS: Record<Transition['t'], string> = {
 };
 
 const flag = (value: boolean) => (value ? 1 : 0);
+/** A job's `background` column: 1 background, 0 foreground, 2 not known (issue 38; older rows hold 0 or 1). */
+const kindFlag = (value: boolean | null) => (value === null ? 2 : flag(value));
 
 /** Interns a string (seat id, persona id, label) as a small integer of the `name` table. */
 export type Intern = (text: string) => number;
@@ -57,7 +59,7 @@ export function insertParams(transition: Transition, id: Intern): Params {
     case 'job':
       // The key is kept only when the native id cannot give it back (`<seat>|<native id>`).
       // A job's start; its end is a `job_end` row (JOB_END).
-      return [transition.row, transition.at, id(transition.seat), id(transition.persona), transition.nativeId, transition.nativeId === null ? transition.key : null, storedAlias(transition.alias, transition.type), transition.type === null ? null : id(transition.type), id(transition.label), flag(transition.background)];
+      return [transition.row, transition.at, id(transition.seat), id(transition.persona), transition.nativeId, transition.nativeId === null ? transition.key : null, storedAlias(transition.alias, transition.type), transition.type === null ? null : id(transition.type), id(transition.label), kindFlag(transition.background)];
     case 'launch':
       return [transition.at, id(transition.persona), transition.harness, transition.name, transition.role];
     case 'reply':
@@ -197,7 +199,7 @@ function jobStart(row: Row, name: Lookup): Transition {
     nativeId,
     type,
     label: name(num(row.label)),
-    background: num(row.background) === 1,
+    background: num(row.background) === 2 ? null : num(row.background) === 1,
     outcome: null,
   };
 }

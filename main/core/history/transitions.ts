@@ -64,7 +64,8 @@ export interface JobTransition {
   nativeId: string | null;
   type: string | null;
   label: string;
-  background: boolean;
+  /** null: the harness recorded nothing that tells (issue 38). */
+  background: boolean | null;
   outcome: Outcome | null;
 }
 /** An agent launched from Pixelfleet. */
@@ -132,7 +133,7 @@ export interface PastJob {
   nativeId: string | null;
   type: string | null;
   label: string;
-  background: boolean;
+  background: boolean | null;
   startedAt: number;
 }
 /** The world at one moment: what a seek gives and what the recorder holds live. */

@@ -60,7 +60,7 @@ export function deriveJobs(
         harness: seat.harness,
         type: entry.kind,
         label: entry.label,
-        kind: entry.background ? 'background' : 'foreground',
+        kind: entry.background === null ? 'unknown' : entry.background ? 'background' : 'foreground',
         state: entry.state,
         startedAt: entry.startedAt,
         ...(entry.endedAt !== undefined ? { endedAt: entry.endedAt } : {}),

@@ -14,6 +14,7 @@ import type { Notification } from '../../../shared/contract';
 import type { BudgetSettings, PlanLimit } from '../../../shared/pace';
 import type { FleetSnapshot } from '../../../shared/schemas';
 import { planLimits } from '../usage/planLimits';
+import { harnessText } from '../../../shared/usagePhrases';
 
 /** What the rules remember between censuses: seats past the context mark, and windows already notified. */
 export interface PaceMarks {
@@ -35,7 +36,6 @@ export function projectedPercent(limit: WindowLimit, nowMs: number): number | nu
   return (limit.usedPercent * lengthMs) / ranMs;
 }
 
-const HARNESS_NAMES: Record<string, string> = { claude: 'Claude Code', codex: 'Codex', opencode: 'OpenCode' };
 
 /** A window's name in words: its length when known ("5 h", "7 d"), else primary/secondary. */
 function windowName(limit: WindowLimit): string {
@@ -69,7 +69,7 @@ export function decidePaceNotes(previous: PaceMarks | null, snapshot: Pick<Fleet
     marks.windows.add(key); // P2
     const seat = snapshot.seats.find((entry) => entry.id === limit.seatId);
     const resets = limit.resetsAt === null ? '' : ` — resets ${clock(limit.resetsAt)}`;
-    const body = full ? `${HARNESS_NAMES[limit.harness]} ${windowName(limit)} ${Math.round(limit.usedPercent)} % used${resets}` : `${HARNESS_NAMES[limit.harness]} ${windowName(limit)} projected to run out before it resets${resets}`;
+    const body = full ? `${harnessText(limit.harness)} ${windowName(limit)} ${Math.round(limit.usedPercent)} % used${resets}` : `${harnessText(limit.harness)} ${windowName(limit)} projected to run out before it resets${resets}`;
     notes.push({ seatId: limit.seatId, personaId: seat?.personaId ?? limit.seatId, title: 'Plan window', body, budget: { kind: 'window', key }, certain: true, sound });
   }
   return { notes, marks };

@@ -6,6 +6,7 @@ import type { FleetSnapshot } from '../../../shared/schemas';
 import type { UsageReport, UsageRow, UsageSince } from '../../../shared/usageReport';
 import { localMidnight, sumSeats, type SeatTally } from './fleetUsage';
 import { USAGE_HOUR_MS } from '../../kit/usage/bounds';
+import { localHourStart } from '../../kit/usage/localHour';
 import { modelsOf, modelsSince } from '../../kit/usage/tally';
 import { planLimits } from './planLimits';
 
@@ -15,10 +16,10 @@ export function sinceStart(since: UsageSince, nowMs: number): number {
     case 'today':
       return localMidnight(nowMs);
     case '24h':
-      // Hour buckets: the window starts at the hour that holds "24 hours ago".
-      return Math.floor((nowMs - 24 * USAGE_HOUR_MS) / USAGE_HOUR_MS) * USAGE_HOUR_MS;
+      // Hour buckets: the window starts at the local hour that holds "24 hours ago".
+      return localHourStart(nowMs - 24 * USAGE_HOUR_MS);
     case '7d':
-      return Math.floor((nowMs - 7 * 24 * USAGE_HOUR_MS) / USAGE_HOUR_MS) * USAGE_HOUR_MS;
+      return localHourStart(nowMs - 7 * 24 * USAGE_HOUR_MS);
     default:
       return since satisfies never;
   }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { CodexSeat, codexThreadId, rolloutName } from './codexSeat';
 import { createIdMaker, type IdMaker, type Random } from './random';
 import { SeatScript, type ChildPlan, type SeatEvent, type SeatStyle } from './seatScript';
+import { codexUsageLines } from './usageRecords';
 import { closeCodexLeftovers, readCodexLeftovers } from './codexResume';
 
 /** Codex seats wait in every way the Codex rules record; background helpers may also be stopped or run out of budget. */
@@ -167,6 +168,9 @@ export class CodexActor {
       }
       case 'child-step': {
         const lines = [message(atMs, 'assistant', event.note)];
+        const childId = this.children.get(event.child.number)?.id;
+        // After each model response the child's own rollout records a token_count, as its parent's does (format §7).
+        if (childId) lines.push(...codexUsageLines(childId, { kind: 'tool' }, atMs));
         if (event.command) {
           const id = this.callId();
           lines.push(call(atMs, 'exec_command', { cmd: event.command, workdir: this.seat.cwd }, id), output(atMs, id, 'Process exited with code 0'));
@@ -245,8 +249,10 @@ export class CodexActor {
   /** What the child's own rollout shows at its end (a failed child's rollout just stops, format §8). */
   private childEnding(child: ChildPlan, atMs: number): string[] {
     switch (child.ending) {
-      case 'completed':
-        return [message(atMs, 'assistant', child.report), codexLine(atMs, 'event_msg', { type: 'task_complete', turn_id: 'turn-1', last_agent_message: child.report })];
+      case 'completed': {
+        const id = this.children.get(child.number)?.id;
+        return [message(atMs, 'assistant', child.report), ...(id ? codexUsageLines(id, { kind: 'end' }, atMs) : []), codexLine(atMs, 'event_msg', { type: 'task_complete', turn_id: 'turn-1', last_agent_message: child.report })];
+      }
       case 'failed':
         return [];
       case 'interrupted':

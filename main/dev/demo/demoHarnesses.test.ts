@@ -24,6 +24,10 @@ interface Seen {
   replayable: { seat: SeatAddress; nativeId: string } | null;
   /** Step at which a running subagent was first seen. */
   firstRunningStep: number | null;
+  /** Subagents seen with tokens recorded in their own records (issue 38). */
+  withTokens: number;
+  /** Every `background` value seen: true, false, or null when the harness records nothing that tells. */
+  kinds: Set<boolean | null>;
 }
 
 /** A demo of every harness on a controlled clock: 3 Claude sessions, 2 Codex seats, 2 OpenCode seats. */
@@ -58,7 +62,7 @@ describe('the demo shows native subagents, jobs and activity for every harness',
     homes.push(home);
     const clock = { ms: Date.now() };
     const demo = await startAll(home, clock);
-    const seen = new Map<Harness, Seen>(['claude', 'codex', 'opencode'].map((harness) => [harness as Harness, { running: false, ended: new Set(), states: new Set(), replayable: null, firstRunningStep: null }]));
+    const seen = new Map<Harness, Seen>(['claude', 'codex', 'opencode'].map((harness) => [harness as Harness, { running: false, ended: new Set(), states: new Set(), replayable: null, firstRunningStep: null, withTokens: 0, kinds: new Set() }]));
     try {
       // 80 steps of 2.5 s: a little over three minutes of demo time.
       for (let step = 0; step < 80; step += 1) {
@@ -74,6 +78,8 @@ describe('the demo shows native subagents, jobs and activity for every harness',
           }
           for (const entry of projection.subagents.recent) {
             if (entry.state === 'ended') record.ended.add(entry.outcome ?? 'unknown');
+            if (entry.usage && entry.usage.totals.input + entry.usage.totals.output > 0) record.withTokens += 1;
+            record.kinds.add(entry.background);
             if (!record.replayable && entry.replayable && entry.nativeId && entry.state === 'ended') record.replayable = { seat, nativeId: entry.nativeId };
           }
         }
@@ -96,6 +102,12 @@ describe('the demo shows native subagents, jobs and activity for every harness',
       expect([...seen.get('codex')!.states].sort()).toEqual(['needs-you:approval', 'needs-you:error', 'needs-you:interrupted', 'needs-you:question', 'needs-you:turn-done', 'working']);
       expect([...seen.get('opencode')!.states].sort()).toEqual(['needs-you:error', 'needs-you:interrupted', 'needs-you:turn-done', 'working']);
       expect(seen.get('codex')!.ended.size).toBeGreaterThanOrEqual(2);
+      // Issue 38: child rollouts and child sessions record their own tokens, as the real harnesses do, so the jobs
+      // board shows them; Codex children are foreground when the parent waits on them and otherwise not known, never
+      // assumed background; OpenCode records both kinds.
+      for (const harness of ['claude', 'codex', 'opencode'] as const) expect(seen.get(harness)!.withTokens, `${harness} subagents with tokens`).toBeGreaterThan(0);
+      expect([...seen.get('codex')!.kinds].sort()).toEqual([false, null]);
+      expect([...seen.get('opencode')!.kinds].sort()).toEqual([false, true]);
       expect(seen.get('opencode')!.ended.size).toBeGreaterThanOrEqual(2);
     } finally {
       await demo.stop();

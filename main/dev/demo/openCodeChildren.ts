@@ -8,6 +8,7 @@
 import type { OpenCodeStore } from './openCodeStore';
 import type { Random } from './random';
 import { SeatScript, type ChildPlan, type SeatEvent, type SeatStyle } from './seatScript';
+import { openCodeStepFields } from './usageRecords';
 
 /** OpenCode records no question or approval (it keeps them in memory), so its seats end turns in the other ways. */
 export const OPENCODE_STYLE: SeatStyle = {
@@ -44,6 +45,8 @@ interface OpenCodeChild {
   message: string;
   data: Record<string, unknown>;
   startMs: number;
+  /** The usage its assistant message has recorded so far (tokens and cost summed over finished steps), or null. */
+  usage: Record<string, unknown> | null;
 }
 
 type Json = Record<string, unknown>;
@@ -180,7 +183,7 @@ export class OpenCodeActor {
         }
       : { status: 'running', input, title: child.description, metadata, time: { start: atMs } };
     const partId = this.store.addPart(parentMessage, this.sessionId, atMs, { type: 'tool', callID: callId, tool: 'task', state });
-    this.children.set(child.number, { sessionId, callId, partId, message, data, startMs: atMs });
+    this.children.set(child.number, { sessionId, callId, partId, message, data, startMs: atMs, usage: null });
   }
 
   private childStep(child: ChildPlan, command: string | null, note: string, atMs: number): void {
@@ -194,6 +197,9 @@ export class OpenCodeActor {
         tool: 'bash',
         state: { status: 'completed', input: { command, description: note }, output: 'exit 0', title: command, metadata: {}, time: { start: atMs, end: atMs } },
       });
+      // A step finished: its tokens and cost are summed into the child's assistant message, as OpenCode records them.
+      known.usage = openCodeStepFields(known.sessionId, known.usage);
+      this.updateJson('message', known.message, { ...known.data, ...known.usage }, atMs);
     }
     this.store.database.prepare('UPDATE session SET time_updated = ? WHERE id = ?').run(atMs, known.sessionId);
   }
@@ -204,9 +210,11 @@ export class OpenCodeActor {
     if (!known) return;
     const time = { created: known.startMs, completed: atMs };
     if (child.ending === 'completed') {
+      // The last step (the report) finishes too: its usage is summed in.
+      known.usage = openCodeStepFields(known.sessionId, known.usage);
       this.store.addPart(known.message, known.sessionId, atMs, { type: 'text', text: child.report });
-      this.updateJson('message', known.message, { ...known.data, time, finish: 'stop' }, atMs);
-    } else this.updateJson('message', known.message, { ...known.data, time, error: child.ending === 'failed' ? API_ERROR : ABORTED }, atMs);
+      this.updateJson('message', known.message, { ...known.data, ...known.usage, time, finish: 'stop' }, atMs);
+    } else this.updateJson('message', known.message, { ...known.data, ...(known.usage ?? {}), time, error: child.ending === 'failed' ? API_ERROR : ABORTED }, atMs);
     this.store.database.prepare('UPDATE session SET time_updated = ? WHERE id = ?').run(atMs, known.sessionId);
   }
 

@@ -155,6 +155,19 @@ export function codexUsageLines(id: string, step: { kind: string }, atMs: number
   return [`${JSON.stringify({ timestamp: new Date(atMs).toISOString(), type: 'event_msg', payload })}\n`];
 }
 
+/**
+ * A child session's one assistant message after another step finished: OpenCode sums each step's tokens and cost
+ * into the message (format §4, `step-finish`), so the message carries the running total of its steps.
+ */
+export function openCodeStepFields(sessionId: string, before: Record<string, unknown> | null): Record<string, unknown> {
+  const step = openCodeUsageFields(sessionId);
+  const stepTokens = step.tokens as { input: number; output: number; reasoning: number; cache: { read: number; write: number } };
+  const had = before?.tokens as typeof stepTokens | undefined;
+  if (!had) return step;
+  const tokens = { input: had.input + stepTokens.input, output: had.output + stepTokens.output, reasoning: had.reasoning + stepTokens.reasoning, cache: { read: had.cache.read + stepTokens.cache.read, write: had.cache.write + stepTokens.cache.write } };
+  return { ...step, tokens, cost: Math.round(((before?.cost as number) + (step.cost as number)) * 1e8) / 1e8 };
+}
+
 /** The usage fields an OpenCode demo seat's finished assistant message records. */
 export function openCodeUsageFields(sessionId: string): Record<string, unknown> {
   let usage = openCodeSeats.get(sessionId);

@@ -61,7 +61,7 @@ describe('agents hire', () => {
 });
 
 describe('agents list', () => {
-  it('prints aligned columns with "unassigned" and the seat', async () => {
+  it('prints aligned columns with "no role" and the seat (harness and role named as every panel names them)', async () => {
     await hireJson('--name', 'Ada', '--role', 'planner');
     const service = new PersonaService({ file: path.join(home, 'personas.json') });
     const long = await service.hire({ name: 'Bartholomew', seat: { harness: 'codex', home: '/h', sessionId: 's-9', cwd: '/work/x' } });
@@ -70,8 +70,9 @@ describe('agents list', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[2]).toContain('unassigned');
-    expect(lines[2]).toContain('codex s-9 (/work/x)');
+    expect(lines[2]).toContain('no role');
+    expect(lines[2]).toContain('Codex s-9');
+    expect(lines[2]).toContain('Codex s-9 (/work/x)');
     expect(lines[2].startsWith(long.id)).toBe(true);
     // Every column starts at the same offset on every line.
     for (const title of ['NAME', 'ROLE', 'SEAT']) {
@@ -148,7 +149,7 @@ describe('agents roles', () => {
     expect(result.stdout).toBe(`${JSON.stringify(expected, null, 2)}\n`);
     const table = (await run('roles')).stdout.trimEnd().split('\n');
     expect(table[0]).toMatch(/^ROLE\s+KIND\s+COUNT$/);
-    expect(table[3]).toMatch(/^builder\s+built-in\s+1$/);
+    expect(table[3]).toMatch(/^Builder\s+built-in\s+1$/);
     expect(table[7]).toMatch(/^Sound Designer\s+custom\s+1$/);
   });
 });

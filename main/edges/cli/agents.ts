@@ -9,6 +9,7 @@ import { ServiceError } from '../../kit/errors';
 import { bounded } from '../../setup/args';
 import { PersonaService } from '../../core/personas/PersonaService';
 import { withTerminals } from './terminalList';
+import { harnessText, roleText } from '../../../shared/usagePhrases';
 
 /** Where the command writes and which store it uses. */
 export type AgentsIo = { home: string; stdout: (text: string) => void; stderr: (text: string) => void; env?: NodeJS.ProcessEnv };
@@ -80,18 +81,18 @@ export function formatTable(header: string[], rows: string[][]): string {
 function seatText(persona: Persona): string {
   if (!persona.seat) return 'none';
   const { harness, sessionId, cwd } = persona.seat;
-  return cwd ? `${harness} ${sessionId} (${cwd})` : `${harness} ${sessionId}`;
+  return cwd ? `${harnessText(harness)} ${sessionId} (${cwd})` : `${harnessText(harness)} ${sessionId}`;
 }
 
 function personaTable(personas: Persona[]): string {
   return formatTable(
     ['ID', 'NAME', 'ROLE', 'SEAT'],
-    personas.map((persona) => [persona.id, persona.name, persona.role ?? 'unassigned', seatText(persona)]),
+    personas.map((persona) => [persona.id, persona.name, roleText(persona.role), seatText(persona)]),
   );
 }
 
 function rolesTable(roles: RoleCount[]): string {
-  return formatTable(['ROLE', 'KIND', 'COUNT'], roles.map((entry) => [entry.role, entry.builtIn ? 'built-in' : 'custom', String(entry.count)]));
+  return formatTable(['ROLE', 'KIND', 'COUNT'], roles.map((entry) => [roleText(entry.role), entry.builtIn ? 'built-in' : 'custom', String(entry.count)]));
 }
 
 function json(value: unknown): string {
@@ -132,7 +133,7 @@ async function runSubcommand(service: PersonaService, subcommand: string, rest: 
       // Unquoted words are one role: `agents role Ada Sound Designer`.
       const updated = await service.setRole(persona.id, clear ? null : roleWords.join(' '));
       if (parsed.flags.has('json')) io.stdout(json(personaRecord(updated)));
-      else io.stdout(updated.role ? `${updated.name} (${updated.id}) now holds the role ${updated.role}.\n` : `${updated.name} (${updated.id}) holds no role now.\n`);
+      else io.stdout(updated.role ? `${updated.name} (${updated.id}) now holds the role ${roleText(updated.role)}.\n` : `${updated.name} (${updated.id}) holds no role now.\n`);
       return;
     }
     case 'hire': {

@@ -8,6 +8,7 @@ import { HarnessSchema } from '../../../shared/schemas';
 import { bounded, option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import { withRouter } from './appSession';
 import type { CliIo } from './io';
+import { roleText } from '../../../shared/usagePhrases';
 
 /** Usage of the three commands. */
 export const DISPATCH_USAGE =
@@ -46,7 +47,7 @@ async function dispatch(argv: string[], io: CliIo & { home: string }): Promise<n
   if (args.flags.has('json')) {
     io.stdout(`${JSON.stringify({ personaId: result.personaId, persona: result.persona, itemId: result.itemId, cwd: result.cwd, branch: result.branch, worktree: result.worktree }, null, 2)}\n`);
   } else if (launch) {
-    io.stdout(`Dispatched ${result.itemId} to ${result.persona} (${launch.persona.role ?? 'unassigned'}), started in tmux session ${launch.tmuxSession} in ${result.cwd}${result.branch ? ` on branch ${result.branch}` : ''}.\nAttach with: ${launch.attach}\n`);
+    io.stdout(`Dispatched ${result.itemId} to ${result.persona} (${roleText(launch.persona.role)}), started in tmux session ${launch.tmuxSession} in ${result.cwd}${result.branch ? ` on branch ${result.branch}` : ''}.\nAttach with: ${launch.attach}\n`);
   } else {
     io.stdout(`Dispatched ${result.itemId} to ${result.persona} through its terminal${result.branch ? `; its worktree is ${result.worktree} on branch ${result.branch}` : ''}.\n`);
   }

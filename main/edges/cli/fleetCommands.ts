@@ -5,6 +5,7 @@ import { bounded, option, parseArgs, rejectUnknown, UsageError } from '../../set
 import { withRouter } from './appSession';
 import { settledUsage, snapshotPartial } from './settleUsage';
 import type { CliIo } from './io';
+import { roleText } from '../../../shared/usagePhrases';
 
 function print(io: CliIo, json: boolean, value: unknown, text: () => string): void {
   io.stdout(json ? `${JSON.stringify(value, null, 2)}\n` : text());
@@ -16,7 +17,9 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
   const json = args.flags.has('json');
   if (command === 'candidates') {
     rejectUnknown(args, ['json']);
-    const list = await withRouter(io, (call) => call('fleet.candidates', { refresh: true }));
+    const { candidates: list, unreachable } = await withRouter(io, (call) => call('fleet.lobby', { refresh: true }));
+    // A remote that could not list its sessions is said so (stderr, so `--json` keeps its documented array).
+    for (const entry of unreachable) io.stderr(`${entry.host}: ${entry.reason}; its sessions are not listed.\n`);
     print(io, json, list, () =>
       list.length === 0
         ? 'No sessions found (looked in the Claude Code, Codex and OpenCode homes).\n'
@@ -33,9 +36,9 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
       const lines = snapshot.seats.map((seat) => {
         const persona = names.get(seat.personaId);
         const count = seat.subagents ? String(seat.subagents.running) : '?';
-        return `${seat.id}  ${persona?.name ?? '?'} (${persona?.role ?? 'unassigned'})${seat.host ? ` on ${seat.host}` : ''}  ${activityPhrase(seat.activity)}  subagents: ${count}${seat.unknownReason ? ` — ${seat.unknownReason}` : ''}\n`;
+        return `${seat.id}  ${persona?.name ?? '?'} (${roleText(persona?.role)})${seat.host ? ` on ${seat.host}` : ''}  ${activityPhrase(seat.activity)}  subagents: ${count}${seat.unknownReason ? ` — ${seat.unknownReason}` : ''}\n`;
       });
-      const stations = snapshot.stations.map((station) => `${station.role}: ${station.count} agent(s), ${station.backlog.items.length} item(s)${station.backlog.error ? ` — ${station.backlog.error}` : ''}\n`);
+      const stations = snapshot.stations.map((station) => `${roleText(station.role)}: ${station.count} agent(s), ${station.backlog.items.length} item(s)${station.backlog.error ? ` — ${station.backlog.error}` : ''}\n`);
       return [`cursor ${snapshot.cursor}\n`, ...lines, ...stations].join('');
     });
     return 0;
@@ -46,7 +49,7 @@ export async function runFleetCommand(command: 'candidates' | 'seats' | 'fleet',
     if (!id || extra) throw new UsageError('seats open takes one candidate id.');
     bounded('the candidate id', id, 'id');
     const opened = await withRouter(io, (call) => call('seats.open', { candidateId: id, name: option(args, 'name'), role: option(args, 'role') }));
-    print(io, json, opened, () => `Opened ${opened.seat.id} as ${opened.persona.name} (${opened.persona.role ?? 'unassigned'}).\n`);
+    print(io, json, opened, () => `Opened ${opened.seat.id} as ${opened.persona.name} (${roleText(opened.persona.role)}).\n`);
     return 0;
   }
   if (verb === 'close') {

@@ -3,7 +3,7 @@
  * transitions, oldest first; `pixelfleet history --digest [--since 1h] [--json]`: the away digest the page shows. Reads
  * the store read-only, beside a running app (the one writer).
  */
-import { durationText } from '../../../shared/usagePhrases';
+import { dollarsText, durationText, harnessText, roleText } from '../../../shared/usagePhrases';
 import { HistoryFilterKindSchema, type DigestEntry, type HistoryDigest, type HistoryEvent, type HistoryList } from '../../../shared/history';
 import { appPaths } from '../../setup/paths';
 import { readDigest, readList } from '../../core/history/queries';
@@ -66,7 +66,7 @@ function minutes(ms: number): string {
 function eventText(event: HistoryEvent): string {
   switch (event.type) {
     case 'seat.opened':
-      return `seat opened (${event.harness} ${event.sessionId})`;
+      return `seat opened (${harnessText(event.harness)} ${event.sessionId})`;
     case 'seat.closed':
       return 'seat closed';
     case 'activity':
@@ -76,17 +76,17 @@ function eventText(event: HistoryEvent): string {
     case 'needs-you.left':
       return `no longer needs you (${event.why}, waited ${minutes(event.waitedMs)})`;
     case 'role':
-      return `${event.name}: role ${event.previous ?? 'none'} → ${event.role ?? 'none'}`;
+      return `${event.name}: role ${roleText(event.previous)} → ${roleText(event.role)}`;
     case 'job.started':
       return `job ${event.alias ?? '(no alias)'} started: ${event.label}`;
     case 'job.ended':
       return `job ${event.alias ?? '(no alias)'} ended (${event.outcome ?? 'unknown'}): ${event.label}`;
     case 'launch':
-      return `launched ${event.name} (${event.harness}${event.role ? `, ${event.role}` : ''})`;
+      return `launched ${event.name} (${harnessText(event.harness)}${event.role ? `, ${roleText(event.role)}` : ''})`;
     case 'reply.sent':
       return 'a reply was sent to its terminal';
     case 'usage':
-      return `usage: ${event.input + event.output} tokens${event.costUsd !== null ? `, $${event.costUsd.toFixed(2)}` : ''}`;
+      return `usage: ${event.input + event.output} tokens${event.costUsd !== null ? `, ${dollarsText(event.costUsd)}` : ''}`;
     default:
       return event satisfies never;
   }
@@ -111,7 +111,7 @@ function digestLine(entry: DigestEntry): string {
     case 'job-ended':
       return `${entry.name}'s job ${entry.alias ?? entry.label ?? ''} ended (${entry.outcome ?? 'unknown'})`;
     case 'launch':
-      return `${entry.name} was launched (${entry.harness})`;
+      return `${entry.name} was launched (${harnessText(entry.harness ?? '?')})`;
     case 'error':
       return `${entry.name} stopped on an error`;
     default:

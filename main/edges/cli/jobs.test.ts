@@ -64,7 +64,9 @@ describe('pixelfleet jobs', () => {
     expect(typeof all[2].endedAt).toBe('string');
 
     const text = await cli(['jobs'], env);
-    expect(text.stdout).toMatch(/^general-purpose-1 .*background.*running.*Ada \(claude\)\s+Run the slow suite$/m);
+    expect(text.stdout).toMatch(/^general-purpose-1 .*background.*running.*Ada \(Claude Code\)\s+Run the slow suite$/m);
+    // The one duration style the page uses too ("3 min", never "3m").
+    expect(text.stdout).toMatch(/^general-purpose-1 +\d+ (s|min)/m);
     // The aliases live in the history store: one row each, the type's counter at its last number.
     const store = await openDatabase(join(dir, 'home', 'history.sqlite'), { readOnly: true });
     expect(store.prepare("SELECT value FROM alias_counter WHERE slug = 'explore'").get()).toEqual({ value: 2 });

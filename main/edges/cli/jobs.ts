@@ -3,6 +3,7 @@ import { elapsedMs, type Job } from '../../../shared/jobs';
 import { withRouter } from './appSession';
 import { parseArgs, rejectUnknown } from '../../setup/args';
 import type { CliIo } from './io';
+import { durationText, harnessText } from '../../../shared/usagePhrases';
 
 /** One job as `jobs --json` prints it (the shape is an interface: keys and order are fixed). */
 export interface JobLine {
@@ -36,11 +37,6 @@ export function jobLine(job: Job): JobLine {
   };
 }
 
-function minutes(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  return seconds < 60 ? `${seconds}s` : seconds < 3600 ? `${Math.floor(seconds / 60)}m` : `${Math.floor(seconds / 3600)}h${Math.floor((seconds % 3600) / 60)}m`;
-}
-
 /** Runs `jobs`. */
 export async function runJobsCommand(argv: string[], io: CliIo & { home: string }): Promise<number> {
   const args = parseArgs(argv, []);
@@ -56,7 +52,7 @@ export async function runJobsCommand(argv: string[], io: CliIo & { home: string 
   const now = Date.parse(board.at);
   const lines = jobs.map((job) => {
     const state = job.state === 'running' ? 'running' : `ended${job.outcome ? ` (${job.outcome})` : ''}`;
-    return `${(job.alias ?? '—').padEnd(20)} ${minutes(elapsedMs(job, now)).padStart(6)}  ${job.kind.padEnd(10)} ${state.padEnd(20)} ${job.persona} (${job.harness})  ${job.label}\n`;
+    return `${(job.alias ?? '—').padEnd(20)} ${durationText(elapsedMs(job, now)).padStart(12)}  ${job.kind.padEnd(10)} ${state.padEnd(20)} ${job.persona} (${harnessText(job.harness)})  ${job.label}\n`;
   });
   const unlisted = board.unlisted.reduce((sum, entry) => sum + entry.running, 0);
   if (jobs.length === 0) lines.push(all ? 'No subagents running or ended in the last 30 minutes.\n' : 'No subagents running.\n');

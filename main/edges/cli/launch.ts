@@ -11,6 +11,7 @@ import { PersonaService } from '../../core/personas/PersonaService';
 import { bounded, option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import { personaRecord } from './agents';
 import type { CliIo } from './io';
+import { harnessText, roleText } from '../../../shared/usagePhrases';
 
 /** Usage of the three commands, shown with every usage error. */
 export const LAUNCH_USAGE =
@@ -45,7 +46,7 @@ async function runLaunch(argv: string[], io: CliIo & { home: string }): Promise<
     if (args.flags.has('json')) {
       io.stdout(`${JSON.stringify({ persona: personaRecord(result.persona), tmuxSession: result.tmuxSession, attach, seated: result.seated, reason: result.reason, note: result.note }, null, 2)}\n`);
     } else {
-      io.stdout(`Hired ${result.persona.name} (${result.persona.role ?? 'unassigned'}) and started ${harness.data} in tmux session ${result.tmuxSession}.\n${result.note ? `${result.note}\n` : ''}Attach with: ${attach}\n`);
+      io.stdout(`Hired ${result.persona.name} (${roleText(result.persona.role)}) and started ${harnessText(harness.data)} in tmux session ${result.tmuxSession}.\n${result.note ? `${result.note}\n` : ''}Attach with: ${attach}\n`);
     }
     if (result.reason) io.stderr(line(result.reason));
     return result.seated ? 0 : 1;

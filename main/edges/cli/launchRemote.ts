@@ -7,6 +7,7 @@ import { createApp } from '../../setup/app';
 import type { Router } from '../transport/router';
 import { personaRecord } from './agents';
 import type { CliIo } from './io';
+import { harnessText, roleText } from '../../../shared/usagePhrases';
 
 /**
  * Launches on a remote through any router that routes remotes (the hook `work-items dispatch --host` uses too): an
@@ -30,7 +31,7 @@ export async function runRemoteLaunch(request: LaunchRequest & { host: string },
     if (json) {
       io.stdout(`${JSON.stringify({ persona: personaRecord(result.persona), host: request.host, tmuxSession: result.tmuxSession, attach: result.attach, seated: result.seated, reason: result.reason, note: result.note }, null, 2)}\n`);
     } else {
-      io.stdout(`Hired ${result.persona.name} (${result.persona.role ?? 'unassigned'}) on ${request.host} and started ${request.harness} in tmux session ${result.tmuxSession} there.\n${result.note ? `${result.note}\n` : ''}Attach on ${request.host} with: ${result.attach}\n`);
+      io.stdout(`Hired ${result.persona.name} (${roleText(result.persona.role)}) on ${request.host} and started ${harnessText(request.harness)} in tmux session ${result.tmuxSession} there.\n${result.note ? `${result.note}\n` : ''}Attach on ${request.host} with: ${result.attach}\n`);
     }
     if (result.reason) io.stderr(`pixelfleet agents: ${result.reason}\n`);
     return result.seated ? 0 : 1;

@@ -3,6 +3,7 @@ import { elapsedPhrase, needsYouQueue, whyPhrase } from '../../../shared/activit
 import { withRouter } from './appSession';
 import { parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import type { CliIo } from './io';
+import { harnessText } from '../../../shared/usagePhrases';
 
 /** Runs `needs-you`; exit 0 whether or not anybody waits. */
 export async function runNeedsYouCommand(argv: string[], io: CliIo & { home: string }): Promise<number> {
@@ -22,7 +23,7 @@ export async function runNeedsYouCommand(argv: string[], io: CliIo & { home: str
   const now = Date.now();
   for (const entry of queue) {
     const waited = elapsedPhrase(entry.since, now);
-    io.stdout(`${entry.persona} (${entry.harness}${entry.host ? ` on ${entry.host}` : ''}) ${whyPhrase(entry.why, entry.certain)}${entry.label ? ` — ${entry.label}` : ''}${waited ? `, ${waited}` : ''}  [${entry.seatId}]\n`);
+    io.stdout(`${entry.persona} (${harnessText(entry.harness)}${entry.host ? ` on ${entry.host}` : ''}) ${whyPhrase(entry.why, entry.certain)}${entry.label ? ` — ${entry.label}` : ''}${waited ? `, ${waited}` : ''}  [${entry.seatId}]\n`);
   }
   return 0;
 }

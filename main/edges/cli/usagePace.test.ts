@@ -127,7 +127,10 @@ describe('pixelfleet usage --json limits', () => {
     // The secondary window's 250 % is skipped, twice (one per record), never shown.
     expect(report.limitsSkipped).toBe(2);
     const table = await cli(['usage'], env);
-    expect(table.stdout).toContain('codex 5 h window: 64.5 % used, resets');
-    expect(table.stdout).toContain('claude: usage limit reached, limited until');
+    expect(table.stdout).toContain('Codex 5 h window: 64.5 % used, resets');
+    expect(table.stdout).toContain('Claude Code: usage limit reached, limited until');
+    // A seat with no token recorded is unknown, as on the page: never "$0.00"; harnesses named as the page names them.
+    expect(table.stdout).not.toContain('$0.00');
+    expect(table.stdout).toMatch(/^codex:\S+\s+\S+\s+Codex\s+.*none recorded yet\s+unknown$/m);
   });
 });

@@ -13,6 +13,7 @@ import { PRICES_DATE } from '../../kit/usage/prices';
 import { option, parseArgs, rejectUnknown, UsageError } from '../../setup/args';
 import { withRouter } from './appSession';
 import type { CliIo } from './io';
+import { harnessText } from '../../../shared/usagePhrases';
 
 /** True when `usage`'s arguments ask for blocks or a grouping (this file's commands). */
 export function isPaceUsage(argv: readonly string[]): boolean {
@@ -95,11 +96,11 @@ function byTable(report: UsageByReport): string {
 export function limitsLines(limits: readonly PlanLimit[], limitsSkipped: number, nowMs: number): string {
   const clock = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
   const lines = limits.map((limit) => {
-    if (!('window' in limit)) return `${limit.harness}: usage limit reached${limit.resetsAt ? `, limited until ${clock(limit.resetsAt)}` : ''} (recorded ${clock(limit.recordedAt)}, ${limit.seatId})\n`;
+    if (!('window' in limit)) return `${harnessText(limit.harness)}: usage limit reached${limit.resetsAt ? `, limited until ${clock(limit.resetsAt)}` : ''} (recorded ${clock(limit.recordedAt)}, ${limit.seatId})\n`;
     const length = limit.minutes === null ? limit.window : limit.minutes % 1440 === 0 ? `${limit.minutes / 1440} d` : `${limit.minutes / 60} h`;
     const reset = limit.resetsAt === null ? 'reset time not recorded' : Date.parse(limit.resetsAt) > nowMs ? `resets ${clock(limit.resetsAt)}` : 'reset passed, no newer record';
     const used = limit.resetsAt !== null && Date.parse(limit.resetsAt) <= nowMs ? '?' : `${limit.usedPercent} %`;
-    return `${limit.harness} ${length} window: ${used} used, ${reset} (recorded ${clock(limit.recordedAt)}, ${limit.seatId})\n`;
+    return `${harnessText(limit.harness)} ${length} window: ${used} used, ${reset} (recorded ${clock(limit.recordedAt)}, ${limit.seatId})\n`;
   });
   if (limitsSkipped > 0) lines.push(`${limitsSkipped} rate-limit record(s) skipped as bad.\n`);
   return lines.join('');

@@ -22,6 +22,8 @@ const remote = (name: string, extra: Partial<FleetSnapshot>, down = false): Remo
   reason: down ? 'gone' : null,
 });
 
+const NOW = Date.parse('2026-01-01T12:00:00.000Z');
+
 describe('usage across machines', () => {
   it('adds tokens and costs; a cost missing on one side keeps the other', () => {
     expect(addUsageSums(sum(10, 1), sum(5, 0.5))).toEqual({ totals: { input: 15, output: 30, cacheRead: 0, cacheWrite: 0 }, partial: false, unpriced: 0, cost: { usd: 1.5, estimated: true } });
@@ -35,9 +37,24 @@ describe('usage across machines', () => {
 
   it('the HUD today/open totals count reachable remotes; an unreachable one makes them partial, never adding its last known', () => {
     const local = { since: '2026-01-01T00:00:00.000Z', today: sum(1, 1), open: sum(2, 2) };
-    const merged = mergeUsage(local, [remote('a', { usage: { since: 'x', today: sum(10, 10), open: sum(20, 20) } }), remote('b', { usage: { since: 'x', today: sum(100), open: sum(100) } }, true)]);
+    const merged = mergeUsage(local, [remote('a', { usage: { since: 'x', today: sum(10, 10), open: sum(20, 20) } }), remote('b', { usage: { since: 'x', today: sum(100), open: sum(100) } }, true)], NOW);
     expect(merged).toMatchObject({ since: local.since, today: { totals: { input: 11 }, cost: { usd: 11 }, partial: true }, open: { totals: { input: 22 }, partial: true } });
-    expect(mergeUsage(undefined, [remote('a', { usage: { since: 'x', today: sum(3), open: sum(4) } })])?.today.totals.input).toBe(3);
+    expect(merged?.unknownHosts).toEqual(['b']);
+    expect(mergeUsage(undefined, [remote('a', { usage: { since: 'x', today: sum(3), open: sum(4) } })], NOW)?.today.totals.input).toBe(3);
+  });
+
+  it('a remote not reached yet, or whose seats carry usage without a usage line, is named unknown and makes the totals partial, never silently left out', () => {
+    const local = { since: '2026-01-01T00:00:00.000Z', today: sum(1, 1), open: sum(2, 2) };
+    const neverReached: RemoteState = { name: 'beta', snapshot: null, board: null, unreachableSince: null, reason: null };
+    const seat = { id: 'claude:s1', harness: 'claude' as const, personaId: 'p', address: { harness: 'claude' as const, home: '/h', sessionId: 's1' }, activity: { state: 'idle' as const, certain: true, since: null }, usage: { totals: sum(5).totals, partial: false, context: null } };
+    const merged = mergeUsage(local, [neverReached, remote('gamma', { seats: [seat as never] }), remote('a', { usage: { since: 'x', today: sum(10, 10), open: sum(20, 20) } })], NOW);
+    expect(merged).toMatchObject({ today: { totals: { input: 11 }, partial: true }, open: { totals: { input: 22 }, partial: true }, unknownHosts: ['beta', 'gamma'] });
+    // No machine has a line: the line still exists, says which hosts are unknown, and counts nothing as known.
+    const alone = mergeUsage(undefined, [neverReached], NOW);
+    expect(alone).toMatchObject({ today: { totals: { input: 0 }, partial: true }, unknownHosts: ['beta'] });
+    expect(alone?.today.cost).toBeUndefined();
+    // Every remote answering with a line: no host named.
+    expect(mergeUsage(local, [remote('a', { usage: { since: 'x', today: sum(1), open: sum(1) } })], NOW)?.unknownHosts).toBeUndefined();
   });
 
   it('`usage.read` lists remote rows with their host and one entry per remote; unknown is null', () => {

@@ -6,6 +6,7 @@ import type { AgentMessage, FleetSnapshot, Team } from '../../../shared/schemas'
 import { USAGE_TOKENS_MAX, type FleetUsage, type UsageSum } from '../../../shared/usage';
 import type { RemoteState } from './remoteState';
 import { remoteId } from './namespace';
+import { localMidnight } from '../../core/usage/fleetUsage';
 
 /** The most messages a snapshot carries (the schema's bound). */
 const MESSAGES_MAX = 50;
@@ -34,22 +35,34 @@ export function addUsageSums(first: UsageSum, second: UsageSum): UsageSum {
   };
 }
 
+/** Nothing counted yet: no tokens, no cost (the HUD then says which hosts are unknown). */
+const NOTHING: UsageSum = { totals: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, partial: false, unpriced: 0 };
+
 /**
- * The HUD's usage with every reachable remote's added. A remote that cannot be reached adds nothing and makes the
- * totals partial (shown "≥"): its usage now is unknown, never zero.
+ * The HUD's usage with every reachable remote's added. A remote that cannot be reached, has not answered yet, or
+ * reports no usage line while its seats carry usage adds nothing: it is named in `unknownHosts` and makes the totals
+ * partial (shown "≥"), so its usage is unknown, never zero, and never silently missing. `nowMs` gives "today" when no
+ * machine has a line of its own.
  */
-export function mergeUsage(local: FleetUsage | undefined, remotes: readonly RemoteState[]): FleetUsage | undefined {
+export function mergeUsage(local: FleetUsage | undefined, remotes: readonly RemoteState[], nowMs: number): FleetUsage | undefined {
   let usage = local;
+  const unknownHosts: string[] = [];
   for (const remote of remotes) {
-    const theirs = remote.snapshot?.usage;
-    if (!theirs) continue;
-    if (remote.unreachableSince !== null) {
-      if (usage) usage = { ...usage, today: { ...usage.today, partial: true }, open: { ...usage.open, partial: true } };
+    const snapshot = remote.snapshot;
+    if (remote.unreachableSince !== null || !snapshot) {
+      unknownHosts.push(remote.name);
       continue;
     }
-    usage = usage ? { since: usage.since, today: addUsageSums(usage.today, theirs.today), open: addUsageSums(usage.open, theirs.open) } : { ...theirs };
+    const theirs = snapshot.usage;
+    if (!theirs) {
+      if (snapshot.seats.some((seat) => seat.usage !== undefined)) unknownHosts.push(remote.name);
+      continue;
+    }
+    usage = usage ? { since: usage.since, today: addUsageSums(usage.today, theirs.today), open: addUsageSums(usage.open, theirs.open) } : { since: theirs.since, today: theirs.today, open: theirs.open };
   }
-  return usage;
+  if (unknownHosts.length === 0) return usage;
+  const base = usage ?? { since: new Date(localMidnight(nowMs)).toISOString(), today: NOTHING, open: NOTHING };
+  return { since: base.since, today: { ...base.today, partial: true }, open: { ...base.open, partial: true }, unknownHosts };
 }
 
 function localMessage(host: string, message: AgentMessage): AgentMessage {

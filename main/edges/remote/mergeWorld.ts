@@ -82,7 +82,7 @@ export function mergeFleet(local: FleetSnapshot, remotes: readonly RemoteState[]
   }
   const merged: FleetSnapshot = { ...local, cursor, seats, personas, stations: mergeStations(local.stations, remotes) };
   if (notices.length > 0) merged.notices = notices;
-  const usage = mergeUsage(local.usage, remotes);
+  const usage = mergeUsage(local.usage, remotes, Date.now());
   if (usage) merged.usage = usage;
   const { teams, messages } = mergeTeams(local, remotes);
   if (teams) merged.teams = teams;

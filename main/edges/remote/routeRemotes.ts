@@ -11,6 +11,7 @@ import { CLI_REMOTE_WAIT_MS } from './bounds';
 import { localCandidate, localPersona, localSeat, remoteId, splitRemoteId } from './namespace';
 import type { RemoteHub } from './RemoteHub';
 import { mergeUsageReports } from './usageAcross';
+import { lobbyAcross } from './lobbyAcross';
 
 /** Options of the routing. */
 export interface RouteOptions {
@@ -48,6 +49,14 @@ export function routeRemotes(handlers: Handlers, hub: RemoteHub, options: RouteO
         }),
       );
       return [...local, ...remote.flat()];
+    },
+    'fleet.lobby': async (request) => {
+      await ready();
+      const local = await handlers['fleet.lobby'](request);
+      const answers = await Promise.all(
+        hub.states().map(async (state) => ({ state, answer: state.unreachableSince === null ? await hub.forward(state.name, 'fleet.candidates', { ...(request.refresh === undefined ? {} : { refresh: request.refresh }) }) : null })),
+      );
+      return lobbyAcross(local, answers);
     },
     'jobs.list': async (request) => {
       await ready();

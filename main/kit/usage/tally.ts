@@ -3,7 +3,8 @@
  * buckets (for "today" and `--since`). Plain JSON, so the background pass can keep it in its checkpoint. Pure.
  */
 import { USAGE_TOKENS_MAX, USAGE_USD_MAX, type Cost, type ModelUsage, type TokenTotals } from '../../../shared/usage';
-import { USAGE_HOUR_MS, USAGE_HOURS_KEPT, USAGE_MODELS_KEPT } from './bounds';
+import { USAGE_HOURS_KEPT, USAGE_MODELS_KEPT } from './bounds';
+import { localHourStart } from './localHour';
 import { byModel, PRICES, type Rates } from './prices';
 import { addMinuteBucket, joinMinutes, type Minutes } from './minutes';
 
@@ -108,9 +109,9 @@ function addTo(amount: Amount, figures: Figures, usd: number | null): void {
   } else amount.usd += usd;
 }
 
-/** The hour bucket key of a time (ms since epoch); null when the time is not known. */
+/** The hour bucket key of a time (ms since epoch): the start of its local hour; null when the time is not known. */
 export function hourKey(atMs: number | null): string | null {
-  return atMs === null || !Number.isFinite(atMs) ? null : String(Math.floor(atMs / USAGE_HOUR_MS) * USAGE_HOUR_MS);
+  return atMs === null || !Number.isFinite(atMs) ? null : String(localHourStart(atMs));
 }
 
 /**

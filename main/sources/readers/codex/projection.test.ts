@@ -17,12 +17,18 @@ function records(entries: Array<[string, Omit<ChildRecord, 'seq'>]>): Map<string
 }
 
 describe('child entries', () => {
+  it('rule 5b: a child the parent waited on is foreground; one no wait names is not known (Codex records no background mode), never assumed background', () => {
+    const child = facts(2, base);
+    expect(childEntry(child, new Map(), base + 1, new Set([threadId(2).toLowerCase()])).background).toBe(false);
+    expect(childEntry(child, new Map(), base + 1, new Set()).background).toBeNull();
+  });
+
   it('a child nobody reported on stays running until five minutes without a write, then ends idle (estimated)', () => {
     const child = facts(2, base);
-    expect(childEntry(child, new Map(), base + IDLE_AFTER_MS - 1)).toMatchObject({ state: 'running', background: true, kind: null, label: 'N2' });
+    expect(childEntry(child, new Map(), base + IDLE_AFTER_MS - 1)).toMatchObject({ state: 'running', background: null, kind: null, label: 'N2' });
     const ended = childEntry(child, new Map(), base + IDLE_AFTER_MS);
     expect(ended).toEqual({
-      nativeId: threadId(2), label: 'N2', kind: null, background: true, startedAt: '2026-04-20T10:00:02.000Z', replayable: true,
+      nativeId: threadId(2), label: 'N2', kind: null, background: null, startedAt: '2026-04-20T10:00:02.000Z', replayable: true,
       state: 'ended', outcome: 'idle', endedAt: '2026-04-20T10:05:00.000Z', endedAtEstimated: true,
     });
   });

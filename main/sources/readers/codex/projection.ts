@@ -39,14 +39,21 @@ export function needsTaskScan(child: Omit<ChildFacts, 'latestTaskStartedMs'>, re
   return Number.isFinite(endedMs) && child.mtimeMs > endedMs;
 }
 
-/** One child's entry under rules 5 (settlement), 6 (reopening) and 7 (idle children). */
-export function childEntry(child: ChildFacts, records: Map<string, ChildRecord>, nowMs: number): SubagentEntry {
+/**
+ * One child's entry under rules 5 (settlement), 5b (foreground when the parent waited on it; otherwise not known, as
+ * Codex records no such mode), 6 (reopening) and 7 (idle children).
+ */
+export function childEntry(child: ChildFacts, records: Map<string, ChildRecord>, nowMs: number, waited: ReadonlySet<string> = new Set()): SubagentEntry {
   const { header } = child;
+  const waitedOn = [header.id, header.agentPath].some((reference) => {
+    const key = reference ? normaliseReference(reference) : null;
+    return key !== null && waited.has(key);
+  });
   const base = {
     nativeId: header.id,
     label: childLabel(header),
     kind: header.role,
-    background: true,
+    background: waitedOn ? false : null,
     startedAt: header.timestamp ?? new Date(child.mtimeMs).toISOString(),
     replayable: true,
   };

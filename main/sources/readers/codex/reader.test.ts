@@ -28,8 +28,8 @@ describe.skipIf(!fixtures.present)('the synthetic v1 home in ../shared/fixtures/
     expect(withoutUsage(projection.subagents)).toEqual({
       running: 0,
       recent: [
-        { nativeId: '019daa55-3950-79d2-a6ab-cf9e7e2d751c', label: 'Hypatia', kind: 'worker', background: true, state: 'ended', outcome: 'stopped', startedAt: '2026-04-20T10:00:05.200Z', endedAt: '2026-04-20T10:00:53.401Z', replayable: true },
-        { nativeId: '019daa55-3180-70ff-8135-c9caa8464f9a', label: 'Euclid', kind: 'explorer', background: true, state: 'ended', outcome: 'completed', startedAt: '2026-04-20T10:00:03.200Z', endedAt: '2026-04-20T10:00:20.002Z', replayable: true },
+        { nativeId: '019daa55-3950-79d2-a6ab-cf9e7e2d751c', label: 'Hypatia', kind: 'worker', background: false, state: 'ended', outcome: 'stopped', startedAt: '2026-04-20T10:00:05.200Z', endedAt: '2026-04-20T10:00:53.401Z', replayable: true },
+        { nativeId: '019daa55-3180-70ff-8135-c9caa8464f9a', label: 'Euclid', kind: 'explorer', background: false, state: 'ended', outcome: 'completed', startedAt: '2026-04-20T10:00:03.200Z', endedAt: '2026-04-20T10:00:20.002Z', replayable: true },
       ],
     });
   });

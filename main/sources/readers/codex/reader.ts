@@ -142,7 +142,7 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
         }
       }
       state.childUsage = usageScans;
-      const settled = facts.map((child) => childEntry(child, parent.records, now()));
+      const settled = facts.map((child) => childEntry(child, parent.records, now(), parent.waited));
       const { usage, entries } = codexSeatUsage(parent.usage, settled, facts.map((child) => child.path), usageScans);
       const projection: Projection = {
         ok: true,

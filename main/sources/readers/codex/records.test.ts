@@ -53,6 +53,8 @@ describe('parent records', () => {
     ]);
     expect(state.records.get(child)).toMatchObject({ state: 'ended', outcome: 'interrupted', at: T(2) });
     expect(state.records.get(other)).toMatchObject({ state: 'ended', outcome: 'completed', at: T(4) });
+    // Rule 5b: the children a wait names are the ones the parent held for (foreground).
+    expect([...state.waited].sort()).toEqual([child, other].map((id) => id.toLowerCase()).sort());
   });
 
   it('ignores a v2 wait acknowledgement, a timed-out wait and a spawn output', () => {

@@ -29,6 +29,11 @@ export interface ParentState {
   calls: Map<string, { name: string; args: Record<string, unknown> }>;
   /** Latest record per normalised reference. */
   records: Map<string, ChildRecord>;
+  /**
+   * Rule 5b: the children the parent waited on (named in a `wait`/`wait_agent` call), by normalised reference. Codex
+   * spawns every child without blocking; a wait is the only record that tells the parent held for it (foreground).
+   */
+  waited: Set<string>;
   /** Lines that were not JSON (skipped and counted). */
   malformed: number;
   /** The activity projection, folded from the same lines (a second output of the same pass). */
@@ -47,7 +52,7 @@ const NOTIFICATION = /<subagent_notification>([\s\S]*?)<\/subagent_notification>
 
 /** A fresh reducer state. */
 export function createParentState(): ParentState {
-  return { seq: 0, calls: new Map(), records: new Map(), malformed: 0, activity: createCodexActivity(), usage: createCodexUsage(), census: createCensus() };
+  return { seq: 0, calls: new Map(), records: new Map(), waited: new Set(), malformed: 0, activity: createCodexActivity(), usage: createCodexUsage(), census: createCensus() };
 }
 
 /** Normalises a child reference: thread ids lower-cased, paths absolute (`changelog` names `/root/changelog`). */
@@ -127,6 +132,7 @@ function rememberCall(state: ParentState, payload: Json): void {
   if (!TRACKED_TOOLS.has(name) || !callId) return;
   const args = typeof payload.arguments === 'string' ? (asObject(parseJson(payload.arguments)) ?? {}) : (asObject(payload.arguments) ?? {});
   state.calls.set(callId, { name, args });
+  if (name === 'wait' || name === 'wait_agent') noteWaited(state, args);
   if (state.calls.size > CODEX_PENDING_CALLS) {
     const oldest = state.calls.keys().next().value;
     if (oldest !== undefined) state.calls.delete(oldest);
@@ -188,6 +194,21 @@ function settleFromMessage(state: ParentState, payload: Json, at: string): void 
     const body = match ? asObject(parseJson(match[1].trim())) : null;
     const status = readAgentStatus(body?.status);
     if (body && typeof body.agent_path === 'string' && status) record(state, body.agent_path, at, status.state, status.outcome, false);
+  }
+}
+
+/** Rule 5b: notes the children a wait names (`targets`, before 2026-03-20 `ids`, before that `id`), bounded. */
+function noteWaited(state: ParentState, args: Record<string, unknown>): void {
+  const named = [args.targets, args.ids].flatMap((list) => (Array.isArray(list) ? list : [])).concat(args.id === undefined ? [] : [args.id]);
+  for (const reference of named) {
+    const key = typeof reference === 'string' ? normaliseReference(reference) : null;
+    if (!key) continue;
+    state.waited.delete(key);
+    state.waited.add(key);
+    if (state.waited.size > CODEX_PENDING_CALLS) {
+      const oldest = state.waited.values().next().value;
+      if (oldest !== undefined) state.waited.delete(oldest);
+    }
   }
 }
 

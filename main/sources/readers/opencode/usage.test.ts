@@ -38,6 +38,21 @@ async function project(path: string) {
 }
 
 describe('OpenCode usage', () => {
+  it('hours follow the owner\'s clock (issue 38): in Kolkata (UTC+5:30) a message at 00:10 local is in the bucket of local midnight', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Kolkata';
+    try {
+      const { path, writer } = store();
+      const at = new Date(2026, 5, 2, 0, 10).getTime();
+      writer.message(PARENT, at, assistant(at, { modelID: 'gpt-5', tokens: tokens(10, 1, 0, 0), cost: 0.001 }));
+      const { projection } = await project(path);
+      expect(Object.keys(projection.usageTally!.hours)).toEqual([String(new Date(2026, 5, 2, 0, 0).getTime())]);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('O1, O4: totals and cost as recorded over assistant messages, context from the last one, window by modelID', async () => {
     const { path, writer } = store();
     writer.message(PARENT, T0, { role: 'user', time: { created: T0 } });

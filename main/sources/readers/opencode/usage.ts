@@ -16,7 +16,8 @@
  */
 import type { SubagentEntry } from '../../../../shared/schemas';
 import { seatUsage, subagentUsage, type SeatUsage } from '../../../kit/usage/seatUsage';
-import { addAmount, createTally, wouldOverflow, zeroAmount, type Tally } from '../../../kit/usage/tally';
+import { addAmount, createTally, hourKey, wouldOverflow, zeroAmount, type Tally } from '../../../kit/usage/tally';
+import { QUARTER_HOUR_MS } from '../../../kit/usage/localHour';
 import { USAGE_MODELS_KEPT, USAGE_SESSION_FILES } from '../../../kit/usage/bounds';
 import { USAGE_RECORD_USD_MAX, USAGE_TOKENS_MAX } from '../../../../shared/usage';
 import { OPENCODE_USAGE_ROW_BYTES } from '../kit/bounds';
@@ -63,7 +64,7 @@ const FIGURES = (where: string) => `
 
 const USAGE_SQL = `
   WITH ${FIGURES('session_id IN (SELECT value FROM json_each(?))')}
-  SELECT session_id AS session, (time_created / 3600000) * 3600000 AS hour, model,
+  SELECT session_id AS session, (time_created / ${QUARTER_HOUR_MS}) * ${QUARTER_HOUR_MS} AS quarter, model,
     sum(CASE WHEN ok THEN i ELSE 0 END) AS input, sum(CASE WHEN ok THEN o ELSE 0 END) AS output,
     sum(CASE WHEN ok THEN coalesce(r, 0) ELSE 0 END) AS reasoning,
     sum(CASE WHEN ok THEN coalesce(cr, 0) ELSE 0 END) AS cacheRead, sum(CASE WHEN ok THEN coalesce(cw, 0) ELSE 0 END) AS cacheWrite,
@@ -71,7 +72,7 @@ const USAGE_SQL = `
     sum(CASE WHEN ok AND NOT priced AND i + o + coalesce(cr, 0) + coalesce(cw, 0) > 0 THEN 1 ELSE 0 END) AS unpriced,
     sum(CASE WHEN ok THEN 1 ELSE 0 END) AS counted,
     sum(CASE WHEN ok THEN 0 ELSE 1 END) AS skipped
-  FROM t GROUP BY session_id, hour, model`;
+  FROM t GROUP BY session_id, quarter, model`;
 
 /** Rule O4 with O2: the context comes only from a message whose figures are all valid (skipped for totals: never here). */
 const CONTEXT_SQL = `
@@ -98,7 +99,8 @@ export function sessionTallies(database: SqliteDatabase, sessionIds: readonly st
       continue;
     }
     addAmount(tally.sum, amount);
-    addAmount((tally.hours[String(num(row.hour))] ??= zeroAmount()), amount);
+    // Quarter hours from the store, folded into the owner's local hours (hourKey): "today" follows the local clock.
+    addAmount((tally.hours[hourKey(num(row.quarter))!] ??= zeroAmount()), amount);
     // Rule O7: the per-model breakdown, by the `modelID` each message recorded.
     const model = typeof row.model === 'string' && row.model !== '' ? row.model : 'unknown';
     const kept = Object.hasOwn(tally.models, model) || Object.keys(tally.models).length < USAGE_MODELS_KEPT ? model : 'other';
