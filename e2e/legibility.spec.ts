@@ -173,6 +173,9 @@ test('the keyboard list docks as one line that hides no agent or sign; Enter ope
       const [trayBox, cardBox] = [await tray.boundingBox(), (await card.isVisible()) ? await card.boundingBox() : null];
       return cardBox === null || !trayBox || cardBox.x >= trayBox.x + trayBox.width || cardBox.x + cardBox.width <= trayBox.x || cardBox.y >= trayBox.y + trayBox.height || cardBox.y + cardBox.height <= trayBox.y;
     }, { message: `${where}: no card over the tray` }).toBe(true);
+    // Beside its agent, the tray leaves the agent's own name plate (wider than the character) readable.
+    const id = await agent.getAttribute('data-agent');
+    await expect.poll(async () => (await labelsCovered(page, ['[data-panel="tray"]'], ['name', 'host'])).filter((hit) => hit.endsWith(` ${id}`)), { message: `${where}: the tray covers its agent's plate` }).toEqual([]);
     await shot(page, `keyboard-enter-${size.width}x${size.height}`);
     await page.keyboard.press('Escape');
     await expect(tray).toBeHidden();

@@ -137,6 +137,18 @@ async function boot(host: HTMLElement): Promise<void> {
     const bottomRight = world.toCanvas({ x: feet.x + 12, y: feet.y + 10 });
     return { x: bounds.left + topLeft.x, y: bounds.top + topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y };
   };
+  /** The character with its name plate and host tag (wider than the character): what the tray keeps clear of. */
+  const agentWithPlate = (id: string) => {
+    const box = agentBox(id);
+    const plate = world.agentViews.get(id)?.namePlate;
+    if (!box || !plate?.visible) return box;
+    const bounds = app.canvas.getBoundingClientRect();
+    const drawn = plate.getBounds();
+    const left = Math.min(box.x, bounds.left + drawn.x);
+    const right = Math.max(box.x + box.width, bounds.left + drawn.x + drawn.width);
+    const bottom = Math.max(box.y + box.height, bounds.top + drawn.y + drawn.height);
+    return { x: left, y: box.y, width: right - left, height: bottom - box.y };
+  };
   // The card follows the pointer's agent, else the agent whose mirror button has keyboard focus.
   const card = new HoverCard();
   const placeCard = () => {
@@ -153,7 +165,7 @@ async function boot(host: HTMLElement): Promise<void> {
   });
   mirror.root.addEventListener('focusout', () => setTimeout(placeCard, 0));
   tray.attachWorld({
-    agentBox,
+    agentBox: agentWithPlate,
     pan(deltaX, deltaY) {
       world.moveCamera(panBy(world.camera, deltaX, deltaY));
       redraw();
