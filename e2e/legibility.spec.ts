@@ -3,12 +3,14 @@
  * demo at 1024×640 (world at 1.5×) and 1920×1080 (3×): after odd pans and at zoom 0.75 every name plate, sign, count,
  * badge and bubble sits on whole canvas pixels at a whole scale, each name plate and sign shows its whole text, and a
  * plate's pixels are the same wherever the pan puts it (a plate between two pixels loses strokes: "PIXEL" read
- * "PIXCL"). Screenshots go to the test's output and, when PIXELFLEET_SHOTS names a folder, there too.
+ * "PIXCL"). The keyboard list docks as one line over no label and closes with Esc; the card never covers the tray.
+ * Screenshots go to the test's output and, when PIXELFLEET_SHOTS names a folder, there too.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { freshHome, removeHome, startHost, type RunningHost } from './host';
 import { openWorld } from './world.page';
 import { shot } from './shots';
+import { labelsCovered } from './covers';
 
 const SIZES = [
   { width: 1024, height: 640 },
@@ -143,4 +145,44 @@ test('the "…" bubble is three dots, drawn at a whole scale at 1024×640', asyn
   // Three 2×2 dots with a gap between: the bubble is wide enough for them (a two-dot "…" read as a blank blob).
   expect(bubble.width / bubble.scale!).toBeGreaterThanOrEqual(12);
   await page.screenshot({ path: test.info().outputPath('bubble.png'), clip: { x: bubble.x - 20, y: bubble.y - 10, width: 60, height: 40 } });
+});
+
+test('the keyboard list docks as one line that hides no agent or sign; Enter opens the tray with no card over it; Esc leaves the list', async ({ page }) => {
+  const mirror = page.locator('[data-mirror]');
+  const tray = page.locator('[data-panel="tray"]');
+  const card = page.locator('[data-hover-card]');
+  for (const size of SIZES) {
+    const where = `${size.width}×${size.height}`;
+    await page.setViewportSize(size);
+    await openWorld(page, host);
+    await expect.poll(async () => (await labels(page)).filter((label) => label.kind === 'name').length, { timeout: 30_000 }).toBeGreaterThan(10);
+    await page.mouse.move(size.width - 2, size.height - 2);
+    const agent = mirror.locator('[data-agent]').nth(4);
+    await agent.focus();
+    // One line: the focused agent (and its station), nothing over the floor's agents, signs, names, badges or bubbles.
+    const line = (await mirror.boundingBox())!;
+    const button = (await agent.boundingBox())!;
+    expect(line.height, `${where}: the list is one line`).toBeLessThan(button.height * 2);
+    expect(button.y, `${where}: the focused agent is shown in it`).toBeGreaterThanOrEqual(line.y);
+    expect(await labelsCovered(page, ['[data-mirror]'], ['sign', 'count', 'name', 'host', 'badge', 'bubble']), where).toEqual([]);
+    await shot(page, `keyboard-list-${size.width}x${size.height}`);
+    // Enter opens the tray; no card lies over it (the tray tells what the card would).
+    await page.keyboard.press('Enter');
+    await expect(tray).toBeVisible();
+    await expect.poll(async () => {
+      const [trayBox, cardBox] = [await tray.boundingBox(), (await card.isVisible()) ? await card.boundingBox() : null];
+      return cardBox === null || !trayBox || cardBox.x >= trayBox.x + trayBox.width || cardBox.x + cardBox.width <= trayBox.x || cardBox.y >= trayBox.y + trayBox.height || cardBox.y + cardBox.height <= trayBox.y;
+    }, { message: `${where}: no card over the tray` }).toBe(true);
+    // Beside its agent, the tray leaves the agent's own name plate (wider than the character) readable.
+    const id = await agent.getAttribute('data-agent');
+    await expect.poll(async () => (await labelsCovered(page, ['[data-panel="tray"]'], ['name', 'host'])).filter((hit) => hit.endsWith(` ${id}`)), { message: `${where}: the tray covers its agent's plate` }).toEqual([]);
+    await shot(page, `keyboard-enter-${size.width}x${size.height}`);
+    await page.keyboard.press('Escape');
+    await expect(tray).toBeHidden();
+    // The tray closed, the focus is back on the agent's entry; Esc again leaves the list for the world's canvas.
+    await expect(agent).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#world > canvas:not(.backdrop)')).toBeFocused();
+    await expect.poll(() => mirror.evaluate((root) => root.contains(document.activeElement) || root.getBoundingClientRect().width > 1), { message: `${where}: the list closed` }).toBe(false);
+  }
 });

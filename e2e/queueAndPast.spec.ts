@@ -1,15 +1,22 @@
 /**
  * Issue 38, the queue, the digest and the board: the needs-you strip counts what it has no room for ("+N more") at
- * 1024×640; the away digest's totals are the totals of `pixelfleet history --digest --json` over the same window (all
- * entries, not the 200 listed); the jobs board in the past view lists only jobs started by then and is not covered by
- * the PAST banner; the jobs board stays open 60 s over the demo without a page error.
+ * 1024×640 and 1920×1080 and, like the toolbar, covers no station sign; the away digest's totals are the totals of
+ * `pixelfleet history --digest --json` over the same window (all entries, not the 200 listed); the jobs board in the
+ * past view lists only jobs started by then and is not covered by the PAST banner, nor its Close by the strip, and
+ * names no harness on two lines; the jobs board stays open 60 s over the demo without a page error.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { freshHome, removeHome, ROOT, startHost, type RunningHost } from './host';
 import { openWorld } from './world.page';
 import { shot } from './shots';
+import { labelsCovered, TOP_PANELS } from './covers';
+import { textScale } from '../renderer/world/camera';
+
+/** Height in pixels of the pixel font's letters at scale 1 (a board's count is one line of them). */
+const GLYPH_HEIGHT: number = JSON.parse(readFileSync(join(ROOT, 'assets', 'generated', 'sprites.json'), 'utf8')).meta.font.height;
 
 interface Totals {
   waits: number;
@@ -27,6 +34,19 @@ interface Hook {
   simulateAway(minutes: number): Promise<void>;
 }
 
+/** The jobs board's harness and type cells whose text takes more than one line ("Claude Code" read as two things). */
+function wrappedNames(page: Page): Promise<string[]> {
+  return page.locator('[data-panel="jobs"] td.job-harness, [data-panel="jobs"] td.job-type').evaluateAll((cells) =>
+    cells
+      .filter((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+      })
+      .map((cell) => cell.textContent ?? ''),
+  );
+}
+
 function hook<T>(page: Page, read: (found: Hook) => T): Promise<T> {
   return page.evaluate(`(${read.toString()})(window.__pixelfleet)`) as Promise<T>;
 }
@@ -42,38 +62,45 @@ test.afterAll(async () => {
   await removeHome(home);
 });
 
-test('at 1024×640 the needs-you strip shows what fits and counts the rest on "+N more"', async ({ page }) => {
-  await page.setViewportSize({ width: 1024, height: 640 });
-  await openWorld(page, host);
+test('at 1024×640 and 1920×1080 the needs-you strip shows what fits and counts the rest on "+N more", clear of the station signs; board counts stand at the signs\' scale', async ({ page }) => {
   const strip = page.locator('[data-needs-you-queue]');
   const entries = strip.locator('[data-queue-entry]');
-  await expect.poll(() => entries.count(), { timeout: 60_000 }).toBeGreaterThan(4);
   const more = strip.locator('[data-queue-more]');
-  await expect(more).toBeVisible();
-  await shot(page, 'queue-1024x640');
-  // What is shown and what is counted add up to every waiting agent, every shown entry whole inside the strip.
-  const { total, shown, counted, inside } = await strip.evaluate((root) => {
-    const items = [...root.querySelectorAll('li')];
-    const visible = items.filter((item) => !item.hidden);
-    const box = root.getBoundingClientRect();
-    return {
-      total: items.length,
-      shown: visible.length,
-      counted: Number((root.querySelector('[data-queue-more]') as HTMLElement).dataset.hiddenCount),
-      inside: visible.every((item) => item.getBoundingClientRect().right <= box.right + 1),
-    };
-  });
-  expect(shown).toBeGreaterThan(0);
-  expect(shown + counted).toBe(total);
-  expect(await more.textContent()).toBe(`+${counted} more`);
-  expect(inside).toBe(true);
+  for (const size of [{ width: 1024, height: 640 }, { width: 1920, height: 1080 }]) {
+    const where = `${size.width}×${size.height}`;
+    await page.setViewportSize(size);
+    await openWorld(page, host);
+    await expect.poll(() => entries.count(), { timeout: 60_000 }).toBeGreaterThan(4);
+    await expect(more).toBeVisible();
+    await shot(page, `queue-${size.width}x${size.height}`);
+    // What is shown and what is counted add up to every waiting agent, every shown entry whole inside the strip.
+    const { total, shown, counted, inside } = await strip.evaluate((root) => {
+      const items = [...root.querySelectorAll('li')];
+      const visible = items.filter((item) => !item.hidden);
+      const box = root.getBoundingClientRect();
+      return {
+        total: items.length,
+        shown: visible.length,
+        counted: Number((root.querySelector('[data-queue-more]') as HTMLElement).dataset.hiddenCount),
+        inside: visible.every((item) => item.getBoundingClientRect().right <= box.right + 1),
+      };
+    });
+    expect(shown, where).toBeGreaterThan(0);
+    expect(shown + counted, where).toBe(total);
+    expect(await more.textContent()).toBe(`+${counted} more`);
+    expect(inside, where).toBe(true);
+    // The strip with its reply row, the toolbar and the host filter cover no sign, count or name: the floor is below them.
+    expect(await labelsCovered(page, TOP_PANELS), where).toEqual([]);
+    // A board's count is drawn at the names' scale (2 at least), in proportion to the signs: not twice their scale.
+    const zoom = await page.evaluate(() => window.__pixelfleet!.view().zoom);
+    const counts = (await page.evaluate(() => window.__pixelfleet!.labels())).filter((label) => label.kind === 'count');
+    expect(counts.length, where).toBeGreaterThan(0);
+    for (const count of counts) expect(count.height / GLYPH_HEIGHT, `${where}: count of ${count.id} is ${count.height} px tall`).toBeLessThanOrEqual(Math.max(2, textScale(zoom)));
+  }
   // "+N more" shows them all.
   await more.click();
   await expect.poll(() => strip.evaluate((root) => [...root.querySelectorAll('li')].every((item) => !item.hidden))).toBe(true);
-  await shot(page, 'queue-1024x640-all');
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await more.click();
-  await shot(page, 'queue-1920x1080');
+  await shot(page, 'queue-1920x1080-all');
 });
 
 test('the away digest counts every entry, as `history --digest --json` does over the same window', async ({ page }) => {
@@ -145,6 +172,11 @@ test('in the past view the jobs board lists only the jobs started by then, clear
       return Math.max(0, Math.min(banner.bottom, panel.bottom) - Math.max(banner.top, panel.top)) * Math.max(0, Math.min(banner.right, panel.right) - Math.max(banner.left, panel.left));
     });
     expect(overlap, 'the PAST banner covers no part of the jobs board').toBe(0);
+    // The banner leads the timeline bar, below the floor: it covers no sign or name, nor do the top panels in the past.
+    expect(await labelsCovered(page, ['[data-past-banner]', ...TOP_PANELS]), `${size.width}×${size.height} in the past`).toEqual([]);
+    expect(await wrappedNames(page), `${size.width}×${size.height}: harness and type names on one line`).toEqual([]);
+    // The board opens below the strip and its reply row: nothing lies over its Close.
+    await board.locator('header [data-close]').click({ trial: true });
     await shot(page, `past-jobs-${size.width}x${size.height}`);
     await hook(page, (found) => found.actions.toggleJobs());
     await page.reload();

@@ -1,8 +1,9 @@
 /**
  * Issue 38, remotes everywhere: a remote agent's name plate shows its whole name with the host in a tag of its own
  * (the font has no "@", and the host never cuts the name), on whole pixels; its hover card names the host; when its
- * host cannot be reached its card says "unreachable since HH:MM". One remote (alpha, a small demo fleet) through the
- * stand-in `ssh`, at 1024×640 and 1920×1080. The lobby then names alpha as unreachable, with why.
+ * host cannot be reached its card says "unreachable since HH:MM", and the notice saying so covers no station sign and
+ * not the lobby's Close. One remote (alpha, a small demo fleet) through the stand-in `ssh`, at 1024×640 and 1920×1080.
+ * The lobby then names alpha as unreachable, with why.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { freshHome, removeHome, ROOT, startHost, type RunningHost } from './host';
 import { openWorld } from './world.page';
 import { shot } from './shots';
+import { labelsCovered, TOP_PANELS } from './covers';
 
 const PIXELFLEET = join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs');
 const STAND_IN = join(ROOT, 'main', 'edges', 'remote', 'fixtures', 'stand-in-ssh.mjs');
@@ -94,10 +96,26 @@ test('a remote name plate shows the whole name with its host in a tag of its own
   const card = page.locator('.hover-card');
   await expect(card.locator('.hover-card-activity')).toHaveText(/^unreachable · since \d\d:\d\d$/, { timeout: 20_000 });
   await shot(page, 'remote-unreachable-1920x1080');
-  // The lobby names the host it cannot list, with why, instead of leaving its sessions out silently (issue 38).
-  await page.mouse.move(2, 1078);
-  await page.locator('[data-lobby-door]').click();
-  await expect(page.locator('[data-lobby-unreachable="alpha"]')).toHaveText(/^on alpha: unreachable since \d\d:\d\d: .+; its sessions cannot be listed now$/, { timeout: 20_000 });
-  await shot(page, 'lobby-unreachable-1920x1080');
+  await page.mouse.move(2, 2);
+
+  // The notice saying so sits under the strip: the floor is laid out below it (it covers no sign) and the lobby opens
+  // below it, its Close free to press.
+  const notice = page.locator('[data-panel="notices"] [data-notice]', { hasText: 'alpha' });
+  const lobby = page.locator('[data-panel="lobby"]');
+  for (const size of [{ width: 1920, height: 1080 }, { width: 1024, height: 640 }]) {
+    const where = `${size.width}×${size.height}`;
+    await page.setViewportSize(size);
+    await expect(notice).toBeVisible();
+    await expect.poll(async () => labelsCovered(page, TOP_PANELS), { message: `${where}: the top panels and the notice cover no label` }).toEqual([]);
+    await page.locator('[data-lobby-door]').click();
+    await expect(lobby).toBeVisible();
+    // The lobby names the host it cannot list, with why, instead of leaving its sessions out silently (issue 38).
+    await expect(page.locator('[data-lobby-unreachable="alpha"]')).toHaveText(/^on alpha: unreachable since \d\d:\d\d: .+; its sessions cannot be listed now$/, { timeout: 20_000 });
+    const [noticeBox, lobbyBox] = [(await notice.boundingBox())!, (await lobby.boundingBox())!];
+    expect(lobbyBox.y, `${where}: the lobby opens below the notice`).toBeGreaterThanOrEqual(noticeBox.y + noticeBox.height);
+    await shot(page, `remote-unreachable-lobby-${size.width}x${size.height}`);
+    await lobby.locator('header .close').click();
+    await expect(lobby).toBeHidden();
+  }
   await rm(join(root, 'alpha.down'));
 });

@@ -20,6 +20,7 @@ import { QueueStrip } from './panels/queue';
 import { attachUiScale } from './panels/uiScale';
 import { centredCamera } from './world/camera';
 import { createEmptyHint, createNotices } from './panels/notices';
+import { followTopBand, STRIP_BAND } from './panels/topBand';
 import { LaunchPanel } from './panels/launchPanel';
 import { PickerPanel } from './panels/picker';
 import { launchAction, profileAction, type StationAction } from './panels/stationActions';
@@ -119,7 +120,9 @@ async function boot(host: HTMLElement): Promise<void> {
   };
   /** Pixels the timeline bar takes at the bottom while it is open: the floor is fitted above it. */
   let timelineInset = 0;
-  const viewport = () => ({ width: app.screen.width, height: app.screen.height - timelineInset });
+  /** Pixels the top band takes (the toolbar, the strip's rows, and the notices under them while any show): the floor is fitted below it. */
+  let topBand = STRIP_BAND;
+  const viewport = () => ({ width: app.screen.width, height: app.screen.height - timelineInset, top: topBand });
   const mirror = new Mirror(store);
   // Acting from the world (issue 39): replies, dialog keys, interrupt and the terminal panel.
   const terminals = new TerminalActions(bridge, store);
@@ -134,19 +137,35 @@ async function boot(host: HTMLElement): Promise<void> {
     const bottomRight = world.toCanvas({ x: feet.x + 12, y: feet.y + 10 });
     return { x: bounds.left + topLeft.x, y: bounds.top + topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y };
   };
+  /** The character with its name plate and host tag (wider than the character): what the tray keeps clear of. */
+  const agentWithPlate = (id: string) => {
+    const box = agentBox(id);
+    const plate = world.agentViews.get(id)?.namePlate;
+    if (!box || !plate?.visible) return box;
+    const bounds = app.canvas.getBoundingClientRect();
+    const drawn = plate.getBounds();
+    const left = Math.min(box.x, bounds.left + drawn.x);
+    const right = Math.max(box.x + box.width, bounds.left + drawn.x + drawn.width);
+    const bottom = Math.max(box.y + box.height, bounds.top + drawn.y + drawn.height);
+    return { x: left, y: box.y, width: right - left, height: bottom - box.y };
+  };
   // The card follows the pointer's agent, else the agent whose mirror button has keyboard focus.
   const card = new HoverCard();
   const placeCard = () => {
     const active = document.activeElement as HTMLElement | null;
     const focusedAgent = active && mirror.root.contains(active) ? (active.dataset.agent ?? null) : null;
     const id = world.input.hovered ?? focusedAgent;
-    if (id === null) return card.hide();
+    // The open tray tells all the card would, beside the same agent: no card over it.
+    if (id === null || id === store.getState().ui.tray) return card.hide();
     card.show(hoverCardFacts(shownFleet(store.getState()), id, shownNowMs(store.getState())), agentBox(id));
   };
   mirror.root.addEventListener('focusin', () => requestAnimationFrame(placeCard));
+  store.subscribe((state, previous) => {
+    if (state.ui.tray !== previous.ui.tray) requestAnimationFrame(placeCard);
+  });
   mirror.root.addEventListener('focusout', () => setTimeout(placeCard, 0));
   tray.attachWorld({
-    agentBox,
+    agentBox: agentWithPlate,
     pan(deltaX, deltaY) {
       world.moveCamera(panBy(world.camera, deltaX, deltaY));
       redraw();
@@ -186,6 +205,7 @@ async function boot(host: HTMLElement): Promise<void> {
   attachNotifications({ bridge, pick: pickAgent });
   const timeline = new Timeline(store);
   attachAway(store);
+  const notices = createNotices(store);
   store.subscribe((state, previous) => {
     if (state.history.timelineOpen === previous.history.timelineOpen) return;
     timelineInset = state.history.timelineOpen ? TIMELINE_INSET : 0;
@@ -212,13 +232,20 @@ async function boot(host: HTMLElement): Promise<void> {
     jobsBoard.root,
     createMessages(store),
     createToast(store),
-    createNotices(store),
+    notices,
     createEmptyHint(store, bridge),
     usageHud.root,
     timeline.root,
-    timeline.banner,
     new AwayPanel(store, pickAgent).root,
   );
+  // The strip's rows and any notice take the top band: the floor is fitted below it, and panels open below it.
+  followTopBand(queue.root, notices, (height) => {
+    if (height === topBand) return;
+    topBand = height;
+    world.resize(viewport());
+    tray.place();
+    redraw();
+  });
 
   const NO_PENDING: AppState['ui']['pending'] = {};
   let shownPast = false;

@@ -163,6 +163,7 @@ export class HoverCard {
       const covers = (left: number) => tray !== undefined && left < tray.right && left + width > tray.left && top < tray.bottom && top + height > tray.top;
       let left = right + width > innerWidth - 4 || covers(right) ? leftSide : right;
       if (covers(left) && !covers(right) && right + width <= innerWidth - 4) left = right;
+      if (covers(left)) return this.hide(); // no side clear of the tray: the tray is what the owner reads
       placeAt(this.root, left, top);
     }
   }

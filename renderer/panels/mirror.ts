@@ -124,8 +124,14 @@ export class Mirror {
   private onKey(event: KeyboardEvent): void {
     const target = event.target as HTMLElement;
     const id = target.dataset.agent;
+    const state = this.store.getState();
+    // Esc with nothing open leaves the list for the world (the docked line closes; the world's keys work again).
+    if (event.key === 'Escape' && state.ui.tray === null && !state.ui.jobsOpen && state.ui.picker === null && !state.history.viewing && !state.history.away) {
+      (document.querySelector('#world > canvas:not(.backdrop)') as HTMLElement | null)?.focus();
+      return;
+    }
     if (id === undefined) return;
-    const { actions } = this.store.getState();
+    const { actions } = state;
     if (event.key === 'Enter') {
       event.preventDefault();
       actions.openTray(id);

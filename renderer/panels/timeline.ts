@@ -25,10 +25,10 @@ const LIVE_EDGE_PX = 2;
 /** How far an arrow key moves the handle (Shift: ten times as far). */
 const KEY_STEP_MS = 60_000;
 
-/** The bar and the past banner; both follow the store. */
+/** The bar, led by the past banner; both follow the store. */
 export class Timeline {
   readonly root: HTMLElement;
-  readonly banner: HTMLElement;
+  private readonly banner: HTMLElement;
   private readonly canvas: HTMLCanvasElement;
   private readonly track: HTMLElement;
   private readonly handle: HTMLElement;
@@ -53,9 +53,10 @@ export class Timeline {
       return button;
     });
     const live = element('button', { type: 'button', 'data-timeline-live': true, title: 'Back to now (Esc)', onclick: () => actions().goLive() }, 'Live');
-    this.root = element('section', { class: 'timeline pixel-panel', 'data-timeline': true, 'data-mode': 'live', 'data-at': '', 'aria-label': 'Timeline', hidden: true }, ...speeds, this.track, this.shown, live);
     this.bannerText = element('span', { 'data-past-banner-text': true });
-    this.banner = element('div', { class: 'past-banner pixel-panel', 'data-past-banner': true, role: 'status', hidden: true }, this.bannerText, element('button', { type: 'button', onclick: () => actions().goLive() }, 'Live'));
+    // The banner leads the bar (whose band the floor is fitted above), so it covers no station: the bar's Live ends it.
+    this.banner = element('div', { class: 'past-banner', 'data-past-banner': true, role: 'status', hidden: true }, this.bannerText);
+    this.root = element('section', { class: 'timeline pixel-panel', 'data-timeline': true, 'data-mode': 'live', 'data-at': '', 'aria-label': 'Timeline', hidden: true }, this.banner, ...speeds, this.track, this.shown, live);
     this.attachPointer();
     this.attachKeys();
     store.subscribe((state, previous) => {

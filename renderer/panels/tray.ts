@@ -15,7 +15,8 @@ import { AttachRow } from './attachRow';
 import type { ActRow } from './actRow';
 import { element } from './dom';
 import { keepTabInside } from './panelKeys';
-import { placeBeside, type Rect } from './placement';
+import { PAGE_BOUNDS, placeBeside, type Rect } from './placement';
+import { topBandNow } from './topBand';
 import { ReplayPane } from './replayPane';
 import { TrayRow, rowKey } from './trayRow';
 import { TeamList, teamCards } from './teamList';
@@ -85,7 +86,8 @@ export class TrayPanel {
     const size = { width: measured.width, height: measured.height };
     const focused = document.querySelector<HTMLElement>('[data-mirror] [data-agent]:focus');
     const avoid = focused ? [focused.getBoundingClientRect()] : [];
-    const spot = placeBeside(box, size, { width: innerWidth, height: innerHeight }, avoid);
+    // Below the top band (the strip's reply row, any notice), not only the toolbar.
+    const spot = placeBeside(box, size, { width: innerWidth, height: innerHeight }, avoid, { ...PAGE_BOUNDS, insetTop: Math.max(PAGE_BOUNDS.insetTop, topBandNow()) });
     if (spot.panX !== 0 || spot.panY !== 0) {
       if (!allowPan) return;
       this.world.pan(spot.panX, spot.panY);

@@ -1,7 +1,7 @@
 /**
  * The reading panels' scale: on a large window the world is drawn at 3× and panels at 11–13 px look like footnotes
- * beside it, so the usage line, cards, trays, panels and the PAST banner are drawn with CSS zoom (`--ui-zoom`) in
- * quarter steps from 1 (1280×720 and below) to 2. The toolbar, the needs-you strip and the timeline bar stay at 1:
+ * beside it, so the usage line, cards, trays and panels are drawn with CSS zoom (`--ui-zoom`) in
+ * quarter steps from 1 (1280×720 and below) to 2. The toolbar, the needs-you strip and the timeline bar (with the PAST banner) stay at 1:
  * the world is fitted around their bands.
  */
 

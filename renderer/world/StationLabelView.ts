@@ -1,7 +1,7 @@
 /**
  * A station's text: the sign (its role) and the count written on its backlog board. Drawn in the scene over the
  * backdrop, each at a whole text scale whatever the zoom, so the pixel font never garbles at half steps: the count at
- * the names' scale (`textScale`), the sign at the scale at which it shows whole (`signFace`). Each is one picture from
+ * the names' scale (`textScale`, 2 at least), the sign at the scale at which it shows whole (`signFace`). Each is one picture from
  * the label atlas.
  */
 import { Container } from 'pixi.js';
@@ -20,9 +20,13 @@ const ALERT = 0xd9485f;
 /** The board's paper, relative to the board sprite (columns 4–25, rows 7–20): the count is drawn on it. */
 const PAPER = { x: 4, y: 7, width: 22, height: 14 } as const;
 
-/** The whole scale a board's count is drawn at: the largest up to twice the names' whose text the paper holds. */
+/**
+ * The whole scale a board's count is drawn at: the names' (the scale the signs' letters reach), so a count stands in
+ * proportion to its sign at every zoom (twice the names' made a 3× board's digit taller than its sign); 2 at least
+ * where the paper holds it, since a digit 7 pixels tall does not read.
+ */
 export function boardCountScale(textWidth: number, zoom: number, names: number): number {
-  for (let scale = names * 2; scale > names; scale -= 1) {
+  for (let scale = Math.max(2, names); scale > names; scale -= 1) {
     if (textWidth * scale <= (PAPER.width - 2) * zoom && GLYPH_HEIGHT * scale <= (PAPER.height - 2) * zoom) return scale;
   }
   return names;
@@ -73,7 +77,7 @@ export class StationLabelView extends Container {
     if (!record.lobby) {
       const text = record.backlogError ? '!' : record.backlogCount === null ? '?' : String(record.backlogCount);
       this.count.show(textPicture(text, record.backlogError ? ALERT : INK));
-      // Centred on the board's paper, at the largest whole scale up to twice the names' that the paper holds.
+      // Centred on the board's paper, at the names' scale (2 at least, where the paper holds it).
       const countScale = boardCountScale(pixelTextWidth(text), zoom, names);
       const size = countScale / zoom;
       const width = pixelTextWidth(text) * size;

@@ -12,7 +12,7 @@ import { Backdrop } from './backdrop';
 import { DrawPlan } from './drawPlan';
 import { fitCamera, textScale, type Camera } from './camera';
 import { LABEL_HEIGHT } from './labelPictures';
-import { CELL_HEIGHT, CELL_WIDTH, deskBox, FEET_IN_CELL, HEADER_HEIGHT, layoutWorld, LOBBY_HEADER_HEIGHT, TOOLBAR_INSET, usableViewport, type Point, type Size, type WorldLayout } from './layout';
+import { CELL_HEIGHT, CELL_WIDTH, deskBox, FEET_IN_CELL, HEADER_HEIGHT, layoutWorld, LOBBY_HEADER_HEIGHT, TOOLBAR_INSET, usableViewport, type Point, type Viewport, type WorldLayout } from './layout';
 import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
@@ -74,7 +74,7 @@ export class World {
   private readonly agentLayer = new Container();
   private readonly labelLayer = new Container();
   /** The window the floor was last shaped for: it follows the window only while the view is fitted. */
-  private layoutViewport: Size | null = null;
+  private layoutViewport: Viewport | null = null;
   private floorSize = '';
   private sceneryDirty = true;
   private model: WorldModel = { stations: [], agents: [] };
@@ -96,14 +96,14 @@ export class World {
    * Reconciles the views with a new model; only changed records touch their views. `jump` puts moved agents at their
    * new places at once instead of walking there (a jump in time: a seek on the timeline, a return to live).
    */
-  sync(model: WorldModel, viewport: Size, jump = false): void {
+  sync(model: WorldModel, viewport: Viewport, jump = false): void {
     this.model = model;
     this.viewer.viewport = viewport;
     this.apply(false, jump);
   }
 
   /** Lays the floor out again for a new window size; agents jump to their new slots rather than walk. */
-  resize(viewport: Size): void {
+  resize(viewport: Viewport): void {
     this.viewer.viewport = viewport;
     this.apply(true);
   }
@@ -119,9 +119,9 @@ export class World {
 
   private apply(snap: boolean, jump = false): void {
     const { model } = this;
-    const { viewport } = this.viewer;
+    const viewport: Viewport = this.viewer.viewport;
     if (this.viewer.autoFit && viewport.width > 0) this.layoutViewport = viewport;
-    const shape = `${this.layoutViewport?.width ?? 0}×${this.layoutViewport?.height ?? 0}|${model.stations.map((station) => `${station.key}${station.lobby ? '*' : ''}`).join('\n')}|${model.agents.map((agent) => `${agent.id}@${agent.stationKey}`).join('\n')}`;
+    const shape = `${this.layoutViewport?.width ?? 0}×${this.layoutViewport?.height ?? 0}↓${this.layoutViewport?.top ?? TOOLBAR_INSET}|${model.stations.map((station) => `${station.key}${station.lobby ? '*' : ''}`).join('\n')}|${model.agents.map((agent) => `${agent.id}@${agent.stationKey}`).join('\n')}`;
     // The floor is laid out again only when it can change: a station or an agent came, went or moved, or the window.
     const relaid = snap || shape !== this.shape;
     if (relaid) {
@@ -188,7 +188,7 @@ export class World {
       this.placeDesk(record, this.layout.agents.get(record.id)!);
     }
     this.agentRecords = new Map(agents.records.map((record) => [record.id, record]));
-    if (this.viewer.autoFit && viewport.width > 0) this.viewer.set(fitCamera(this.layout, viewport, TOOLBAR_INSET));
+    if (this.viewer.autoFit && viewport.width > 0) this.viewer.set(fitCamera(this.layout, viewport, viewport.top ?? TOOLBAR_INSET));
     this.updateStationLabels();
     if (relaid) {
       this.input.drawOverlay();
@@ -318,7 +318,7 @@ export class World {
   }
 
   /** Shows the whole floor ("fit all"), shaped for this window at the largest crisp zoom, and keeps it fitted. */
-  fit(viewport: Size): void {
+  fit(viewport: Viewport): void {
     this.viewer.autoFit = true;
     this.viewer.viewport = viewport;
     this.apply(false);

@@ -27,6 +27,11 @@ export interface Size {
   height: number;
 }
 
+/** A window the floor is fitted to; `top` is the band the page's top panels take (TOOLBAR_INSET when absent). */
+export interface Viewport extends Size {
+  top?: number;
+}
+
 /** Where one station and its parts sit. Agent slots are feet positions (bottom centre of the character). */
 export interface StationLayout {
   key: string;
@@ -116,9 +121,9 @@ const SHAPES = [0.35, 0.6, 1, 1.6, 2.6, 4];
 /** Screen pixels at the top of the page kept clear for the toolbar when fitting the floor. */
 export const TOOLBAR_INSET = 36;
 
-/** The part of a viewport the floor may use: all of it below the toolbar. */
-export function usableViewport(viewport: Size): Size {
-  return { width: viewport.width, height: Math.max(1, viewport.height - TOOLBAR_INSET) };
+/** The part of a viewport the floor may use: all of it below the toolbar (and the notices, when the page says so). */
+export function usableViewport(viewport: Viewport): Size {
+  return { width: viewport.width, height: Math.max(1, viewport.height - (viewport.top ?? TOOLBAR_INSET)) };
 }
 
 /** Columns of work places for `count` agents at a shape factor; as many as fit the narrowest station at least. */
