@@ -11,6 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { freshHome, removeHome, ROOT, startHost, type RunningHost } from '../host';
+import { connect } from './world';
 
 const PIXELFLEET = join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs');
 const STAND_IN = join(ROOT, 'main', 'edges', 'remote', 'fixtures', 'stand-in-ssh.mjs');
@@ -113,25 +114,39 @@ export async function remotePageCost(log: (line: string) => void): Promise<{ loc
       await writeFile(join(root, `box${index}.args`), JSON.stringify(['--demo', '--agents', String(AGENTS_EACH)]));
       execFileSync(process.execPath, [PIXELFLEET, 'remote', 'add', `box${index}`, `box${index}`, '--command', `${process.execPath} ${PIXELFLEET}`], { cwd: ROOT, env: { ...process.env, PIXELFLEET_HOME: home } });
     }
-    // One after the other, so neither start competes with the other's (each seeds its demo's past on its first run).
+    // One after the other, the remotes first (a 100-agent demo that starts slowly misses its link's hello and is
+    // restarted), so no start competes with another's; both then run side by side.
     const started = performance.now();
-    const local = await startHost({ home: localHome, args: ['--demo', '--agents', String(total)] });
-    hosts.push(local);
-    const localStarted = performance.now();
     const spread = await startHost({ home, env: { PIXELFLEET_SSH: STAND_IN, PIXELFLEET_STANDIN_ROOT: root } });
     hosts.push(spread);
-    log(`the ${total}-agent local host printed its URL in ${((localStarted - started) / 1000).toFixed(1)} s, the host of ${REMOTES} remotes ${((performance.now() - localStarted) / 1000).toFixed(1)} s later`);
+    const remotes = await connect(spread);
+    const remoteSeats = async () => ((await remotes.ask('fleet.read', {})).value as { seats: unknown[] } | undefined)?.seats.length ?? 0;
+    while ((await remoteSeats()) < total && performance.now() - started < ARRIVE_SECONDS * 1000) await new Promise((resolve) => setTimeout(resolve, 500));
+    remotes.close();
+    const spreadReady = performance.now();
+    const local = await startHost({ home: localHome, args: ['--demo', '--agents', String(total)] });
+    hosts.push(local);
+    log(`the ${REMOTES} remotes' agents were in their host's world in ${((spreadReady - started) / 1000).toFixed(1)} s; the ${total}-agent local host printed its URL ${((performance.now() - spreadReady) / 1000).toFixed(1)} s later`);
     browser = await chromium.launch({ executablePath: process.env.PIXELFLEET_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const pages = [await openCounted(browser, local), await openCounted(browser, spread)];
+    // Every agent in each host's world (asked as the page asks), and each page showing a fleet.
+    const asks = await Promise.all([local, spread].map((host) => connect(host)));
+    const hostSeats = () => Promise.all(asks.map(async ({ ask }) => ((await ask('fleet.read', {})).value as { seats: { id: string; host?: string }[] } | undefined)?.seats ?? []));
     const deadline = performance.now() + ARRIVE_SECONDS * 1000;
-    while ((await Promise.all(pages.map(({ page }) => seatsShown(page)))).some((count) => count < total)) {
+    for (;;) {
+      const [held, shown] = await Promise.all([hostSeats(), Promise.all(pages.map(({ page }) => seatsShown(page)))]);
+      if (held.every((seats) => seats.length >= total) && shown.every((count) => count > 0)) break;
       if (performance.now() > deadline) {
-        log(`${REMOTES} remotes × ${AGENTS_EACH} against ${total} local: not every agent reached its page in ${ARRIVE_SECONDS} s (${(await Promise.all(pages.map(({ page }) => seatsShown(page)))).join(' and ')} seats)`);
+        const perHost = held[1].reduce((counts, seat) => counts.set(seat.host ?? 'local', (counts.get(seat.host ?? 'local') ?? 0) + 1), new Map<string, number>());
+        log(`${REMOTES} remotes × ${AGENTS_EACH} against ${total} local: not every agent reached its host in ${ARRIVE_SECONDS} s (${held[0].length} local; ${[...perHost].map(([name, count]) => `${name} ${count}`).join(', ')})`);
+        for (const line of spread.output().split('\n').filter((text) => text.includes('remote ')).slice(-5)) log(`  host of the remotes: ${line}`);
+        for (const { close } of asks) close();
         return null;
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    log(`every agent on both pages ${((performance.now() - started) / 1000).toFixed(1)} s after the hosts started`);
+    for (const { close } of asks) close();
+    log(`every agent in both hosts' worlds ${((performance.now() - started) / 1000).toFixed(1)} s after the first host started`);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
     const clocks = await Promise.all(pages.map(({ page }) => taskClock(page)));
     const before = await Promise.all(clocks.map((clock) => clock()));
@@ -141,6 +156,8 @@ export async function remotePageCost(log: (line: string) => void): Promise<{ loc
     const after = await Promise.all(clocks.map((clock) => clock()));
     for (const { tally } of pages) tally.counting = false;
     const seconds = (performance.now() - from) / 1000;
+    const shownAfter = await Promise.all(pages.map(({ page }) => seatsShown(page)));
+    log(`seats on the pages after measuring: ${shownAfter[0]} local, ${shownAfter[1]} from the remotes`);
     const [localCost, spreadCost] = pages.map(({ tally }, index): PageCost => ({
       cpuMsPerSecond: ((after[index] - before[index]) * 1000) / seconds,
       updatesPerSecond: tally.updates / seconds,
