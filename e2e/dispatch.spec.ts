@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { freshHome, removeHome, startHost, type RunningHost, tmuxPath } from './host';
-import { askHost, openWorld } from './world.page';
+import { askHost, dragCard, openWorld } from './world.page';
 import { QUESTION_STANDIN } from '../main/dev/testing/terminalStandin';
 
 /** A stand-in `claude`: records its argv and cwd, writes a journal (its first prompt as the user turn) for its session id. */
@@ -44,21 +44,6 @@ interface DispatchHook {
 }
 
 const hook = (page: Page) => page.evaluate.bind(page);
-
-/** Drags a backlog card with the real mouse to a page point. */
-async function dragCard(page: Page, itemId: string, to: { x: number; y: number }): Promise<void> {
-  const card = page.locator(`[data-panel="backlog"] [data-work-card="${itemId}"]`);
-  // The list may be redrawn by a fleet update between two calls: wait until the card has a box to press.
-  let box: { x: number; y: number; width: number; height: number } | null = null;
-  await expect.poll(async () => (box = await card.boundingBox()) !== null).toBe(true);
-  box = box!;
-  await page.mouse.move(box.x + box.width - 8, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2 + 10, { steps: 3 });
-  await expect(page.locator('[data-card-ghost]')).toBeVisible();
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.mouse.up();
-}
 
 test.describe('give work from the world', () => {
   test.skip(!tmux, 'tmux is not on PATH (apt-get install tmux)');

@@ -77,6 +77,8 @@ test.describe('remotes join and leave a running host', () => {
     // Ada's question, answered from the needs-you entry: typed on beta, acknowledged by beta's journal, entry gone.
     const entry = page.locator(`[data-queue-entry="${adaId}"]`);
     await expect(entry).toHaveAttribute('data-why', 'question', { timeout: 30_000 });
+    // alpha's demo agents may wait too and push Ada's entry behind "+N more": the strip's host filter shows beta's alone.
+    await page.locator('[data-needs-you-host-filter]').selectOption('beta');
     const box = page.locator(`[data-needs-you-queue] [data-reply-for="${adaId}"]`);
     await box.locator('[data-reply-input]').fill('Teal, from the host');
     await box.locator('[data-reply-input]').press('Enter');

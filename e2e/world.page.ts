@@ -51,6 +51,21 @@ export async function dragAgent(page: Page, personaId: string, stationKey: strin
   await page.mouse.up();
 }
 
+/** Drags a backlog card with the real mouse to a page point (the backlog panel open). */
+export async function dragCard(page: Page, itemId: string, to: { x: number; y: number }): Promise<void> {
+  const card = page.locator(`[data-panel="backlog"] [data-work-card="${itemId}"]`);
+  // The list may be redrawn by a fleet update between two calls: wait until the card has a box to press.
+  let found: { x: number; y: number; width: number; height: number } | null = null;
+  await expect.poll(async () => (found = await card.boundingBox()) !== null).toBe(true);
+  const box = found!;
+  await page.mouse.move(box.x + box.width - 8, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2 + 10, { steps: 3 });
+  await expect(page.locator('[data-card-ghost]')).toBeVisible();
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+}
+
 /** Asks the host one contract question over its WebSocket, as the page would. */
 export async function askHost(host: RunningHost, channel: string, payload: unknown): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
   const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { origin: host.origin } });

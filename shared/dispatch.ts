@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { boundedString, idString, nameString, pathString, roleString } from './bounds';
-import { LAUNCH_PROMPT_MAX, LaunchResultSchema } from './launch';
+import { LAUNCH_PROMPT_MAX, LaunchRequestSchema, LaunchResultSchema } from './launch';
 import { HarnessSchema, WorkItemSchema } from './schemas';
 
 /** Seconds between two reads of a worktree's changed files (never on the frame path). */
@@ -48,6 +48,8 @@ export const DispatchRequestSchema = z
     worktree: z.boolean().optional(),
     /** The prompt as the owner edited it in the launch dialog; absent: built from the item. */
     prompt: boundedString('a prompt', LAUNCH_PROMPT_MAX, 1).optional(),
+    /** The remote it runs on (issue 42; `cwd` is then a folder there); absent: this machine, or a remote persona's own host. */
+    host: LaunchRequestSchema.shape.host,
   })
   .strict()
   .refine((request) => (request.role === undefined) !== (request.personaId === undefined), {
@@ -75,12 +77,45 @@ export const DispatchResultSchema = z.object({
 /** A dispatch's outcome. */
 export type DispatchResult = z.infer<typeof DispatchResultSchema>;
 
+/** Most characters of an item title carried to a remote (it names the worktree's branch there). */
+const ITEM_TITLE_MAX = 2_000;
+
+/**
+ * A dispatch carried out on this machine for an item its host looked up (issue 42, `--host`): the item by id and title
+ * only, the prompt already built; the worktree, the launch or the send happen here, the record stays with the host.
+ */
+export const DispatchHereRequestSchema = z
+  .object({
+    item: z.object({ id: idString(), title: boundedString('an item title', ITEM_TITLE_MAX) }).strict(),
+    harness: HarnessSchema.optional(),
+    role: roleString(1).optional(),
+    name: nameString().optional(),
+    personaId: idString().optional(),
+    cwd: pathString(1),
+    worktree: z.boolean().optional(),
+    prompt: boundedString('a prompt', LAUNCH_PROMPT_MAX, 1),
+    /** Set by the host that asks; the routing takes it off before the remote sees the request. */
+    host: LaunchRequestSchema.shape.host,
+  })
+  .strict()
+  .refine((request) => (request.role === undefined) !== (request.personaId === undefined), { message: 'give either role or personaId', path: ['role'] })
+  .refine((request) => request.role === undefined || request.harness !== undefined, { message: 'a new agent needs a harness', path: ['harness'] });
+/** A dispatch carried out here for another host. */
+export type DispatchHereRequest = z.infer<typeof DispatchHereRequestSchema>;
+
+/** What a dispatch carried out here did (the item's id stays with the host that asked). */
+export const DispatchHereResultSchema = DispatchResultSchema.omit({ itemId: true });
+/** The outcome of a dispatch carried out here. */
+export type DispatchHereResult = z.infer<typeof DispatchHereResultSchema>;
+
 const itemRef = z.object({ itemId: idString(), source: WorkItemSchema.shape.source.optional() }).strict();
 
 /** The dispatch channels, spread into the contract. */
 export const dispatchChannels = {
   /** Gives a backlog item to a new agent (hire and launch) or to one that runs (through its terminal). */
   'work.dispatch': { request: DispatchRequestSchema, response: DispatchResultSchema },
+  /** Carries out, on this machine, a dispatch another host looked up (its worktree, launch or send); records nothing. */
+  'work.dispatchHere': { request: DispatchHereRequestSchema, response: DispatchHereResultSchema },
   /** The prompt a dispatch of the item would give: title, link, and a Markdown item's body (≤ 8 KiB). */
   'work.dispatchPrompt': { request: itemRef, response: z.object({ prompt: z.string() }) },
   /** Every active dispatch, for the backlog cards and the agents' cards. */

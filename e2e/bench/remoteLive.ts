@@ -1,24 +1,20 @@
 /**
  * Remote figures of issue 42, over the stand-in ssh: how long a remote added to a running host (`remote add`) takes to
- * be on the page, and the patch traffic a page receives for 3 remotes of 100 demo agents each against the same 300
- * agents run locally (the page's update cost: what it must receive and apply).
+ * be on the page, and for 3 remotes of 100 demo agents each against the same 300 agents run locally, the page's update
+ * cost (its CPU) and the update traffic it receives (remotePage.ts).
  */
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { freshHome, removeHome, ROOT, startHost, type RunningHost } from '../host';
-import { patchBytes, TRAFFIC_SECONDS } from './remote';
+import { AGENTS_EACH, remotePageCost, REMOTES } from './remotePage';
 import { atMost, type BenchTable } from './table';
 
 const PIXELFLEET = join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs');
 const STAND_IN = join(ROOT, 'main', 'edges', 'remote', 'fixtures', 'stand-in-ssh.mjs');
 /** Times a remote is added and removed while the host runs. */
 const ROUNDS = 3;
-/** Remotes and demo agents on each, for the update cost. */
-const REMOTES = 3;
-const AGENTS_EACH = 100;
 
 function pixelfleet(home: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
   return execFileSync(process.execPath, [PIXELFLEET, ...args], { cwd: ROOT, env: { ...process.env, ...env, PIXELFLEET_HOME: home }, encoding: 'utf8' });
@@ -58,47 +54,15 @@ export async function addedLive(log: (line: string) => void): Promise<number | n
   }
 }
 
-/** Patch traffic of 3 remotes × 100 demo agents ÷ the same 300 agents local. */
-export async function spreadCost(log: (line: string) => void): Promise<number | null> {
-  const total = REMOTES * AGENTS_EACH;
-  const localHome = await freshHome('pixelfleet-bench-remote-300-');
-  let host = await startHost({ home: localHome, args: ['--demo', '--agents', String(total)] });
-  let local: { bytes: number; patches: number };
-  try {
-    local = await patchBytes(host, (count) => count >= total, true);
-  } finally {
-    await host.stop();
-    await removeHome(localHome);
-  }
-  const root = await freshHome('pixelfleet-bench-remote-3x100-');
-  try {
-    const home = join(root, 'local');
-    for (let index = 1; index <= REMOTES; index += 1) {
-      await writeFile(join(root, `box${index}.args`), JSON.stringify(['--demo', '--agents', String(AGENTS_EACH)]));
-      pixelfleet(home, ['remote', 'add', `box${index}`, `box${index}`, '--command', `${process.execPath} ${PIXELFLEET}`]);
-    }
-    host = await startHost({ home, env: { PIXELFLEET_SSH: STAND_IN, PIXELFLEET_STANDIN_ROOT: root } });
-    let spread: { bytes: number; patches: number };
-    try {
-      spread = await patchBytes(host, (count) => count >= total, true);
-    } finally {
-      await host.stop();
-    }
-    const rate = (figures: { bytes: number }) => figures.bytes / TRAFFIC_SECONDS;
-    log(`patch traffic, ${total} demo agents: local ${(rate(local) / 1024).toFixed(1)} KiB/s (${local.patches} updates), ${REMOTES} remotes of ${AGENTS_EACH} ${(rate(spread) / 1024).toFixed(1)} KiB/s (${spread.patches} updates)`);
-    return rate(local) > 0 ? rate(spread) / rate(local) : null;
-  } finally {
-    await removeHome(root);
-  }
-}
-
 /** Runs issue 42's remote figures (part of the remote area). */
 export async function benchRemoteLive(log: (line: string) => void, table: BenchTable): Promise<void> {
   table.add({ figure: 'remote added live (`remote add` on a running host) → on the page, worst of 3', goal: atMost(10_000), value: await addedLive(log), unit: 'ms' });
-  // 4 fleets of hundreds of demo agents may not start on a small, busy machine: then the figure is unknown, not a crash.
-  const ratio = await spreadCost(log).catch((error: Error) => {
+  // 4 fleets of hundreds of demo agents may not start on a small, busy machine: then the figures are unknown, not a crash.
+  const cost = await remotePageCost(log).catch((error: Error) => {
     log(`${REMOTES} remotes × ${AGENTS_EACH}: not measured (${error.message.split('\n')[0]})`);
     return null;
   });
-  table.add({ figure: `${REMOTES} remotes × ${AGENTS_EACH} demo agents: page update traffic ÷ same ${REMOTES * AGENTS_EACH} agents local`, goal: atMost(1.2), value: ratio, unit: '×' });
+  const total = REMOTES * AGENTS_EACH;
+  table.add({ figure: `${REMOTES} remotes × ${AGENTS_EACH} demo agents: page update traffic ÷ same ${total} agents local`, goal: atMost(1.2), value: cost && cost.local.bytesPerSecond > 0 ? cost.spread.bytesPerSecond / cost.local.bytesPerSecond : null, unit: '×' });
+  table.add({ figure: `${REMOTES} remotes × ${AGENTS_EACH} demo agents: page update cost (page CPU, reduced motion) ÷ same ${total} agents local`, goal: atMost(1.2), value: cost?.ratio ?? null, unit: '×' });
 }

@@ -39,12 +39,13 @@ import { exportProfile, readProfileView, saveProfileView } from '../core/roles/p
 import { ServiceError } from '../kit/errors';
 import { openRemotes } from '../edges/remote/openRemotes';
 import { routeRemotes } from '../edges/remote/routeRemotes';
+import { splitRemoteId } from '../edges/remote/namespace';
 import { probeMachine } from '../edges/remote/machineProbe';
 import { TerminalAdapter } from '../core/terminal/TerminalAdapter';
 import { TerminalService } from '../core/terminal/TerminalService';
 import { terminalHandlers } from './terminalHandlers';
 import { DispatchService } from '../core/dispatch/DispatchService';
-import { dispatchHandlers } from './dispatchHandlers';
+import { answerOrThrow, dispatchHandlers } from './dispatchHandlers';
 
 /** How the app is started. */
 export interface AppOptions {
@@ -167,6 +168,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     send: (personaId, text) => terminals.send(personaId, text),
     worktreeDir: settings.worktreeDir ?? null,
     emit: (dispatches) => emit('work.dispatched', { dispatches }),
+    // A dispatch on a remote goes through the router, which forwards it there (issue 42) or refuses it without remotes.
+    elsewhere: { split: splitRemoteId, carryOut: (host, request) => answerOrThrow(router.handle('work.dispatchHere', { ...request, host })) },
   });
   const autoOpen = new AutoOpen({ fleet, rules: settings.autoOpen ?? [], log });
   let live: LiveUpdates | null = null;

@@ -15,6 +15,7 @@ export const WRITING_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'agents.hire',
   'agents.launch',
   'work.dispatch',
+  'work.dispatchHere',
   'work.undispatch',
   'work.done',
   'roles.saveProfile',

@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { DispatchRequest, DispatchResult, DispatchView } from '../../../shared/dispatch';
+import type { DispatchHereRequest, DispatchHereResult, DispatchRequest, DispatchResult, DispatchView } from '../../../shared/dispatch';
 import { DISPATCH_CHANGES_EVERY_MS } from '../../../shared/dispatch';
 import type { LaunchRequest, LaunchResult } from '../../../shared/launch';
 import type { FleetSnapshot, Harness, Persona, WorkItem } from '../../../shared/schemas';
@@ -46,6 +46,31 @@ export interface DispatchServiceOptions {
   emit?(dispatches: DispatchView[]): void;
   /** The clock of the 10 s floor between two reads of a worktree (tests move it). */
   now?: () => number;
+  /** Other machines (issue 42), for a dispatch with `host` or to a remote persona; absent: every dispatch runs here. */
+  elsewhere?: {
+    /** The host and the remote's own id of a persona id as this host shows it, or null for a local one. */
+    split(personaId: string): { host: string; id: string } | null;
+    /** Carries the dispatch out on that host; the answer names the persona as this host shows it. */
+    carryOut(host: string, request: DispatchHereRequest): Promise<DispatchHereResult>;
+  };
+}
+
+/** The item a dispatch carries: its id and title name the worktree and its branch. */
+type ItemRef = { id: string; title: string };
+
+/** What a dispatch asks of the machine it runs on. */
+interface Order {
+  harness?: Harness;
+  role?: string;
+  name?: string;
+  personaId?: string;
+  cwd: string;
+  worktree: boolean;
+}
+
+/** The object without its undefined fields (a strict schema's optional fields are absent, never undefined). */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 }
 
 /** Dispatch for the contract's handlers and the CLI. */
@@ -65,37 +90,69 @@ export class DispatchService {
     return promptOf(item, this.options.markdownFolders);
   }
 
-  /** Gives an item to a new agent or to a running one; see the class comment. */
+  /** Gives an item to a new agent or to a running one, here or on a remote (issue 42); see the class comment. */
   async dispatch(request: DispatchRequest): Promise<DispatchResult> {
     const item = oneItem(await this.options.itemsWithId(request.itemId), request.itemId, request.source);
     const existing = await this.store.active({ source: item.source, itemId: item.id });
     if (existing) throw new ServiceError('invalid_request', `${JSON.stringify(shownValue(item.title))} is already dispatched to ${existing.persona} (${existing.at}); undispatch it first. Nothing was done.`);
     const prompt = request.prompt ?? (await promptOf(item, this.options.markdownFolders));
-    if (request.personaId !== undefined) return this.toRunning(item, request.personaId, request.cwd, prompt, request.worktree === true, request.harness);
-    const cwd = await folderOrThrow(request.cwd);
-    const role = roleOrThrow(request.role);
-    if (request.name !== undefined) {
-      const name = parsePersonaName(request.name);
+    const where = this.where(request);
+    const order = { harness: request.harness, role: request.role, name: request.name, personaId: request.personaId, cwd: request.cwd, worktree: request.worktree === true };
+    if (where) {
+      // The item and its prompt are this host's; the worktree, the launch or the send are the remote's, the record ours.
+      const carried = await this.options.elsewhere!.carryOut(where.host, { item: { id: item.id, title: item.title }, prompt, ...definedOnly({ ...order, personaId: where.personaId, worktree: order.worktree || undefined }) } as DispatchHereRequest);
+      const made = carried.worktree !== null && carried.branch !== null ? { folder: carried.worktree, branch: carried.branch, repo: null } : null;
+      await this.record(item, { id: carried.personaId, name: carried.persona }, carried.cwd, made, where.host);
+      return { ...carried, itemId: item.id };
+    }
+    const { result, made } = await this.carry({ id: item.id, title: item.title }, order, prompt);
+    await this.record(item, { id: result.personaId, name: result.persona }, result.cwd, made, null);
+    return { ...result, itemId: item.id };
+  }
+
+  /** Carries out here a dispatch another host looked up (`work.dispatchHere`): the same checks and rollback, no record. */
+  async here(request: DispatchHereRequest): Promise<DispatchHereResult> {
+    return (await this.carry(request.item, { ...request, worktree: request.worktree === true }, request.prompt)).result;
+  }
+
+  /** The remote a dispatch runs on (its `host`, or a remote persona's own), with the persona's id there; null: here. */
+  private where(request: DispatchRequest): { host: string; personaId?: string } | null {
+    const remote = request.personaId !== undefined ? (this.options.elsewhere?.split(request.personaId) ?? null) : null;
+    if (request.host !== undefined && remote && remote.host !== request.host) {
+      throw new ServiceError('invalid_request', `${JSON.stringify(shownValue(request.personaId!))} is an agent of ${remote.host}, not of ${request.host}; nothing was done.`);
+    }
+    const host = request.host ?? remote?.host;
+    if (host === undefined) return null;
+    if (!this.options.elsewhere) throw new ServiceError('not_found', `This end joins no remotes, so it cannot dispatch on ${host}.`);
+    return { host, ...(request.personaId !== undefined ? { personaId: remote?.id ?? request.personaId } : {}) };
+  }
+
+  /** The worktree and the launch or the send, on this machine; every refusal before the worktree, a rollback after. */
+  private async carry(item: ItemRef, order: Order, prompt: string): Promise<{ result: DispatchHereResult; made: MadeWorktree | null }> {
+    if (order.personaId !== undefined) return this.toRunning(item, order.personaId, order.cwd, prompt, order.worktree, order.harness);
+    const cwd = await folderOrThrow(order.cwd);
+    const role = roleOrThrow(order.role);
+    if (order.name !== undefined) {
+      const name = parsePersonaName(order.name);
       if (!name.ok) throw new ServiceError('invalid_request', `${name.reason} Nothing was done.`);
     }
     // What the launch would refuse is refused before a worktree is made for it.
     const tmux = detectTmux(this.options.env);
     if (!tmux.ok) throw new ServiceError('unavailable', `${tmux.reason} Nothing was done.`);
-    const harness = detectHarnesses(this.options.env).find((entry) => entry.harness === request.harness);
-    if (harness && !harness.ok) throw new ServiceError('unavailable', `Cannot launch ${request.harness}: ${harness.reason}. Nothing was done.`);
-    const made = request.worktree ? await makeWorktree(item, cwd, this.options.worktreeDir, this.options.env) : null;
+    const harness = detectHarnesses(this.options.env).find((entry) => entry.harness === order.harness);
+    if (harness && !harness.ok) throw new ServiceError('unavailable', `Cannot launch ${order.harness}: ${harness.reason}. Nothing was done.`);
+    const made = order.worktree ? await makeWorktree(item, cwd, this.options.worktreeDir, this.options.env) : null;
     let launched: LaunchResult;
     try {
-      launched = await this.options.launch({ harness: request.harness!, role: role!, cwd: made?.folder ?? cwd, name: request.name, prompt });
+      launched = await this.options.launch({ harness: order.harness!, role: role!, cwd: made?.folder ?? cwd, name: order.name, prompt });
     } catch (error) {
       await made?.rollback();
       throw error;
     }
-    await this.record(item, launched.persona, made?.folder ?? cwd, made);
-    return { personaId: launched.persona.id, persona: launched.persona.name, itemId: item.id, cwd: made?.folder ?? cwd, branch: made?.branch ?? null, worktree: made?.folder ?? null, launch: launched };
+    return { result: { personaId: launched.persona.id, persona: launched.persona.name, cwd: made?.folder ?? cwd, branch: made?.branch ?? null, worktree: made?.folder ?? null, launch: launched }, made };
   }
 
-  private async toRunning(item: WorkItem, who: string, folder: string, prompt: string, worktree: boolean, harness?: Harness): Promise<DispatchResult> {
+  private async toRunning(item: ItemRef, who: string, folder: string, prompt: string, worktree: boolean, harness?: Harness): Promise<{ result: DispatchHereResult; made: MadeWorktree | null }> {
     const persona = await this.options.personas.find(who);
     if (!persona) throw new ServiceError('not_found', `No persona with id or name ${JSON.stringify(shownValue(who))}; nothing was done.`);
     const seat = (await this.options.fleet()).seats.find((entry) => entry.personaId === persona.id);
@@ -113,11 +170,10 @@ export class DispatchService {
       await made?.rollback();
       throw error;
     }
-    await this.record(item, persona, made?.folder ?? cwd, made);
-    return { personaId: persona.id, persona: persona.name, itemId: item.id, cwd: made?.folder ?? cwd, branch: made?.branch ?? null, worktree: made?.folder ?? null, launch: null };
+    return { result: { personaId: persona.id, persona: persona.name, cwd: made?.folder ?? cwd, branch: made?.branch ?? null, worktree: made?.folder ?? null, launch: null }, made };
   }
 
-  private async record(item: WorkItem, persona: Persona, cwd: string, made: MadeWorktree | null): Promise<void> {
+  private async record(item: WorkItem, persona: { id: string; name: string }, cwd: string, made: { branch: string; folder: string; repo: string | null } | null, host: string | null): Promise<void> {
     const record: DispatchRecord = {
       source: item.source,
       itemId: item.id,
@@ -131,6 +187,8 @@ export class DispatchService {
       worktree: made?.folder ?? null,
       repo: made?.repo ?? null,
       doneAt: null,
+      // A remote's worktree is a path on that machine: its files are never read here.
+      ...(host !== null ? { host } : {}),
     };
     await this.store.update((records) => ({ records: [...records, record], value: undefined }));
     if (record.worktree) await this.readChanges([record], true);
@@ -170,6 +228,9 @@ export class DispatchService {
     const target = activeOne(await this.store.list(), itemId, source);
     if (!target) throw new ServiceError('not_found', `No active dispatch of the item ${JSON.stringify(shownValue(itemId))}; nothing was changed.`);
     let removed = false;
+    if (removeIt && target.worktree && target.host) {
+      throw new ServiceError('invalid_request', `The worktree ${target.worktree} is on ${target.host}: remove it there (git worktree remove ${target.worktree}), or mark the item done without --remove-worktree. Nothing was changed.`);
+    }
     if (removeIt && target.worktree && (await stat(target.worktree).then(() => true, () => false))) {
       const count = await changedFileCount(target.worktree, this.options.env);
       if (count === null) throw new ServiceError('unavailable', `git could not read the worktree ${target.worktree}; nothing was changed.`);
@@ -211,7 +272,7 @@ export class DispatchService {
   private async readChanges(records: readonly DispatchRecord[], now: boolean): Promise<boolean> {
     let changed = false;
     for (const record of records) {
-      if (!record.worktree) continue;
+      if (!record.worktree || record.host) continue;
       const previous = this.changes.get(record.worktree);
       const clock = this.options.now ?? Date.now;
       // The read's start is its time, so the 10 s timer's next tick finds it due (a timer may fire a few ms early).

@@ -31,6 +31,8 @@ const DispatchRecordSchema = z.object({
   repo: z.string().nullable(),
   /** When the owner marked it done; null while it is active. */
   doneAt: z.string().nullable(),
+  /** The remote it runs on (issue 42); absent: this machine. */
+  host: z.string().optional(),
 });
 /** A stored dispatch. */
 export type DispatchRecord = z.infer<typeof DispatchRecordSchema>;

@@ -46,4 +46,24 @@ describe('job alias high-water mark', () => {
     expect(Object.keys(mark).sort()).toEqual(['__proto__', 'constructor']);
     expect(readFileSync(file, 'utf8')).toContain('__proto__');
   });
+
+  it('a batch of aliases issued one by one writes the mark once, at its end, holding the last of them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pixelfleet-alias-mark-'));
+    dirs.push(dir);
+    const history = await open(dir);
+    const file = join(dir, ALIAS_MARK_FILE);
+    await history.aliases.aliasesFor([{ key: 'claude:a|n0', type: 'Plan' }]);
+    const marks: string[] = [];
+    const issued = history.aliases.batched(() =>
+      Array.from({ length: 50 }, (_, index) => {
+        marks.push(readFileSync(file, 'utf8'));
+        return history.aliases.aliasesNow([{ key: `claude:a|n${index + 1}`, type: 'Explore' }]).get(`claude:a|n${index + 1}`);
+      }),
+    );
+    expect(issued.at(-1)).toBe('explore-50');
+    // Inside the batch the file was not rewritten; after it, it holds every type's last number.
+    expect(new Set(marks).size).toBe(1);
+    expect(readAliasMark(file)).toEqual({ plan: 1, explore: 50 });
+    history.dispose();
+  });
 });

@@ -12,7 +12,7 @@ import { roleText } from '../../../shared/usagePhrases';
 
 /** Usage of the three commands. */
 export const DISPATCH_USAGE =
-  'usage: pixelfleet work-items dispatch <item id> --harness claude|codex|opencode (--role R [--name N] | --persona P) --cwd DIR [--worktree] [--json] | undispatch <item id> | done <item id> [--remove-worktree]';
+  'usage: pixelfleet work-items dispatch <item id> --harness claude|codex|opencode (--role R [--name N] | --persona P) --cwd DIR [--worktree] [--host REMOTE] [--json] | undispatch <item id> | done <item id> [--remove-worktree]';
 
 function itemOf(positionals: string[], command: string): string {
   if (positionals.length !== 1) throw new UsageError(`${command} takes one item id. ${DISPATCH_USAGE}`);
@@ -20,8 +20,10 @@ function itemOf(positionals: string[], command: string): string {
 }
 
 async function dispatch(argv: string[], io: CliIo & { home: string }): Promise<number> {
-  const args = parseArgs(argv, ['harness', 'role', 'name', 'persona', 'cwd']);
-  rejectUnknown(args, ['harness', 'role', 'name', 'persona', 'cwd', 'worktree', 'json']);
+  const args = parseArgs(argv, ['harness', 'role', 'name', 'persona', 'cwd', 'host']);
+  rejectUnknown(args, ['harness', 'role', 'name', 'persona', 'cwd', 'worktree', 'json', 'host']);
+  // --host: the worktree, the launch or the send happen on that remote (`--cwd` a folder there); the record stays here.
+  const host = option(args, 'host');
   const itemId = itemOf(args.positionals, 'dispatch');
   const role = bounded('--role', option(args, 'role'), 'role');
   const persona = bounded('--persona', option(args, 'persona'), 'id');
@@ -40,6 +42,7 @@ async function dispatch(argv: string[], io: CliIo & { home: string }): Promise<n
       itemId,
       cwd,
       ...(worktree ? { worktree } : {}),
+      ...(host !== undefined ? { host } : {}),
       ...(role !== undefined ? { role, harness: harness.data!, ...(name !== undefined ? { name } : {}) } : { personaId: persona!, ...(harness.success ? { harness: harness.data } : {}) }),
     }),
   );
@@ -47,9 +50,11 @@ async function dispatch(argv: string[], io: CliIo & { home: string }): Promise<n
   if (args.flags.has('json')) {
     io.stdout(`${JSON.stringify({ personaId: result.personaId, persona: result.persona, itemId: result.itemId, cwd: result.cwd, branch: result.branch, worktree: result.worktree }, null, 2)}\n`);
   } else if (launch) {
-    io.stdout(`Dispatched ${result.itemId} to ${result.persona} (${roleText(launch.persona.role)}), started in tmux session ${launch.tmuxSession} in ${result.cwd}${result.branch ? ` on branch ${result.branch}` : ''}.\nAttach with: ${launch.attach}\n`);
+    const there = host !== undefined ? ` on ${host}` : '';
+    io.stdout(`Dispatched ${result.itemId} to ${result.persona} (${roleText(launch.persona.role)}), started in tmux session ${launch.tmuxSession}${there} in ${result.cwd}${result.branch ? ` on branch ${result.branch}` : ''}.\nAttach${host !== undefined ? ` on ${host}` : ''} with: ${launch.attach}\n`);
   } else {
-    io.stdout(`Dispatched ${result.itemId} to ${result.persona} through its terminal${result.branch ? `; its worktree is ${result.worktree} on branch ${result.branch}` : ''}.\n`);
+    const there = host !== undefined ? ` on ${host}` : '';
+    io.stdout(`Dispatched ${result.itemId} to ${result.persona} through its terminal${there}${result.branch ? `; its worktree is ${result.worktree} on branch ${result.branch}` : ''}.\n`);
   }
   if (launch?.reason) io.stderr(`pixelfleet work-items: ${launch.reason}\n`);
   return launch && !launch.seated ? 1 : 0;

@@ -110,6 +110,13 @@ export function routeRemotes(handlers: Handlers, hub: RemoteHub, options: RouteO
       const launched = await forward(host, 'agents.launch', rest);
       return { ...launched, persona: localPersona(host, launched.persona) };
     },
+    'work.dispatchHere': async (request) => {
+      // A dispatch carried out on a remote (issue 42): its worktree, launch or send there; the persona comes back namespaced.
+      const { host, ...rest } = request;
+      if (host === undefined) return handlers['work.dispatchHere'](rest);
+      const carried = await forward(host, 'work.dispatchHere', rest);
+      return { ...carried, personaId: remoteId(host, carried.personaId), launch: carried.launch ? { ...carried.launch, persona: localPersona(host, carried.launch.persona) } : null };
+    },
     'agents.attach': async (request) => {
       const remote = splitRemoteId(request.personaId);
       return remote ? forward(remote.host, 'agents.attach', { personaId: remote.id }) : handlers['agents.attach'](request);
