@@ -2,6 +2,7 @@
  * Drives refreshes of the fleet: chokidar on the addressed transcripts (and the persona store), a slow safety
  * poll, and coalescing so renderers get at most ~10 `fleet.changed` events a second.
  */
+import { basename, dirname, join } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { FleetService } from './FleetService';
 
@@ -32,16 +33,22 @@ export class LiveUpdates {
   private lastStart = 0;
   private disposed = false;
   private syncing: Promise<void> = Promise.resolve();
+  /** The paths file events named since the last refresh started; `whole` asks the next refresh to read every seat. */
+  private changed = new Set<string>();
+  private whole = true;
 
   constructor(private readonly options: LiveUpdatesOptions) {}
 
   /** Starts watching and polling. */
   async start(): Promise<void> {
     this.watcher = watch([], { ignoreInitial: true, depth: 0, persistent: true, awaitWriteFinish: false });
-    this.watcher.on('all', () => this.schedule());
+    this.watcher.on('all', (event, path) => {
+      // A file that appears or goes changes its folder's listing too (a Codex parent's new child, a located journal).
+      this.noteChange(typeof path === 'string' ? (event === 'change' ? [path] : [path, dirname(path)]) : null);
+    });
     // chokidar drops a 'change' when the file's access time is newer than its modification time — which is exactly
     // what our own read of the previous append leaves behind. The raw fs.watch event is never dropped.
-    this.watcher.on('raw', () => this.schedule());
+    this.watcher.on('raw', (event, name, details) => this.noteChange(rawPaths(event, name, details)));
     this.watcher.on('error', (error) => this.options.log?.(`pixelfleet: file watcher: ${String(error)}`));
     await this.syncWatched();
     const tick = async () => {
@@ -56,8 +63,20 @@ export class LiveUpdates {
     this.poll.unref?.();
   }
 
-  /** Asks for a refresh soon; bursts coalesce into one, at most one every MIN_REFRESH_INTERVAL_MS. */
+  /** Asks for a refresh of every seat soon; bursts coalesce into one, at most one every MIN_REFRESH_INTERVAL_MS. */
   schedule(): void {
+    this.whole = true;
+    this.startSoon();
+  }
+
+  /** A file event: the paths it names (null: it named none, so every seat is read). */
+  private noteChange(paths: readonly string[] | null): void {
+    if (paths === null) this.whole = true;
+    else for (const path of paths) this.changed.add(path);
+    this.startSoon();
+  }
+
+  private startSoon(): void {
     if (this.disposed) return;
     if (this.running) {
       this.pending = true;
@@ -75,8 +94,12 @@ export class LiveUpdates {
     if (this.disposed) return;
     this.running = true;
     this.lastStart = Date.now();
+    // Events arriving from here on belong to the next refresh, which reads their seats again.
+    const scope = this.whole ? undefined : { changed: this.changed };
+    this.changed = new Set();
+    this.whole = false;
     try {
-      await this.options.fleet.refresh();
+      await this.options.fleet.refresh(scope);
       await this.syncWatched();
     } catch (error) {
       this.options.log?.(`pixelfleet: refresh failed: ${String(error)}`);
@@ -84,7 +107,7 @@ export class LiveUpdates {
       this.running = false;
       if (this.pending) {
         this.pending = false;
-        this.schedule();
+        this.startSoon();
       }
     }
   }
@@ -115,4 +138,16 @@ export class LiveUpdates {
     if (this.poll) clearInterval(this.poll);
     await this.watcher?.close();
   }
+}
+
+/**
+ * The paths a raw fs.watch event names: the watched file itself, or the entry of a watched folder (and the folder, when
+ * an entry appeared or went). Null when it names no watched path.
+ */
+function rawPaths(event: string, name: unknown, details: unknown): string[] | null {
+  const watched = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
+  if (typeof watched !== 'string') return null;
+  if (typeof name !== 'string' || name === '' || name === basename(watched)) return [watched];
+  const entry = join(watched, name);
+  return event === 'rename' ? [entry, watched] : [entry];
 }
