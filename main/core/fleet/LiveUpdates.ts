@@ -1,10 +1,9 @@
 /**
- * Drives refreshes of the fleet: chokidar on the addressed transcripts (and the persona store), a slow safety
+ * Drives refreshes of the fleet: watches on the addressed transcripts (and the persona store), a slow safety
  * poll, and coalescing so renderers get at most ~10 `fleet.changed` events a second.
  */
-import { basename, dirname, join } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import type { FleetService } from './FleetService';
+import { PathWatchers } from './pathWatchers';
 
 /** The least time between two refreshes started by file events (10 a second at most). */
 export const MIN_REFRESH_INTERVAL_MS = 100;
@@ -24,8 +23,7 @@ export interface LiveUpdatesOptions {
 
 /** Watches, polls and coalesces; `dispose()` stops all of it. */
 export class LiveUpdates {
-  private watcher: FSWatcher | null = null;
-  private watched = new Set<string>();
+  private watcher: PathWatchers | null = null;
   private timer: NodeJS.Timeout | null = null;
   private poll: NodeJS.Timeout | null = null;
   private running = false;
@@ -41,15 +39,9 @@ export class LiveUpdates {
 
   /** Starts watching and polling. */
   async start(): Promise<void> {
-    this.watcher = watch([], { ignoreInitial: true, depth: 0, persistent: true, awaitWriteFinish: false });
-    this.watcher.on('all', (event, path) => {
-      // A file that appears or goes changes its folder's listing too (a Codex parent's new child, a located journal).
-      this.noteChange(typeof path === 'string' ? (event === 'change' ? [path] : [path, dirname(path)]) : null);
-    });
-    // chokidar drops a 'change' when the file's access time is newer than its modification time — which is exactly
-    // what our own read of the previous append leaves behind. The raw fs.watch event is never dropped.
-    this.watcher.on('raw', (event, name, details) => this.noteChange(rawPaths(event, name, details)));
-    this.watcher.on('error', (error) => this.options.log?.(`pixelfleet: file watcher: ${String(error)}`));
+    // Each event names its paths, so a refresh reads only the seats whose files changed (raw fs.watch events, never
+    // dropped: a change right after our own read of the previous append is still seen).
+    this.watcher = new PathWatchers((paths) => this.noteChange(paths), this.options.log);
     await this.syncWatched();
     const tick = async () => {
       try {
@@ -124,11 +116,7 @@ export class LiveUpdates {
   private async applyWatched(): Promise<void> {
     if (!this.watcher || this.disposed) return;
     const wanted = new Set([...(await this.options.fleet.watchPaths()), ...(this.options.extraPaths ?? [])]);
-    const add = [...wanted].filter((path) => !this.watched.has(path));
-    const remove = [...this.watched].filter((path) => !wanted.has(path));
-    if (add.length) this.watcher.add(add);
-    if (remove.length) this.watcher.unwatch(remove);
-    this.watched = wanted;
+    if (!this.disposed) this.watcher.set(wanted);
   }
 
   /** Stops the watcher, the poll and any scheduled refresh. */
@@ -138,16 +126,4 @@ export class LiveUpdates {
     if (this.poll) clearInterval(this.poll);
     await this.watcher?.close();
   }
-}
-
-/**
- * The paths a raw fs.watch event names: the watched file itself, or the entry of a watched folder (and the folder, when
- * an entry appeared or went). Null when it names no watched path.
- */
-function rawPaths(event: string, name: unknown, details: unknown): string[] | null {
-  const watched = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
-  if (typeof watched !== 'string') return null;
-  if (typeof name !== 'string' || name === '' || name === basename(watched)) return [watched];
-  const entry = join(watched, name);
-  return event === 'rename' ? [entry, watched] : [entry];
 }
