@@ -3,7 +3,7 @@
  * at the address it resolves to), a few at once, an unchanged seat keeping last census's object. It keeps what each
  * projection gave besides the seat: the last turn's length, the message facts, and (through the usage book) the tally.
  */
-import type { AgentMessage, Harness, Persona, Seat, SeatAddress, Team } from '../../../shared/schemas';
+import type { Activity, AgentMessage, Harness, Persona, Seat, SeatAddress, Team } from '../../../shared/schemas';
 import { samePlain } from '../../../shared/patch';
 import { UNKNOWN_ACTIVITY } from '../../../shared/activity';
 import type { Projection, SeatReader } from '../../sources/readers/port';
@@ -63,6 +63,8 @@ export class SeatProjector {
   private readonly messageFacts = new Map<string, readonly SessionMessageFact[]>();
   /** Each seat's last successful reading (see KEEP_READING_MS). */
   private readonly readings = new Map<string, Reading>();
+  /** The seat each reading last gave, with what it was built from. */
+  private readonly built = new Map<string, { projection: Reading['projection']; personaId: string; address: SeatAddress; activity: Activity; seat: Seat }>();
 
   constructor(private readonly parts: SeatProjectorParts) {}
 
@@ -75,6 +77,7 @@ export class SeatProjector {
   forget(seatId: string): void {
     this.messageFacts.delete(seatId);
     this.readings.delete(seatId);
+    this.built.delete(seatId);
   }
 
   /** Messages between the addressed seats (rules SM3–SM5), from the facts their last projections gave. */
@@ -130,6 +133,7 @@ export class SeatProjector {
     this.seatViews = views;
     this.projections = projections;
     for (const id of this.readings.keys()) if (!seated.has(id)) this.readings.delete(id);
+    for (const id of this.built.keys()) if (!seated.has(id)) this.built.delete(id);
     return seats;
   }
 
@@ -187,15 +191,18 @@ export class SeatProjector {
   /** The seat a successful reading gives now: time-bound rules are evaluated on every census, files read or not. */
   private seatOf(id: string, persona: Persona, address: SeatAddress, projection: Reading['projection']): Seat {
     const { usage, now } = this.parts;
-    const base = { id, harness: address.harness, personaId: persona.id, address };
     this.turnMs.set(id, projection.activity.turnMs ?? null);
     this.messageFacts.set(id, projection.messages ?? []);
-    const observed = driftFields(evaluateActivity(projection.activity, now()), projection.census);
-    if (projection.usage && projection.usageTally) {
-      usage.note(id, projection.usage, projection.usageTally);
-      return { ...base, ...observed, subagents: projection.subagents, usage: projection.usage };
-    }
-    usage.forget(id);
-    return { ...base, ...observed, subagents: projection.subagents };
+    const activity = evaluateActivity(projection.activity, now());
+    if (projection.usage && projection.usageTally) usage.note(id, projection.usage, projection.usageTally);
+    else usage.forget(id);
+    // A kept reading whose time rules give the same activity gives the same seat object: nothing is built or compared.
+    const built = this.built.get(id);
+    if (built && built.projection === projection && built.personaId === persona.id && built.address === address && samePlain(built.activity, activity)) return built.seat;
+    const base = { id, harness: address.harness, personaId: persona.id, address };
+    const observed = driftFields(activity, projection.census);
+    const seat: Seat = projection.usage && projection.usageTally ? { ...base, ...observed, subagents: projection.subagents, usage: projection.usage } : { ...base, ...observed, subagents: projection.subagents };
+    this.built.set(id, { projection, personaId: persona.id, address, activity, seat });
+    return seat;
   }
 }
