@@ -97,14 +97,17 @@ export function elapsedMs(job: Pick<Job, 'startedAt' | 'endedAt'>, now: number):
  * then the alias) so the order never flickers between two refreshes.
  */
 export function sortJobs<T extends Pick<Job, 'state' | 'startedAt' | 'endedAt' | 'alias' | 'seatId' | 'nativeId'>>(jobs: readonly T[], now: number): T[] {
-  return [...jobs].sort((left, right) => {
+  // Each job's elapsed time is worked out once, not at every comparison (a board of hundreds is sorted per change).
+  const keyed = jobs.map((job) => ({ job, elapsed: elapsedMs(job, now) }));
+  keyed.sort(({ job: left, elapsed: leftElapsed }, { job: right, elapsed: rightElapsed }) => {
     if (left.state !== right.state) return left.state === 'running' ? -1 : 1;
-    const byElapsed = elapsedMs(right, now) - elapsedMs(left, now);
+    const byElapsed = rightElapsed - leftElapsed;
     if (byElapsed !== 0) return byElapsed;
     const byStart = left.startedAt.localeCompare(right.startedAt);
     if (byStart !== 0) return byStart;
     return `${left.alias}${left.seatId}${left.nativeId}`.localeCompare(`${right.alias}${right.seatId}${right.nativeId}`);
   });
+  return keyed.map((entry) => entry.job);
 }
 
 /** The board's filters; absent means "all". */

@@ -21,7 +21,7 @@ import { Changes } from '../../kit/changes';
 import { harnessName } from '../../sources/readers/registry';
 import { SeatResolutions } from './seatResolutions';
 import { CandidateList } from './candidates';
-import { SeatProjector } from './seatProjector';
+import { SeatProjector, type CensusScope } from './seatProjector';
 import { SeatFaults } from './seatFaults';
 
 /** How long a read-only caller may reuse the last census while the cursor is unchanged (the census rule). */
@@ -116,9 +116,12 @@ export class FleetService implements SessionResolver {
     return this.startCensus(mutation);
   }
 
-  /** Runs a census now (watcher and poll triggers); listeners hear of it when the cursor moved. */
-  refresh(): Promise<FleetSnapshot> {
-    return this.startCensus(this.mutation);
+  /**
+   * Runs a census now (watcher and poll triggers); listeners hear of it when the cursor moved. A scope (the paths file
+   * events named) lets seats none of whose paths changed keep their reading of under a second ago.
+   */
+  refresh(scope?: CensusScope): Promise<FleetSnapshot> {
+    return this.startCensus(this.mutation, scope);
   }
 
   /** Records that something changed: later reads never use a census started before it. */
@@ -126,21 +129,21 @@ export class FleetService implements SessionResolver {
     this.mutation += 1;
   }
 
-  private startCensus(mutation: number): Promise<FleetSnapshot> {
+  private startCensus(mutation: number, scope?: CensusScope): Promise<FleetSnapshot> {
     const serial = ++this.serial;
     // The census settles asynchronously, so `inFlight` is always set before this clean-up can run.
-    const promise = this.census(serial, mutation).finally(() => {
+    const promise = this.census(serial, mutation, scope).finally(() => {
       if (this.inFlight?.serial === serial) this.inFlight = null;
     });
     this.inFlight = { serial, mutation, promise };
     return promise;
   }
 
-  private async census(serial: number, mutation: number): Promise<FleetSnapshot> {
+  private async census(serial: number, mutation: number, scope?: CensusScope): Promise<FleetSnapshot> {
     const { personas: personaPort, work } = this.options;
     await personaPort.refresh();
     const personas = await personaPort.list();
-    const seats = await this.projector.projectSeats(personas);
+    const seats = await this.projector.projectSeats(personas, scope);
     // Stations come from the same persona list as the seats, so one census never mixes two versions of the store.
     const roles = rolesList(personas);
     const backlog = work?.backlogFor(roles.map((entry) => entry.role));

@@ -1,9 +1,9 @@
 /**
- * Drives refreshes of the fleet: chokidar on the addressed transcripts (and the persona store), a slow safety
+ * Drives refreshes of the fleet: watches on the addressed transcripts (and the persona store), a slow safety
  * poll, and coalescing so renderers get at most ~10 `fleet.changed` events a second.
  */
-import { watch, type FSWatcher } from 'chokidar';
 import type { FleetService } from './FleetService';
+import { PathWatchers } from './pathWatchers';
 
 /** The least time between two refreshes started by file events (10 a second at most). */
 export const MIN_REFRESH_INTERVAL_MS = 100;
@@ -23,8 +23,7 @@ export interface LiveUpdatesOptions {
 
 /** Watches, polls and coalesces; `dispose()` stops all of it. */
 export class LiveUpdates {
-  private watcher: FSWatcher | null = null;
-  private watched = new Set<string>();
+  private watcher: PathWatchers | null = null;
   private timer: NodeJS.Timeout | null = null;
   private poll: NodeJS.Timeout | null = null;
   private running = false;
@@ -32,17 +31,17 @@ export class LiveUpdates {
   private lastStart = 0;
   private disposed = false;
   private syncing: Promise<void> = Promise.resolve();
+  /** The paths file events named since the last refresh started; `whole` asks the next refresh to read every seat. */
+  private changed = new Set<string>();
+  private whole = true;
 
   constructor(private readonly options: LiveUpdatesOptions) {}
 
   /** Starts watching and polling. */
   async start(): Promise<void> {
-    this.watcher = watch([], { ignoreInitial: true, depth: 0, persistent: true, awaitWriteFinish: false });
-    this.watcher.on('all', () => this.schedule());
-    // chokidar drops a 'change' when the file's access time is newer than its modification time — which is exactly
-    // what our own read of the previous append leaves behind. The raw fs.watch event is never dropped.
-    this.watcher.on('raw', () => this.schedule());
-    this.watcher.on('error', (error) => this.options.log?.(`pixelfleet: file watcher: ${String(error)}`));
+    // Each event names its paths, so a refresh reads only the seats whose files changed (raw fs.watch events, never
+    // dropped: a change right after our own read of the previous append is still seen).
+    this.watcher = new PathWatchers((paths) => this.noteChange(paths), this.options.log);
     await this.syncWatched();
     const tick = async () => {
       try {
@@ -56,8 +55,20 @@ export class LiveUpdates {
     this.poll.unref?.();
   }
 
-  /** Asks for a refresh soon; bursts coalesce into one, at most one every MIN_REFRESH_INTERVAL_MS. */
+  /** Asks for a refresh of every seat soon; bursts coalesce into one, at most one every MIN_REFRESH_INTERVAL_MS. */
   schedule(): void {
+    this.whole = true;
+    this.startSoon();
+  }
+
+  /** A file event: the paths it names (null: it named none, so every seat is read). */
+  private noteChange(paths: readonly string[] | null): void {
+    if (paths === null) this.whole = true;
+    else for (const path of paths) this.changed.add(path);
+    this.startSoon();
+  }
+
+  private startSoon(): void {
     if (this.disposed) return;
     if (this.running) {
       this.pending = true;
@@ -75,8 +86,12 @@ export class LiveUpdates {
     if (this.disposed) return;
     this.running = true;
     this.lastStart = Date.now();
+    // Events arriving from here on belong to the next refresh, which reads their seats again.
+    const scope = this.whole ? undefined : { changed: this.changed };
+    this.changed = new Set();
+    this.whole = false;
     try {
-      await this.options.fleet.refresh();
+      await this.options.fleet.refresh(scope);
       await this.syncWatched();
     } catch (error) {
       this.options.log?.(`pixelfleet: refresh failed: ${String(error)}`);
@@ -84,7 +99,7 @@ export class LiveUpdates {
       this.running = false;
       if (this.pending) {
         this.pending = false;
-        this.schedule();
+        this.startSoon();
       }
     }
   }
@@ -101,11 +116,7 @@ export class LiveUpdates {
   private async applyWatched(): Promise<void> {
     if (!this.watcher || this.disposed) return;
     const wanted = new Set([...(await this.options.fleet.watchPaths()), ...(this.options.extraPaths ?? [])]);
-    const add = [...wanted].filter((path) => !this.watched.has(path));
-    const remove = [...this.watched].filter((path) => !wanted.has(path));
-    if (add.length) this.watcher.add(add);
-    if (remove.length) this.watcher.unwatch(remove);
-    this.watched = wanted;
+    if (!this.disposed) this.watcher.set(wanted);
   }
 
   /** Stops the watcher, the poll and any scheduled refresh. */

@@ -9,7 +9,7 @@ import { sameBoardContent } from '../../../shared/updates';
 import type { FleetSnapshot } from '../../../shared/schemas';
 import { ServiceError } from '../../kit/errors';
 import type { JobAliases } from './aliasPort';
-import { aliasRequestsOf, deriveJobs } from './deriveJobs';
+import { aliasRequestsOf, deriveJobs, JobMemo } from './deriveJobs';
 import { EndedJobs } from './endedJobs';
 import { DEFAULT_REMINDERS, ReminderClock, type JobNotice, type ReminderSettings } from './reminders';
 import { Changes } from '../../kit/changes';
@@ -45,6 +45,8 @@ export class JobsService {
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
   private readonly ended = new EndedJobs();
+  /** Each seat's jobs from the last derivation, kept while the census keeps the seat's object. */
+  private readonly memo = new JobMemo();
   private readonly boardChanges: Changes<JobBoard>;
   private readonly noticeChanges: Changes<JobNotice>;
 
@@ -119,7 +121,7 @@ export class JobsService {
       return new Map<string, string>();
     });
     const now = this.now();
-    const derived = deriveJobs(snapshot, aliases, now);
+    const derived = deriveJobs(snapshot, aliases, now, this.memo);
     const evaluated = this.clock.evaluate(this.ended.merge(derived.jobs, snapshot.seats, now), now);
     const computed: JobBoard = { jobs: guardJobs(evaluated.jobs, this.options.log), aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
     for (const notice of evaluated.notices) void this.noticeChanges.emit(notice);

@@ -5,12 +5,16 @@
 import { JobSchema, type Job } from '../../../shared/jobs';
 
 let lastLogged = '';
+/** Jobs that passed already: the board keeps an unchanged seat's job objects, so each is checked once. */
+const passed = new WeakSet<Job>();
 
 /** The jobs that pass the contract (the same array when all do). */
 export function guardJobs(jobs: Job[], log?: (message: string) => void): Job[] {
   const bad: string[] = [];
   const kept = jobs.filter((job) => {
+    if (passed.has(job)) return true;
     const checked = JobSchema.safeParse(job);
+    if (checked.success) passed.add(job);
     if (!checked.success) bad.push(`${String(job.seatId)}|${String(job.nativeId)}: ${checked.error.issues[0]?.path.join('.')} (${checked.error.issues[0]?.message})`);
     return checked.success;
   });

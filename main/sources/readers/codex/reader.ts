@@ -216,9 +216,13 @@ export function createCodexReader(options: CodexReaderOptions): SeatReader {
       });
     },
     watchPaths(seat: SeatAddress): string[] {
-      const path = seat.path ?? seats.peek(seat)?.path ?? null;
+      const state = seats.peek(seat);
+      const path = seat.path ?? state?.path ?? null;
       const folders = index.watchFolders(seat.home, seat.sessionId) ?? [join(seat.home, 'sessions')];
-      return path ? [path, ...folders] : folders;
+      // The child rollouts the seat reads: they sit in the watched folders, and naming them lets a census started by
+      // their change read this seat again (and only the seats whose files changed).
+      const children = state ? [...state.childScans.keys()] : [];
+      return path ? [path, ...children, ...folders] : [...children, ...folders];
     },
     forget(seat: SeatAddress): void {
       seats.forget(seat);
