@@ -9,7 +9,13 @@ import { freshHome, removeHome, startHost } from '../host';
 import { connect } from './world';
 
 const SECONDS = Number(process.argv[2]) || 5;
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; cat: string; args?: { name?: string } };
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; cat: string; args?: { name?: string; chrome_mojo_event_info?: { mojo_interface_tag?: string; watcher_notify_interface_tag?: string; ipc_hash?: number } } };
+
+/** An event's name, with the interface a mojo message was for (which part of the browser talks to the page). */
+function nameOf(event: TraceEvent): string {
+  const mojo = event.args?.chrome_mojo_event_info;
+  return mojo ? `${event.name} (${mojo.mojo_interface_tag ?? mojo.watcher_notify_interface_tag ?? mojo.ipc_hash ?? '?'})` : event.name;
+}
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 
 /** Self time per trace event name on the renderer main thread (events nested in others count only their own part). */
@@ -22,8 +28,8 @@ function summarise(events: TraceEvent[], seconds: number): string[] {
   for (const event of complete) {
     while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur! <= event.ts) stack.pop();
     const parent = stack[stack.length - 1];
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - event.dur!);
-    self.set(event.name, (self.get(event.name) ?? 0) + event.dur!);
+    if (parent) self.set(nameOf(parent), (self.get(nameOf(parent)) ?? 0) - event.dur!);
+    self.set(nameOf(event), (self.get(nameOf(event)) ?? 0) + event.dur!);
     stack.push(event);
   }
   return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([name, micros]) => `${(micros / 1000 / seconds).toFixed(1).padStart(7)} ms/s  ${name}`);
