@@ -83,6 +83,10 @@ async function boot(host: HTMLElement): Promise<void> {
     roundPixels: true,
     autoStart: false,
     sharedTicker: false,
+    // The world's input hit-tests the pure layout (world/input.ts): Pixi's own pointer events would walk the whole
+    // scene on every pointer move for listeners nobody registered.
+    eventMode: 'none',
+    eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
   });
   // Pixel art from a few atlases (characters, labels, the sheet, Graphics' white): a shader that picks among 4
   // textures, not the 32 the GPU allows, so each pixel software WebGL shades costs a quarter as much (issue 17).

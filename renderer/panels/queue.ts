@@ -65,32 +65,44 @@ export class QueueStrip {
 
   /**
    * Shows as many entries as the strip has room for, oldest first, and counts the rest on "+N more" (never a silent
-   * cut); expanded, the strip wraps and shows them all. Measures only when the entries or the window changed.
+   * cut); expanded, the strip wraps and shows them all. Measures only when the entries or the window changed, and then
+   * in one pass: every entry shown and "+N more" at its widest, one read of where each entry ends, then the entries
+   * past the room hidden (a busy fleet changes the queue several times a second; hiding one entry at a time and
+   * measuring again after each laid the page out once per entry).
    */
   private fit(force = false): void {
     const key = `${this.expanded}|${this.queue.map((entry) => entry.personaId).join(',')}|${[...this.entries.values()].map((view) => view.shown).join('|')}`;
     if (!force && key === this.fitted) return;
     this.fitted = key;
     const items = [...this.list.children] as HTMLElement[];
-    for (const item of items) item.hidden = false;
+    for (const item of items) if (item.hidden) item.hidden = false;
     this.root.classList.toggle('queue-expanded', this.expanded);
-    this.more.hidden = true;
-    if (this.root.hidden || items.length === 0) return;
+    if (this.root.hidden || items.length === 0) {
+      this.more.hidden = true;
+      return;
+    }
     if (this.expanded) {
       this.more.hidden = false;
       setText(this.more, 'fewer');
       return;
     }
-    const room = this.root.clientWidth;
-    const overflows = () => this.root.scrollWidth > room + 1;
-    if (!overflows()) return;
+    // "+N more" with the most digits it can need: its width bounds every count it will show.
     this.more.hidden = false;
-    let hidden = 0;
-    for (let index = items.length - 1; index > 0 && (hidden === 0 || overflows()); index -= 1) {
-      items[index].hidden = true;
-      hidden += 1;
-      setText(this.more, `+${hidden} more`);
+    setText(this.more, `+${items.length} more`);
+    // Reads only from here until the entries are hidden: one layout.
+    const room = this.root.clientWidth;
+    const moreWidth = this.more.offsetWidth;
+    const gap = Number.parseFloat(getComputedStyle(this.root).columnGap) || 0;
+    const ends = items.map((item) => item.offsetLeft + item.offsetWidth);
+    if (ends[ends.length - 1] <= room + 1) {
+      this.more.hidden = true;
+      return;
     }
+    let shown = 1;
+    while (shown < items.length && ends[shown] + gap + moreWidth <= room + 1) shown += 1;
+    const hidden = items.length - shown;
+    for (let index = shown; index < items.length; index += 1) items[index].hidden = true;
+    setText(this.more, `+${hidden} more`);
     this.more.setAttribute('aria-label', `${hidden} more ${hidden === 1 ? 'agent waits' : 'agents wait'} for you; show all`);
     setAttribute(this.more, 'data-hidden-count', String(hidden));
   }

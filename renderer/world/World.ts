@@ -240,13 +240,18 @@ export class World {
     if (size === this.floorSize) return;
     this.floorSize = size;
     this.sceneryDirty = true;
-    for (const child of this.floor.removeChildren()) child.destroy();
-    for (let row = 0; row < rows; row += 1) {
-      for (let column = 0; column < columns; column += 1) {
-        const tile = new Sprite(this.sprites.frame(`floor_${floorVariant(column, row)}`));
-        tile.position.set(column * TILE, row * TILE);
-        this.floor.addChild(tile);
-      }
+    // The tiles already laid are laid again where the new size wants them: a floor that grows by a row (a timeline seek,
+    // a new station) creates only the new tiles instead of destroying and creating every one.
+    const tiles = this.floor.children as Sprite[];
+    const count = columns * rows;
+    if (tiles.length > count) for (const extra of this.floor.removeChildren(count)) extra.destroy();
+    for (let index = 0; index < count; index += 1) {
+      const column = index % columns;
+      const row = Math.floor(index / columns);
+      const texture = this.sprites.frame(`floor_${floorVariant(column, row)}`);
+      const tile = tiles[index] ?? this.floor.addChild(new Sprite(texture));
+      tile.texture = texture;
+      tile.position.set(column * TILE, row * TILE);
     }
   }
 

@@ -13,24 +13,44 @@ const WIDTHS = new Map<string, number>(Object.entries(atlas.meta.font.widths as 
 
 /** The font's spelling of a text: upper case, unknown characters as "?". */
 export function pixelSpelling(text: string): string {
-  return [...text.toUpperCase()].map((character) => (WIDTHS.has(character) ? character : '?')).join('');
+  let spelled = '';
+  for (const character of text.toUpperCase()) spelled += WIDTHS.has(character) ? character : '?';
+  return spelled;
 }
 
-/** Width in pixels of a text in the pixel font. */
+/** Width in pixels of a text in the pixel font (counted in one walk over it: a zoom measures every plate again). */
 export function pixelTextWidth(text: string): number {
-  const characters = [...pixelSpelling(text)];
-  return Math.max(0, characters.reduce((total, character) => total + WIDTHS.get(character)! + GLYPH_GAP, 0) - GLYPH_GAP);
+  let total = 0;
+  for (const character of text.toUpperCase()) total += (WIDTHS.get(character) ?? WIDTHS.get('?')!) + GLYPH_GAP;
+  return Math.max(0, total - GLYPH_GAP);
 }
 
 /** The mark of a shortened text. */
 export const ELLIPSIS = '…';
 
+/** Shortened texts already worked out, by width and text (plates are shortened again at every zoom step). */
+const shortened = new Map<string, string>();
+/** Entries the cache keeps before starting over (names × rooms of a large fleet fit many times over). */
+const SHORTENED_LIMIT = 4096;
+
 /** Shortens a text until it is at most `width` pixels wide in the pixel font, marking a cut with an ellipsis ("Junip…"). */
 export function shortenToWidth(text: string, width: number): string {
+  const key = `${width}|${text}`;
+  const known = shortened.get(key);
+  if (known !== undefined) return known;
   const characters = [...text.trim()];
-  if (pixelTextWidth(characters.join('')) <= width) return characters.join('');
-  while (characters.length > 0 && pixelTextWidth(`${characters.join('').trimEnd()}${ELLIPSIS}`) > width) characters.pop();
-  return characters.length === 0 ? '' : `${characters.join('').trimEnd()}${ELLIPSIS}`;
+  let result = characters.join('');
+  if (pixelTextWidth(result) > width) {
+    // Characters come off the end until the rest and the ellipsis fit: widths add up, so no text is measured twice.
+    const ellipsis = pixelTextWidth(ELLIPSIS) + GLYPH_GAP;
+    let kept = characters.length;
+    const widthOf = (count: number) => pixelTextWidth(characters.slice(0, count).join('').trimEnd());
+    while (kept > 0 && widthOf(kept) + ellipsis > width) kept -= 1;
+    result = kept === 0 ? '' : `${characters.slice(0, kept).join('').trimEnd()}${ELLIPSIS}`;
+  }
+  if (shortened.size >= SHORTENED_LIMIT) shortened.clear();
+  shortened.set(key, result);
+  return result;
 }
 
 /** Where the glyphs are: the sheet's pixels (straight alpha) and its frames. */
