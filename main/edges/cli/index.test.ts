@@ -128,7 +128,7 @@ describe('pixelfleet', () => {
       { seatId: 'claude:sess-8', persona: 'Bo', harness: 'claude', why: 'question', certain: true, since: '2026-11-30T08:00:00.000Z', label: 'AskUserQuestion' },
     ]);
     const text = await cli(['needs-you'], env);
-    expect(text.stdout).toMatch(/^Bo \(claude\) has a question — AskUserQuestion/);
+    expect(text.stdout).toMatch(/^Bo \(Claude Code\) has a question — AskUserQuestion/);
     expect((await cli(['needs-you', 'extra'], env)).code).toBe(2);
   });
 });
