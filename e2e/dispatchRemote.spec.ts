@@ -53,7 +53,17 @@ test.describe('give work to a remote agent from the world', () => {
 
   test('a card dropped on a remote agent that waits is typed into its terminal there', async ({ page }) => {
     const project = join(root, 'beta', 'project');
-    const launched = await askHost(host, 'agents.launch', { host: 'beta', harness: 'claude', role: 'builder', cwd: project, name: 'Bo' });
+    // The host answers before its link to beta has said hello; a launch refused as "not connected yet" changed nothing.
+    let launched = await askHost(host, 'agents.launch', { host: 'beta', harness: 'claude', role: 'builder', cwd: project, name: 'Bo' });
+    await expect
+      .poll(
+        async () => {
+          if (!launched.ok && /not connected yet/.test(launched.error?.message ?? '')) launched = await askHost(host, 'agents.launch', { host: 'beta', harness: 'claude', role: 'builder', cwd: project, name: 'Bo' });
+          return launched.ok || !/not connected yet/.test(launched.error?.message ?? '');
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     expect(launched.ok, JSON.stringify(launched.error)).toBe(true);
     const bo = (launched.value as { persona: { id: string } }).persona;
     expect(bo.id.startsWith('@beta:p_')).toBe(true);
