@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CONTRACT_VERSION, type ResponseOf } from '../../../shared/contract';
 import { createApp, type App } from '../../setup/app';
 import { main } from '../cli/index';
+import { REMOTE_MERGE_MS } from './RemoteHub';
 import { addRemote } from './remoteStore';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -145,5 +146,24 @@ describe('the CLI with remotes', () => {
     out = '';
     expect(await main(['needs-you', '--json'], { stdout: (text) => (out += text), stderr: () => {}, env })).toBe(0);
     expect(JSON.parse(out)).toEqual([expect.objectContaining({ seatId: '@boxd:claude:sess-n', persona: 'Nia', host: 'boxd', why: 'turn-done' })]);
+  });
+
+  it('merges busy remotes\' changes into the world at most once per REMOTE_MERGE_MS, so the page gets one update for a burst', async () => {
+    const { app, call } = await world([
+      { name: 'busya', args: ['--demo', '--agents', '30'] },
+      { name: 'busyb', args: ['--demo', '--agents', '30'] },
+    ]);
+    await expect.poll(async () => ((await call('fleet.read', {})) as { value: ResponseOf<'fleet.read'> }).value.seats.filter((seat) => seat.host).length, { timeout: 30_000 }).toBe(60);
+    // The local fleet is not followed here (live: false): every update published now comes from the remotes.
+    const times: number[] = [];
+    const off = app.onEvent((event) => {
+      if (event === 'fleet.changed' || event === 'fleet.patched') times.push(Date.now());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    off();
+    expect(times.length).toBeGreaterThan(4);
+    const gaps = times.slice(1).map((time, index) => time - times[index]);
+    // Publishing runs a little after its merge (a diff, then the event): a few milliseconds of slack either way.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(REMOTE_MERGE_MS * 0.8);
   });
 });

@@ -30,6 +30,13 @@ export interface RemoteHubOptions {
 /** The notice shown while `remotes.json` cannot be used (the last good list is kept). */
 export const REMOTES_FILE_NOTICE = 'remotes-file';
 
+/**
+ * Remote changes are merged into the world at most once in this many milliseconds, the floor local refreshes keep
+ * (core/fleet/LiveUpdates' MIN_REFRESH_INTERVAL_MS): the patches of several busy remotes arriving within it make one
+ * page update, not one each. A change after a quiet spell is merged at once.
+ */
+export const REMOTE_MERGE_MS = 100;
+
 /** The links and the merged world. */
 export class RemoteHub {
   readonly links = new Map<string, RemoteLink>();
@@ -48,6 +55,9 @@ export class RemoteHub {
   private fileProblem: string | null = null;
   private watch: RemotesWatch | null = null;
   private readonly ssh: string;
+  /** The pending merge of remote changes (null: none), and when remote changes were last merged. */
+  private mergeTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastMerge = 0;
 
   constructor(private readonly options: RemoteHubOptions) {
     this.ssh = options.env.PIXELFLEET_SSH || 'ssh';
@@ -138,10 +148,24 @@ export class RemoteHub {
   dispose(): void {
     this.watch?.close();
     this.watch = null;
+    if (this.mergeTimer) clearTimeout(this.mergeTimer);
+    this.mergeTimer = null;
     for (const link of this.links.values()) link.dispose();
   }
 
   private remoteChanged(): void {
+    if (this.mergeTimer) return;
+    const wait = this.lastMerge + REMOTE_MERGE_MS - Date.now();
+    if (wait <= 0) return this.mergeRemotes();
+    this.mergeTimer = setTimeout(() => {
+      this.mergeTimer = null;
+      this.mergeRemotes();
+    }, wait);
+    this.mergeTimer.unref?.();
+  }
+
+  private mergeRemotes(): void {
+    this.lastMerge = Date.now();
     if (this.local) this.mergeFleet();
     if (this.localBoard) this.mergeBoard();
   }
