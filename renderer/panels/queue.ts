@@ -26,6 +26,8 @@ interface EntryView {
   look: Appearance | undefined;
   waited: string;
   label: string;
+  /** The item's width as last measured (null: not measured since its content changed, or it was never shown). */
+  width: number | null;
 }
 
 /** The strip; call `sync` with each snapshot and `tick` now and then to refresh the waiting times. */
@@ -42,6 +44,24 @@ export class QueueStrip {
   private readonly more: HTMLButtonElement;
   private expanded = false;
   private fitted = '';
+  /** The gap between two entries (CSS pixels), read once per window size. */
+  private listGap: number | null = null;
+  /**
+   * An entry shown whose width changed without a new content (its wait "9 s" → "10 s", its reply box saying "sent")
+   * is measured again: the observer reports it after the page's layout, when reading its width costs nothing.
+   */
+  private readonly resized = new ResizeObserver((records) => {
+    let changed = false;
+    for (const record of records) {
+      const item = record.target as HTMLElement;
+      const view = [...this.entries.values()].find((entry) => entry.item === item);
+      const width = item.offsetWidth;
+      if (!view || width === 0 || view.width === null || Math.abs(width - view.width) < 1) continue;
+      view.width = null;
+      changed = true;
+    }
+    if (changed) this.fit();
+  });
 
   constructor(
     private readonly pick: (personaId: string) => void,
@@ -55,7 +75,12 @@ export class QueueStrip {
     this.hostFilter.addEventListener('change', () => this.sync(this.snapshot));
     this.more = element('button', { type: 'button', class: 'queue-more', 'data-queue-more': true, hidden: true, onclick: () => this.toggleMore() });
     this.root = element('section', { class: 'queue', 'data-needs-you-queue': true, 'aria-label': 'Agents waiting for you', hidden: true }, this.hostFilter, this.list, this.more);
-    addEventListener('resize', () => this.fit(true));
+    addEventListener('resize', () => {
+      // A narrower window can shorten the entries (media rules): measure every one again.
+      for (const view of this.entries.values()) view.width = null;
+      this.listGap = null;
+      this.fit(true);
+    });
   }
 
   private toggleMore(): void {
@@ -65,46 +90,55 @@ export class QueueStrip {
 
   /**
    * Shows as many entries as the strip has room for, oldest first, and counts the rest on "+N more" (never a silent
-   * cut); expanded, the strip wraps and shows them all. Measures only when the entries or the window changed, and then
-   * in one pass: every entry shown and "+N more" at its widest, one read of where each entry ends, then the entries
-   * past the room hidden (a busy fleet changes the queue several times a second; hiding one entry at a time and
-   * measuring again after each laid the page out once per entry).
+   * cut); expanded, the strip wraps and shows them all. Runs only when the entries or the window changed, and then
+   * measures only the entries whose content changed since they were last measured, in one read: the others' widths are
+   * kept, their places summed, and an entry stays hidden or shown unless the room changed for it (a busy fleet changes
+   * the queue several times a second; showing every entry to measure it and hiding the overflow again rebuilt and laid
+   * out the strip's boxes on every change).
    */
   private fit(force = false): void {
-    const key = `${this.expanded}|${this.queue.map((entry) => entry.personaId).join(',')}|${[...this.entries.values()].map((view) => view.shown).join('|')}`;
+    const views = this.queue.flatMap((entry) => this.entries.get(entry.personaId) ?? []);
+    const key = `${this.expanded}|${this.queue.map((entry) => entry.personaId).join(',')}|${views.map((view) => `${view.shown}\t${view.width ?? '?'}`).join('|')}`;
     if (!force && key === this.fitted) return;
-    this.fitted = key;
-    const items = [...this.list.children] as HTMLElement[];
-    for (const item of items) if (item.hidden) item.hidden = false;
     this.root.classList.toggle('queue-expanded', this.expanded);
-    if (this.root.hidden || items.length === 0) {
-      this.more.hidden = true;
+    if (this.root.hidden || views.length === 0 || this.expanded) {
+      for (const view of views) if (view.item.hidden) view.item.hidden = false;
+      this.more.hidden = views.length === 0 || this.root.hidden || !this.expanded;
+      if (this.expanded) setText(this.more, 'fewer');
+      this.fitted = key;
       return;
     }
-    if (this.expanded) {
-      this.more.hidden = false;
-      setText(this.more, 'fewer');
-      return;
-    }
-    // "+N more" with the most digits it can need: its width bounds every count it will show.
+    // Writes first: the entries to measure shown, and "+N more" at its widest (its width bounds every count it shows).
+    const measure = views.filter((view, index) => view.width === null || index === 0);
+    for (const view of measure) if (view.item.hidden) view.item.hidden = false;
     this.more.hidden = false;
-    setText(this.more, `+${items.length} more`);
-    // Reads only from here until the entries are hidden: one layout.
+    setText(this.more, `+${views.length} more`);
+    // Then the reads, in one layout.
     const room = this.root.clientWidth;
     const moreWidth = this.more.offsetWidth;
     const gap = Number.parseFloat(getComputedStyle(this.root).columnGap) || 0;
-    const ends = items.map((item) => item.offsetLeft + item.offsetWidth);
-    if (ends[ends.length - 1] <= room + 1) {
-      this.more.hidden = true;
-      return;
+    this.listGap ??= Number.parseFloat(getComputedStyle(this.list).columnGap) || 0;
+    const start = views[0].item.offsetLeft;
+    for (const view of measure) view.width = view.item.offsetWidth;
+    let end = start;
+    const ends = views.map((view, index) => (end += (index > 0 ? this.listGap! : 0) + view.width!));
+    let shown = views.length;
+    if (ends[ends.length - 1] > room + 1) {
+      shown = 1;
+      while (shown < views.length && ends[shown] + gap + moreWidth <= room + 1) shown += 1;
     }
-    let shown = 1;
-    while (shown < items.length && ends[shown] + gap + moreWidth <= room + 1) shown += 1;
-    const hidden = items.length - shown;
-    for (let index = shown; index < items.length; index += 1) items[index].hidden = true;
-    setText(this.more, `+${hidden} more`);
-    this.more.setAttribute('aria-label', `${hidden} more ${hidden === 1 ? 'agent waits' : 'agents wait'} for you; show all`);
-    setAttribute(this.more, 'data-hidden-count', String(hidden));
+    views.forEach((view, index) => {
+      const hide = index >= shown;
+      if (view.item.hidden !== hide) view.item.hidden = hide;
+    });
+    const hidden = views.length - shown;
+    this.more.hidden = hidden === 0;
+    if (hidden > 0) {
+      setText(this.more, `+${hidden} more`);
+      this.more.setAttribute('aria-label', `${hidden} more ${hidden === 1 ? 'agent waits' : 'agents wait'} for you; show all`);
+      setAttribute(this.more, 'data-hidden-count', String(hidden));
+    }
+    this.fitted = `${this.expanded}|${this.queue.map((entry) => entry.personaId).join(',')}|${views.map((view) => `${view.shown}\t${view.width ?? '?'}`).join('|')}`;
   }
 
   /** Brings the strip in line with a snapshot, touching only what changed (a busy fleet syncs several times a second). */
@@ -131,14 +165,16 @@ export class QueueStrip {
         const button = element('button', { type: 'button', 'data-queue-entry': personaId, onclick: () => this.pick(personaId) }, portrait, name, hostTag, why, since);
         const reply = this.replyBoxOf?.(personaId) ?? null;
         const item = element('li', {}, button, reply?.root);
-        view = { item, button, name, why, since, portrait, reply, shown: '', look: undefined, waited: '', label: '' };
+        view = { item, button, name, why, since, portrait, reply, shown: '', look: undefined, waited: '', label: '', width: null };
         this.entries.set(personaId, view);
+        this.resized.observe(item);
       }
       order.push(view.item);
       view.reply?.update(entry.why);
       const shown = `${entry.why}\n${entry.certain}\n${entry.seatId}\n${entry.persona}\n${entry.label ?? ''}`;
       if (view.shown !== shown) {
         view.shown = shown;
+        view.width = null;
         const phrase = whyPhrase(entry.why, entry.certain);
         setAttribute(view.button, 'data-why', entry.why);
         setAttribute(view.button, 'data-certain', String(entry.certain));
@@ -156,6 +192,7 @@ export class QueueStrip {
     }
     for (const [id, view] of this.entries) {
       if (seen.has(id)) continue;
+      this.resized.unobserve(view.item);
       view.item.remove();
       view.reply?.dispose();
       this.entries.delete(id);
