@@ -56,9 +56,13 @@ export class RemoteHub {
   private fileProblem: string | null = null;
   private watch: RemotesWatch | null = null;
   private readonly ssh: string;
-  /** The pending merge of remote changes (null: none), and when remote changes were last merged. */
-  private mergeTimer: ReturnType<typeof setTimeout> | null = null;
-  private lastMerge = 0;
+  /** The world and the board follow remote changes each at its own pace: a board change never holds up the world's. */
+  private readonly fleetGate = new MergeGate(() => {
+    if (this.local) this.mergeFleet();
+  });
+  private readonly boardGate = new MergeGate(() => {
+    if (this.localBoard) this.mergeBoard();
+  });
 
   constructor(private readonly options: RemoteHubOptions) {
     this.ssh = options.env.PIXELFLEET_SSH || 'ssh';
@@ -149,33 +153,32 @@ export class RemoteHub {
   dispose(): void {
     this.watch?.close();
     this.watch = null;
-    if (this.mergeTimer) clearTimeout(this.mergeTimer);
-    this.mergeTimer = null;
+    this.fleetGate.dispose();
+    this.boardGate.dispose();
     for (const link of this.links.values()) link.dispose();
   }
 
+  /** A remote changed: whichever merged version that moves is brought up to date, each no oftener than its gate lets. */
   private remoteChanged(): void {
-    if (this.mergeTimer) return;
-    const wait = this.lastMerge + REMOTE_MERGE_MS - Date.now();
-    if (wait <= 0) return this.mergeRemotes();
-    this.mergeTimer = setTimeout(() => {
-      this.mergeTimer = null;
-      this.mergeRemotes();
-    }, wait);
-    this.mergeTimer.unref?.();
+    if (this.local && this.fleetKeyNow() !== this.fleetKey) this.fleetGate.ask();
+    if (this.localBoard && this.boardKeyNow() !== this.boardKey) this.boardGate.ask();
   }
 
-  private mergeRemotes(): void {
-    this.lastMerge = Date.now();
-    if (this.local) this.mergeFleet();
-    if (this.localBoard) this.mergeBoard();
+  private fleetKeyNow(): string {
+    return `${this.local!.cursor}|${this.listVersion}|${[...this.links.values()].map((link) => link.version).join(',')}`;
+  }
+
+  private boardKeyNow(): string {
+    const local = this.localBoard!;
+    return `${local.revision ?? local.at}|${this.listVersion}|${[...this.links.values()].map((link) => link.boardVersion).join(',')}`;
   }
 
   private mergeFleet(): FleetSnapshot {
     const local = this.local!;
-    const key = `${local.cursor}|${this.listVersion}|${[...this.links.values()].map((link) => link.version).join(',')}`;
+    const key = this.fleetKeyNow();
     if (key !== this.fleetKey || !this.merged) {
       this.fleetKey = key;
+      this.fleetGate.ran();
       this.cursor += 1;
       this.merged = withFileProblem(mergeFleet(local, this.states(), this.cursor, this.views), this.fileProblem);
       this.options.publishFleet(this.merged);
@@ -185,9 +188,10 @@ export class RemoteHub {
 
   private mergeBoard(): JobBoard {
     const local = this.localBoard!;
-    const key = `${local.revision ?? local.at}|${this.listVersion}|${[...this.links.values()].map((link) => link.boardVersion).join(',')}`;
+    const key = this.boardKeyNow();
     if (key !== this.boardKey || !this.mergedBoard) {
       this.boardKey = key;
+      this.boardGate.ran();
       this.revision += 1;
       this.mergedBoard = mergeBoard(local, this.states(), this.revision, this.cursor);
       this.options.publishBoard(this.mergedBoard);
@@ -204,4 +208,36 @@ function withFileProblem(snapshot: FleetSnapshot, problem: string | null): Fleet
   if (problem === null) return snapshot;
   const notice = { id: REMOTES_FILE_NOTICE, level: 'warning' as const, message: `${problem}; the last good list of remotes is kept.` };
   return { ...snapshot, notices: [...(snapshot.notices ?? []), notice] };
+}
+
+/**
+ * Runs a merge at once when the last one published REMOTE_MERGE_MS ago or more, else once that much has passed since
+ * (asks in between share that one run).
+ */
+class MergeGate {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private last = 0;
+
+  constructor(private readonly run: () => void) {}
+
+  /** A merged version was just published (by this gate or by a local change). */
+  ran(): void {
+    this.last = Date.now();
+  }
+
+  ask(): void {
+    if (this.timer) return;
+    const wait = this.last + REMOTE_MERGE_MS - Date.now();
+    if (wait <= 0) return this.run();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.run();
+    }, wait);
+    this.timer.unref?.();
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
 }
