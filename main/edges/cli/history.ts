@@ -25,8 +25,8 @@ export async function runHistoryCommand(argv: string[], io: CliIo & { home: stri
   const untilText = option(args, 'until');
   let now = clock;
   if (untilText !== undefined) {
-    const parsed = parseSince(untilText, clock);
-    if (!parsed.ok) throw new UsageError(parsed.reason.replace('--since', '--until'));
+    const parsed = parseSince(untilText, clock, '--until');
+    if (!parsed.ok) throw new UsageError(parsed.reason);
     now = Math.min(parsed.at, clock);
   }
   const digest = args.flags.has('digest');
