@@ -50,12 +50,12 @@ export class QueueStrip {
    * An entry shown whose width changed without a new content (its wait "9 s" → "10 s", its reply box saying "sent")
    * is measured again: the observer reports it after the page's layout, when reading its width costs nothing.
    */
+  private readonly viewOf = new WeakMap<Element, EntryView>();
   private readonly resized = new ResizeObserver((records) => {
     let changed = false;
     for (const record of records) {
-      const item = record.target as HTMLElement;
-      const view = [...this.entries.values()].find((entry) => entry.item === item);
-      const width = item.offsetWidth;
+      const view = this.viewOf.get(record.target);
+      const width = (record.target as HTMLElement).offsetWidth;
       if (!view || width === 0 || view.width === null || Math.abs(width - view.width) < 1) continue;
       view.width = null;
       changed = true;
@@ -98,7 +98,7 @@ export class QueueStrip {
    */
   private fit(force = false): void {
     const views = this.queue.flatMap((entry) => this.entries.get(entry.personaId) ?? []);
-    const key = `${this.expanded}|${this.queue.map((entry) => entry.personaId).join(',')}|${views.map((view) => `${view.shown}\t${view.width ?? '?'}`).join('|')}`;
+    const key = this.fitKey(views);
     if (!force && key === this.fitted) return;
     this.root.classList.toggle('queue-expanded', this.expanded);
     if (this.root.hidden || views.length === 0 || this.expanded) {
@@ -138,7 +138,13 @@ export class QueueStrip {
       this.more.setAttribute('aria-label', `${hidden} more ${hidden === 1 ? 'agent waits' : 'agents wait'} for you; show all`);
       setAttribute(this.more, 'data-hidden-count', String(hidden));
     }
-    this.fitted = `${this.expanded}|${this.queue.map((entry) => entry.personaId).join(',')}|${views.map((view) => `${view.shown}\t${view.width ?? '?'}`).join('|')}`;
+    // Keyed by the widths just measured, so the next sync with nothing new does not fit again.
+    this.fitted = this.fitKey(views);
+  }
+
+  /** What a fit depends on: expanded or not, the entries in order, what each shows and its width as measured. */
+  private fitKey(views: readonly EntryView[]): string {
+    return `${this.expanded}|${this.queue.map((entry) => entry.personaId).join(',')}|${views.map((view) => `${view.shown}\t${view.width ?? '?'}`).join('|')}`;
   }
 
   /** Brings the strip in line with a snapshot, touching only what changed (a busy fleet syncs several times a second). */
@@ -167,6 +173,7 @@ export class QueueStrip {
         const item = element('li', {}, button, reply?.root);
         view = { item, button, name, why, since, portrait, reply, shown: '', look: undefined, waited: '', label: '', width: null };
         this.entries.set(personaId, view);
+        this.viewOf.set(item, view);
         this.resized.observe(item);
       }
       order.push(view.item);
