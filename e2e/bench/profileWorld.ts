@@ -6,7 +6,7 @@
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { freshHome, removeHome, startHost } from '../host';
-import { connect } from './world';
+import { connect, openWorldPage, spreadOverStations } from './world';
 
 const SECONDS = Number(process.argv[2]) || 5;
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; cat: string; args?: { name?: string; chrome_mojo_event_info?: { mojo_interface_tag?: string; watcher_notify_interface_tag?: string; ipc_hash?: number } } };
@@ -95,12 +95,8 @@ const host = await startHost({ home, args: ['--demo', '--agents', '200'] });
 const browser = await chromium.launch({ executablePath: process.env.PIXELFLEET_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const { ask, close } = await connect(host);
 try {
-  const personas = (await ask('personas.list', {})).value as { id: string }[];
-  const builtIns = ['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher'];
-  await Promise.all(personas.map((persona, index) => ask('personas.setRole', { personaId: persona.id, role: index % 30 < 6 ? builtIns[index % 30] : `Guild ${index % 30}` })));
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(host.url);
-  await page.waitForFunction(() => (window as unknown as { __pixelfleet?: { state(): { fleet: unknown } } }).__pixelfleet?.state().fleet, null, { timeout: 60_000 });
+  await spreadOverStations(ask);
+  const page = await openWorldPage(browser, host);
   await page.waitForTimeout(2000);
   await phase(page, 'animating');
   await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -5,7 +5,7 @@
  * the still page while the usage background pass reads a large journal (usageWorld.ts); and the time from a journal
  * append to the badge on screen (p95 of 20).
  */
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -84,6 +84,28 @@ async function panAndZoom(page: Page, until: number): Promise<void> {
   }
 }
 
+const BUILT_IN_ROLES = ['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher'];
+
+/** The role of a fleet's index-th agent spread over 30 stations: the six built-in roles, then 24 custom ones. */
+function stationRole(index: number): string {
+  return index % 30 < 6 ? BUILT_IN_ROLES[index % 30] : `Guild ${index % 30}`;
+}
+
+/** Spreads the demo's agents over 30 stations (the six built-in roles and 24 custom ones), as the world rows measure; the agents. */
+export async function spreadOverStations(ask: Ask): Promise<{ id: string }[]> {
+  const personas = (await ask('personas.list', {})).value as { id: string }[];
+  await Promise.all(personas.map((persona, index) => ask('personas.setRole', { personaId: persona.id, role: stationRole(index) })));
+  return personas;
+}
+
+/** A 1280×800 page of the host's world, once its first fleet is shown. */
+export async function openWorldPage(browser: Browser, host: RunningHost): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(host.url);
+  await page.waitForFunction(() => (window as unknown as { __pixelfleet?: { state(): { fleet: unknown } } }).__pixelfleet?.state().fleet, null, { timeout: 60_000 });
+  return page;
+}
+
 /** Runs the world benchmark and prints its figures. */
 export async function benchWorld(log: (line: string) => void, table: BenchTable): Promise<void> {
   const home = await freshHome('pixelfleet-bench-world-');
@@ -91,12 +113,8 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
   const browser = await chromium.launch({ executablePath: process.env.PIXELFLEET_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const { ask, close } = await connect(host);
   try {
-    const personas = (await ask('personas.list', {})).value as { id: string }[];
-    const builtIns = ['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher'];
-    await Promise.all(personas.map((persona, index) => ask('personas.setRole', { personaId: persona.id, role: index % 30 < 6 ? builtIns[index % 30] : `Guild ${index % 30}` })));
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(host.url);
-    await page.waitForFunction(() => (window as unknown as { __pixelfleet?: { state(): { fleet: unknown } } }).__pixelfleet?.state().fleet, null, { timeout: 60_000 });
+    const personas = await spreadOverStations(ask);
+    const page = await openWorldPage(browser, host);
     const stations = await page.locator('[data-station]').count();
     const canvas = await page.evaluate(() => {
       const hook = (window as unknown as { __pixelfleet: { rendererName: string; desynchronized: boolean } }).__pixelfleet;
@@ -124,7 +142,7 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
     table.add({ figure: `pan and zoom over ${personas.length} animating agents: frame time (page CPU per drawn frame)`, goal: atMost(Math.floor(1000 / MOVING_FPS)), value: moving.frameMs, unit: 'ms', also: { text: 'at ≥ 20 frames/s', holds: moving.fps >= 20 }, frames: moving.fps });
     table.add({ figure: `pan and zoom over ${personas.length} animating agents`, goal: atLeast(30), value: moving.fps, unit: 'frames/s', frames: moving.fps });
     await page.keyboard.press('f');
-    await Promise.all(personas.slice(0, 100).map((persona, index) => ask('personas.setRole', { personaId: persona.id, role: builtIns[(index + 1) % 6] })));
+    await Promise.all(personas.slice(0, 100).map((persona, index) => ask('personas.setRole', { personaId: persona.id, role: BUILT_IN_ROLES[(index + 1) % 6] })));
     const walking = await measure(page, 3);
     log(`100 agents walking: ${walking.fps.toFixed(1)} frames/s, page CPU ${(walking.cpu * 1000).toFixed(0)} ms/s`);
     // Issue 43's goal (tighter than issue 17's ≤ 300 ms/s at ≥ 20 frames/s, which a holding figure also meets).
@@ -160,7 +178,7 @@ export async function benchWorld(log: (line: string) => void, table: BenchTable)
       const hiredIds: string[] = [];
       for (let index = 0; index < 200; index += 1) {
         const seat = seated[index];
-        const role = index % 30 < 6 ? builtIns[index % 30] : `Guild ${index % 30}`;
+        const role = stationRole(index);
         const hired = await quietSocket.ask('agents.hire', { name: `Idle ${index}`, role, ...(seat ? { seat: { harness: 'claude', home: claudeHome, sessionId: seat.sessionId, cwd, path: seat.path } } : {}) });
         hiredIds.push((hired.value as { id: string }).id);
       }
