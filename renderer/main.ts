@@ -4,7 +4,7 @@
  */
 // Pixi otherwise compiles shaders and uniform uploads with `new Function`, which the page's CSP forbids.
 import 'pixi.js/unsafe-eval';
-import { Application, Ticker } from 'pixi.js';
+import { Application, autoDetectRenderer, Ticker } from 'pixi.js';
 import { connectBridge } from './connect';
 import { attachConnectionLine } from './panels/connection';
 import { createMessages, createBacklogPanel, createToolbar } from './panels/panels';
@@ -94,6 +94,20 @@ async function boot(host: HTMLElement): Promise<void> {
   // The frame loop draws, and only when something on screen changed: not the application's own render every tick.
   app.ticker.remove(app.render, app);
   const world = new World(sprites);
+  // The floor's own renderer, drawing on the CPU into the backdrop canvas (see world/backdrop.ts); the WebGL one where
+  // Canvas 2D is not there.
+  const sceneryRenderer = await autoDetectRenderer({
+    preference: 'canvas',
+    canvas: world.backdrop.canvas,
+    width: 1,
+    height: 1,
+    resolution: 1,
+    backgroundAlpha: 0,
+    antialias: false,
+    roundPixels: true,
+    eventMode: 'none',
+    eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
+  }).catch(() => app.renderer);
   host.append(world.backdrop.canvas, app.canvas);
   app.canvas.tabIndex = 0;
   app.canvas.setAttribute('aria-hidden', 'true');
@@ -108,7 +122,7 @@ async function boot(host: HTMLElement): Promise<void> {
   const loop = new FrameLoop(
     (deltaMs) => world.animate(deltaMs),
     () => {
-      world.paintScenery(app.renderer);
+      world.paintScenery(sceneryRenderer);
       return drawer.draw(world.plan, world.camera);
     },
   );

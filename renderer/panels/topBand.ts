@@ -6,7 +6,7 @@
  */
 
 /** CSS pixels the toolbar row and the strip's two rows (an entry, its reply box) take from the top edge, at least. */
-export const STRIP_BAND = 62;
+export const STRIP_BAND = 64;
 /** Gap in CSS pixels between a part of the band and what comes below it. */
 const GAP = 4;
 

@@ -2,15 +2,23 @@
  * Draws the scene into a canvas that keeps its pixels between frames (preserveDrawingBuffer), bringing up to date only
  * what the draw plan names. In software WebGL every pixel shaded costs, so a typing tick does not draw the whole floor
  * again: where a seated character's frame advanced or something moved (a walker, a changed agent), the whole scene is
- * drawn clipped to that region. Anything else (the camera, a new layout) draws everything.
+ * drawn clipped to those regions. Anything else (the camera, a new layout) draws everything.
+ *
+ * The regions are marked in the stencil buffer (a scissored clear each, which also clears their colour), and the scene
+ * is drawn once with the stencil test passing only inside them: one pass over the scene however many regions changed,
+ * where a scissored pass per region walked and uploaded the whole scene again for each (and more than a few regions
+ * fell back to a whole frame, which software WebGL shades in full and the page then waits for at the frame's commit).
+ * Without a stencil buffer each region is drawn in its own scissored pass.
  */
 import { Container, RendererType, type Renderer, type WebGLRenderer } from 'pixi.js';
 import type { Camera } from './camera';
 import { mergeRegions, type DrawPlan } from './drawPlan';
 import type { Rect } from './layout';
 
-/** More moving regions than this in one frame are drawn as one whole frame. */
-const MAX_REGIONS = 8;
+/** More moving regions than this in one frame are drawn as one whole frame (scissored passes, without a stencil). */
+const MAX_SCISSOR_REGIONS = 8;
+/** More moving regions than this in one frame are drawn as one whole frame (stencilled, a cheap clear each). */
+const MAX_STENCIL_REGIONS = 128;
 /** Regions covering more than this share of the canvas are drawn as one whole frame. */
 const MAX_REGION_SHARE = 0.35;
 
@@ -19,6 +27,8 @@ export class SceneDrawer {
   /** Full frames and partial ones drawn so far (the page hook reports them). */
   readonly counts = { full: 0, partial: 0 };
   private readonly gl: WebGL2RenderingContext | WebGLRenderingContext | null;
+  /** Whether the canvas has a stencil buffer to mark regions in (else a scissored pass per region). */
+  private readonly stencil: boolean;
 
   /**
    * @param atlases pixel pages drawn on the CPU (looks, labels): their new pixels are uploaded before each draw, so a
@@ -30,6 +40,7 @@ export class SceneDrawer {
     private readonly atlases: readonly { upload(): void }[] = [],
   ) {
     this.gl = renderer.type === RendererType.WEBGL ? (renderer as WebGLRenderer).gl : null;
+    this.stencil = this.gl?.getContextAttributes()?.stencil === true;
   }
 
   /** Draws what the plan names, then starts the plan over; says whether anything was drawn. */
@@ -39,7 +50,8 @@ export class SceneDrawer {
     if (plan.full || !this.gl || !this.regionsFit(plan, camera)) this.drawAll();
     else {
       const regions = mergeRegions(plan.regions, plan.regionCount);
-      for (let index = 0; index < regions; index += 1) this.drawRegion(plan.regions[index], camera);
+      if (this.stencil) this.drawStencilled(plan.regions, regions, camera);
+      else for (let index = 0; index < regions; index += 1) this.drawRegion(plan.regions[index], camera);
       this.counts.partial += 1;
     }
     plan.reset();
@@ -75,7 +87,7 @@ export class SceneDrawer {
   }
 
   private regionsFit(plan: DrawPlan, camera: Camera): boolean {
-    if (plan.regionCount > MAX_REGIONS) return false;
+    if (plan.regionCount > (this.stencil ? MAX_STENCIL_REGIONS : MAX_SCISSOR_REGIONS)) return false;
     let area = 0;
     for (let index = 0; index < plan.regionCount; index += 1) {
       const region = plan.regions[index];
@@ -84,8 +96,11 @@ export class SceneDrawer {
     return area <= this.renderer.canvas.width * this.renderer.canvas.height * MAX_REGION_SHARE;
   }
 
-  /** The whole scene, clipped to a world rectangle (rounded out to whole canvas pixels). */
-  private drawRegion(region: Rect, camera: Camera): void {
+  /**
+   * Sets the scissor box to a world rectangle (rounded out to whole canvas pixels); false when none of it is on the
+   * canvas. The scissor test must be enabled by the caller.
+   */
+  private scissor(region: Rect, camera: Camera): boolean {
     const gl = this.gl!;
     const canvasWidth = this.renderer.canvas.width;
     const canvasHeight = this.renderer.canvas.height;
@@ -93,10 +108,53 @@ export class SceneDrawer {
     const top = Math.max(0, Math.floor(region.y * camera.zoom + camera.offsetY));
     const right = Math.min(canvasWidth, Math.ceil((region.x + region.width) * camera.zoom + camera.offsetX));
     const bottom = Math.min(canvasHeight, Math.ceil((region.y + region.height) * camera.zoom + camera.offsetY));
-    if (right <= left || bottom <= top) return;
-    gl.enable(gl.SCISSOR_TEST);
+    if (right <= left || bottom <= top) return false;
     // GL counts rows from the bottom of the canvas.
     gl.scissor(left, canvasHeight - bottom, right - left, bottom - top);
+    return true;
+  }
+
+  /**
+   * The whole scene drawn once, only inside `count` world rectangles: each is cleared (colour) and marked (stencil 1),
+   * the scene is drawn where the stencil is 1, and the marks are cleared again, so the stencil is 0 between frames.
+   * Pixi uses the stencil only for masks, which the world has none of, and its stencil state is left as it found it.
+   */
+  private drawStencilled(regions: readonly Rect[], count: number, camera: Camera): void {
+    const gl = this.gl!;
+    gl.enable(gl.SCISSOR_TEST);
+    gl.stencilMask(0xff);
+    gl.clearColor(0, 0, 0, 0);
+    gl.clearStencil(1);
+    let any = false;
+    for (let index = 0; index < count; index += 1) {
+      if (!this.scissor(regions[index], camera)) continue;
+      gl.clear(gl.COLOR_BUFFER_BIT | gl.STENCIL_BUFFER_BIT);
+      any = true;
+    }
+    gl.disable(gl.SCISSOR_TEST);
+    if (!any) return;
+    gl.enable(gl.STENCIL_TEST);
+    gl.stencilFunc(gl.EQUAL, 1, 0xff);
+    gl.stencilOp(gl.KEEP, gl.KEEP, gl.KEEP);
+    try {
+      this.renderer.render({ container: this.stage, clear: false });
+    } finally {
+      gl.disable(gl.STENCIL_TEST);
+      gl.enable(gl.SCISSOR_TEST);
+      gl.clearStencil(0);
+      for (let index = 0; index < count; index += 1) if (this.scissor(regions[index], camera)) gl.clear(gl.STENCIL_BUFFER_BIT);
+      gl.disable(gl.SCISSOR_TEST);
+    }
+  }
+
+  /** The whole scene, clipped to a world rectangle (rounded out to whole canvas pixels). */
+  private drawRegion(region: Rect, camera: Camera): void {
+    const gl = this.gl!;
+    gl.enable(gl.SCISSOR_TEST);
+    if (!this.scissor(region, camera)) {
+      gl.disable(gl.SCISSOR_TEST);
+      return;
+    }
     try {
       this.renderer.render({ container: this.stage, clear: true });
     } finally {

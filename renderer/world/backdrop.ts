@@ -2,6 +2,11 @@
  * The backdrop: the still part of the floor (planks, station zones, signs, benches, boards, the lobby) painted once
  * into a 2D canvas under the WebGL canvas, and moved with the camera by a CSS transform. Only the agents are drawn
  * per frame: in software WebGL, filling the whole floor every frame was most of a frame's cost.
+ *
+ * The floor is painted by a Canvas 2D renderer of its own straight into the backdrop (`paint` with that renderer):
+ * a few thousand plank tiles drawn on the CPU take a few milliseconds, where drawing them in WebGL and reading the
+ * floor back (a 1700×1000 floor is 7 MB) made the page wait on the GPU for 80–250 ms at each new layout or timeline
+ * seek. Given the WebGL renderer, it draws into a kept texture and reads the pixels back, as before.
  */
 import { Rectangle, RendererType, RenderTexture, type Container, type Renderer, type WebGLRenderer } from 'pixi.js';
 import type { Camera } from './camera';
@@ -31,6 +36,13 @@ export class Backdrop {
   paint(renderer: Renderer, scene: Container, size: Size): void {
     const width = Math.max(1, Math.ceil(size.width));
     const height = Math.max(1, Math.ceil(size.height));
+    if (renderer.type === RendererType.CANVAS && renderer.canvas === this.canvas) {
+      // The backdrop's own renderer: the scene is drawn straight into the canvas.
+      if (renderer.width !== width || renderer.height !== height) renderer.resize(width, height, 1);
+      renderer.render({ container: scene, clear: true, clearColor: [0, 0, 0, 0] });
+      this.paints += 1;
+      return;
+    }
     if (this.canvas.width !== width) this.canvas.width = width;
     if (this.canvas.height !== height) this.canvas.height = height;
     const context = this.canvas.getContext('2d');

@@ -35,8 +35,8 @@ function probeRenderer(): string | null {
 
 /**
  * Creates the world's WebGL 2 context with the attributes Pixi would use (transparent over the backdrop, kept between
- * frames for partial draws, stencil for masks), desynchronized where WebGL runs in software; null without WebGL 2,
- * so Pixi picks its own fallback.
+ * frames for partial draws, a stencil to mark the regions a partial draw brings up to date), desynchronized where
+ * WebGL runs in software; null without WebGL 2, so Pixi picks its own fallback.
  */
 export function createWorldContext(): WorldContext | null {
   const rendererName = probeRenderer();
