@@ -14,6 +14,7 @@ import { openWorld } from './world.page';
 import { shot } from './shots';
 import { labelsCovered, TOP_PANELS } from './covers';
 import { textScale } from '../renderer/world/camera';
+import { elapsedPhrase } from '../shared/activity';
 
 /** Height in pixels of the pixel font's letters at scale 1 (a board's count is one line of them). */
 const GLYPH_HEIGHT: number = JSON.parse(readFileSync(join(ROOT, 'assets', 'generated', 'sprites.json'), 'utf8')).meta.font.height;
@@ -102,6 +103,19 @@ test('at 1024×640 and 1920×1080 the needs-you strip shows what fits and counts
   // "+N more" shows them all.
   await more.click();
   await expect.poll(() => strip.evaluate((root) => [...root.querySelectorAll('li')].every((item) => !item.hidden))).toBe(true);
+  // The entries that were hidden show their wait as of now, not as of when they were hidden (the strip refreshes only
+  // the entries shown, and an entry brings its wait up to date as it shows again).
+  const waits = await page.evaluate(() => {
+    const fleet = (window as unknown as { __pixelfleet: { state(): { fleet: { seats: { personaId: string; activity: { since: string | null } }[] } } } }).__pixelfleet.state().fleet;
+    const since = new Map(fleet.seats.map((seat) => [seat.personaId, seat.activity.since]));
+    return { now: Date.now(), entries: [...document.querySelectorAll<HTMLElement>('[data-queue-entry]')].map((button) => ({ id: button.dataset.queueEntry!, since: since.get(button.dataset.queueEntry!) ?? null, shown: button.querySelector('.queue-since')!.textContent })) };
+  });
+  expect(waits.entries.length).toBeGreaterThan(1);
+  for (const entry of waits.entries) {
+    // The page's second may have ticked on either side of the read.
+    const fresh = [-1000, 0, 1000].map((offset) => elapsedPhrase(entry.since, waits.now + offset));
+    expect(fresh, `${entry.id} waits "${entry.shown}"`).toContain(entry.shown);
+  }
   await shot(page, 'queue-1920x1080-all');
 });
 

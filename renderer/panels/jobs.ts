@@ -115,8 +115,11 @@ export class JobsBoard {
     const shown = this.shown;
     const pastAt = inPast(state) ? shownNowMs(state) : null;
     if (open === shown.open && state.jobs === shown.jobs && filter === shown.filter && selected === shown.selected && replay === shown.replay && pastAt === shown.pastAt) return;
+    const closed = !open && !shown.open && this.root.hidden;
     this.shown = { open, jobs: state.jobs, replay, filter, selected, pastAt };
     this.pastAt = pastAt;
+    // A closed board stays as it was closed: a change of the jobs touches none of its elements.
+    if (closed) return;
     this.root.hidden = !open;
     if (!open) return this.clear();
     if (this.timer === null) this.timer = setInterval(() => this.tick(), TICK_MS);

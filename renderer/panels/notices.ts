@@ -52,7 +52,8 @@ export function createEmptyHint(store: AppStore, bridge: Bridge): HTMLElement {
   );
   const follow = () => {
     const fleet = store.getState().fleet;
-    root.hidden = !fleet || fleet.personas.length > 0;
+    const hidden = !fleet || fleet.personas.length > 0;
+    if (root.hidden !== hidden) root.hidden = hidden;
   };
   store.subscribe(follow);
   follow();

@@ -7,7 +7,7 @@ import { dispatchOfItem } from '../store/dispatchActions';
 import type { DispatchView } from '../../shared/dispatch';
 import type { WorkItem } from '../../shared/schemas';
 import type { AppStore } from '../store/createAppStore';
-import { element, present } from './dom';
+import { element, present, setAttribute, setText } from './dom';
 import { createLegend } from './harnessMark';
 import { closeOnEscape, keepTabInside } from './panelKeys';
 import { pixelTitle } from './pixelTitle';
@@ -136,9 +136,9 @@ export function createToolbar(store: AppStore, fit: () => void): HTMLElement {
 function jobsButton(store: AppStore): HTMLElement {
   const button = element('button', { type: 'button', title: 'Jobs board (J)', 'data-jobs-button': true, 'aria-pressed': 'false', onclick: () => store.getState().actions.toggleJobs() }, 'Jobs');
   follow(store, (state) => [state.ui.jobsOpen, state.jobs] as const, ([open, board]) => {
-    button.setAttribute('aria-pressed', String(open));
+    setAttribute(button, 'aria-pressed', String(open));
     const running = board ? Object.values(runningCounts(board)).reduce((sum, count) => sum + count, 0) : null;
-    button.textContent = running === null ? 'Jobs' : `Jobs (${running})`;
+    setText(button, running === null ? 'Jobs' : `Jobs (${running})`);
   });
   return button;
 }

@@ -28,6 +28,8 @@ interface EntryView {
   label: string;
   /** The item's width as last measured (null: not measured since its content changed, or it was never shown). */
   width: number | null;
+  /** The queue entry it shows (its wait is refreshed from it). */
+  entry: NeedsYouEntry | null;
 }
 
 /** The strip; call `sync` with each snapshot and `tick` now and then to refresh the waiting times. */
@@ -102,7 +104,7 @@ export class QueueStrip {
     if (!force && key === this.fitted) return;
     this.root.classList.toggle('queue-expanded', this.expanded);
     if (this.root.hidden || views.length === 0 || this.expanded) {
-      for (const view of views) if (view.item.hidden) view.item.hidden = false;
+      for (const view of views) this.show(view);
       this.more.hidden = views.length === 0 || this.root.hidden || !this.expanded;
       if (this.expanded) setText(this.more, 'fewer');
       this.fitted = key;
@@ -110,7 +112,7 @@ export class QueueStrip {
     }
     // Writes first: the entries to measure shown, and "+N more" at its widest (its width bounds every count it shows).
     const measure = views.filter((view, index) => view.width === null || index === 0);
-    for (const view of measure) if (view.item.hidden) view.item.hidden = false;
+    for (const view of measure) this.show(view);
     this.more.hidden = false;
     setText(this.more, `+${views.length} more`);
     // Then the reads, in one layout.
@@ -128,8 +130,8 @@ export class QueueStrip {
       while (shown < views.length && ends[shown] + gap + moreWidth <= room + 1) shown += 1;
     }
     views.forEach((view, index) => {
-      const hide = index >= shown;
-      if (view.item.hidden !== hide) view.item.hidden = hide;
+      if (index < shown) this.show(view);
+      else if (!view.item.hidden) view.item.hidden = true;
     });
     const hidden = views.length - shown;
     this.more.hidden = hidden === 0;
@@ -171,12 +173,13 @@ export class QueueStrip {
         const button = element('button', { type: 'button', 'data-queue-entry': personaId, onclick: () => this.pick(personaId) }, portrait, name, hostTag, why, since);
         const reply = this.replyBoxOf?.(personaId) ?? null;
         const item = element('li', {}, button, reply?.root);
-        view = { item, button, name, why, since, portrait, reply, shown: '', look: undefined, waited: '', label: '', width: null };
+        view = { item, button, name, why, since, portrait, reply, shown: '', look: undefined, waited: '', label: '', width: null, entry: null };
         this.entries.set(personaId, view);
         this.viewOf.set(item, view);
         this.resized.observe(item);
       }
       order.push(view.item);
+      view.entry = entry;
       view.reply?.update(entry.why);
       const shown = `${entry.why}\n${entry.certain}\n${entry.seatId}\n${entry.persona}\n${entry.label ?? ''}`;
       if (view.shown !== shown) {
@@ -227,22 +230,38 @@ export class QueueStrip {
     this.hostFilter.hidden = hosts.length === 0 && this.hostFilter.value === '*';
   }
 
-  /** Refreshes the "how long" of every entry. */
+  /**
+   * Refreshes the "how long" of every entry shown. An entry hidden behind "+N more" is refreshed when it shows again:
+   * a busy fleet keeps dozens waiting, and rewriting each one's wait every second was most of the strip's cost.
+   */
   tick(): void {
     const now = this.now();
     for (const entry of this.queue) {
       const view = this.entries.get(entry.personaId);
-      if (!view) continue;
-      const waited = elapsedPhrase(entry.since, now);
-      if (view.waited !== waited) {
-        view.waited = waited;
-        setText(view.since, waited);
-      }
-      const label = `${entry.persona} ${whyPhrase(entry.why, entry.certain)}${entry.label ? `, ${entry.label}` : ''}${waited ? `, for ${waited}` : ''}`;
-      if (view.label !== label) {
-        view.label = label;
-        view.button.setAttribute('aria-label', label);
-      }
+      if (view && !view.item.hidden) this.refresh(view, now);
+    }
+  }
+
+  /** Shows an entry (if hidden) with its wait brought up to date. */
+  private show(view: EntryView): void {
+    if (!view.item.hidden) return;
+    view.item.hidden = false;
+    this.refresh(view, this.now());
+  }
+
+  /** Brings an entry's wait and its label up to date. */
+  private refresh(view: EntryView, now: number): void {
+    const { entry } = view;
+    if (!entry) return;
+    const waited = elapsedPhrase(entry.since, now);
+    if (view.waited !== waited) {
+      view.waited = waited;
+      setText(view.since, waited);
+    }
+    const label = `${entry.persona} ${whyPhrase(entry.why, entry.certain)}${entry.label ? `, ${entry.label}` : ''}${waited ? `, for ${waited}` : ''}`;
+    if (view.label !== label) {
+      view.label = label;
+      view.button.setAttribute('aria-label', label);
     }
   }
 }

@@ -112,7 +112,10 @@ export class TrayPanel {
     const replay = state.replay && state.replay.owner === 'tray' && state.replay.personaId === tray ? state.replay : null;
     if (tray === this.shown.tray && state.fleet === this.shown.fleet && replay === this.shown.replay && state.jobs === this.shown.jobs) return;
     const opening = tray !== this.shown.tray;
+    const closed = tray === null && this.shown.tray === null && this.root.hidden;
     this.shown = { tray, fleet: state.fleet, replay, jobs: state.jobs };
+    // A closed tray stays as it was closed: a fleet change touches none of its elements.
+    if (closed) return;
     this.root.hidden = tray === null;
     if (tray === null || opening) this.clear();
     if (tray === null) {
