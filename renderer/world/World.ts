@@ -17,6 +17,7 @@ import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
 import { StationLabelView } from './StationLabelView';
+import { Planks, TILE } from './planks';
 import { StationView } from './StationView';
 import { WorldCamera } from './worldCamera';
 import { WorldInput } from './worldInput';
@@ -30,14 +31,6 @@ export const SPRITE_FRAME_MS = 100;
 const WALK_SPEED = 90;
 /** Milliseconds of each half of a reduced-motion fade. */
 const FADE_MS = 160;
-const TILE = 16;
-
-/** The floor tile variant at a tile position: a fixed scatter, so the planks do not look like wallpaper. */
-export function floorVariant(column: number, row: number): number {
-  const hash = Math.imul(column * 73856093 + 1, 0x9e3779b1) ^ Math.imul(row * 19349663 + 7, 0x85ebca6b);
-  const value = (hash >>> 0) % 16;
-  return value < 10 ? 0 : value < 13 ? 1 : value < 15 ? 2 : 3;
-}
 
 /** The desk sprite for a seat's harness (a plain desk when there is no seat). */
 export function deskFrame(harness: AgentModel['harness']): string {
@@ -69,7 +62,9 @@ export class World {
   /** What input marks: focus, hover and the drop target. */
   readonly input = new WorldInput(this);
   private readonly scenery = new Container();
-  private readonly floor = new Container();
+  /** The plank floor: one sprite cut from the planks picture. */
+  private readonly floor = new Sprite();
+  private readonly planks: Planks;
   private readonly stationLayer = new Container();
   private readonly agentLayer = new Container();
   private readonly labelLayer = new Container();
@@ -87,6 +82,7 @@ export class World {
   private readonly nextFeet: Point = { x: 0, y: 0 };
 
   constructor(private readonly sprites: Sprites) {
+    this.planks = new Planks((name) => sprites.frame(name));
     this.agentLayer.sortableChildren = true;
     this.scenery.addChild(this.floor, this.stationLayer);
     this.root.addChild(this.input.overlay, this.labelLayer, this.agentLayer);
@@ -232,7 +228,7 @@ export class World {
     if (!desk.culled) this.plan.region(slot.x - CELL_WIDTH / 2, slot.y - FEET_IN_CELL, CELL_WIDTH, CELL_HEIGHT);
   }
 
-  /** Covers the floor with plank tiles when its size changed. */
+  /** Covers the floor with planks when its size changed. */
   private layFloor(): void {
     const columns = Math.ceil(this.layout.width / TILE);
     const rows = Math.ceil(this.layout.height / TILE);
@@ -240,19 +236,7 @@ export class World {
     if (size === this.floorSize) return;
     this.floorSize = size;
     this.sceneryDirty = true;
-    // The tiles already laid are laid again where the new size wants them: a floor that grows by a row (a timeline seek,
-    // a new station) creates only the new tiles instead of destroying and creating every one.
-    const tiles = this.floor.children as Sprite[];
-    const count = columns * rows;
-    if (tiles.length > count) for (const extra of this.floor.removeChildren(count)) extra.destroy();
-    for (let index = 0; index < count; index += 1) {
-      const column = index % columns;
-      const row = Math.floor(index / columns);
-      const texture = this.sprites.frame(`floor_${floorVariant(column, row)}`);
-      const tile = tiles[index] ?? this.floor.addChild(new Sprite(texture));
-      tile.texture = texture;
-      tile.position.set(column * TILE, row * TILE);
-    }
+    this.floor.texture = this.planks.texture(columns, rows);
   }
 
   /** Points an agent at its slot: placed at once the first time, then walking (or fading) there. */
