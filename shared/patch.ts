@@ -55,6 +55,8 @@ export function samePlain(first: unknown, second: unknown): boolean {
 
 /** The changes that turn `previous` into `next` (records matched by `keyOf`), or undefined when there are none. */
 export function diffList<T>(previous: readonly T[], next: readonly T[], keyOf: (record: T) => string): ListPatch<T> | undefined {
+  // The same list (a version that kept its records): nothing changed, and nothing need be compared.
+  if (previous === next) return undefined;
   const before = new Map<string, T>();
   for (const record of previous) before.set(keyOf(record), record);
   const set: T[] = [];
@@ -175,6 +177,7 @@ export type RecordPatch = z.infer<typeof RecordPatchSchema>;
 
 /** The changes that turn one string record into another, or undefined when there are none. */
 export function diffRecord(previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): RecordPatch | undefined {
+  if (previous === next) return undefined;
   const set: Record<string, string> = {};
   let changed = false;
   for (const key in next) {

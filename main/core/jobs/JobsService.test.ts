@@ -144,4 +144,27 @@ describe('the jobs service', () => {
     expect(boards[1].jobs).toEqual(boards[0].jobs);
     jobs.dispose();
   });
+
+  it('tells a board that only follows a new cursor with the jobs, aliases and counts it told before, as the same objects', async () => {
+    const fleet = fakeFleet(snapshot(1, 'running'));
+    const jobs = service(fleet);
+    const boards: JobBoard[] = [];
+    jobs.onChange((board) => boards.push(board));
+    jobs.start();
+    fleet.announce(snapshot(2, 'running'));
+    await vi.waitFor(() => expect(boards).toHaveLength(1));
+    fleet.announce(snapshot(3, 'running'));
+    await vi.waitFor(() => expect(boards).toHaveLength(2));
+    expect(boards[1]).toMatchObject({ cursor: 3, revision: boards[0].revision! + 1 });
+    expect(boards[1].jobs).toBe(boards[0].jobs);
+    expect(boards[1].aliases).toBe(boards[0].aliases);
+    expect(boards[1].unlisted).toBe(boards[0].unlisted);
+    // A board whose jobs changed is told with its new jobs.
+    now = START + 12 * minute;
+    fleet.announce(snapshot(4, 'ended'));
+    await vi.waitFor(() => expect(boards).toHaveLength(3));
+    expect(boards[2].jobs).not.toBe(boards[1].jobs);
+    expect(boards[2].jobs[0]).toMatchObject({ state: 'ended' });
+    jobs.dispose();
+  });
 });

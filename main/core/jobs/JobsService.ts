@@ -129,9 +129,11 @@ export class JobsService {
     // jobs, aliases or counts changed, or whose clock a test moved; the revision counts those boards. Sent as changes,
     // a board that only follows a new cursor costs a few bytes.
     const told = this.told;
-    const changed = !told || told.offsetMs !== this.offsetMs || told.board.cursor !== computed.cursor || !sameBoardContent(told.board, computed);
+    const sameContent = told !== null && sameBoardContent(told.board, computed);
+    const changed = !told || told.offsetMs !== this.offsetMs || told.board.cursor !== computed.cursor || !sameContent;
     if (changed) this.revision += 1;
-    const board: JobBoard = { ...computed, revision: this.revision };
+    // A board whose jobs, aliases and counts are those told keeps their objects: its changes are found by `===` alone.
+    const board: JobBoard = sameContent ? { ...computed, jobs: told.board.jobs, aliases: told.board.aliases, unlisted: told.board.unlisted, revision: this.revision } : { ...computed, revision: this.revision };
     if (changed) {
       this.told = { board, offsetMs: this.offsetMs };
       void this.boardChanges.emit(board);
