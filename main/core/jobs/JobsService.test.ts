@@ -167,4 +167,38 @@ describe('the jobs service', () => {
     expect(boards[2].jobs[0]).toMatchObject({ state: 'ended' });
     jobs.dispose();
   });
+
+  it('derives the board again only when a seat gives it something new or one of its time rules comes due', async () => {
+    const fleet = fakeFleet(snapshot(1, 'ended'));
+    let derivations = 0;
+    // The real alias store, counted: every derivation asks it for the listed subagents' aliases.
+    const aliases = { aliasesFor: (requests: Parameters<HistoryService['aliases']['aliasesFor']>[0]) => (derivations++, history.aliases.aliasesFor(requests)) };
+    const jobs = new JobsService({ fleet, aliases, now: () => now });
+    const boards: JobBoard[] = [];
+    jobs.onChange((board) => boards.push(board));
+    jobs.start();
+    now = START + 13 * minute;
+    const ended = snapshot(2, 'ended');
+    fleet.announce(ended);
+    await vi.waitFor(() => expect(boards).toHaveLength(1));
+    expect(boards[0].jobs.map((job) => job.state)).toEqual(['ended']);
+
+    // Only what the seat is doing changed (a new object, the same subagents): told with the new cursor, not derived.
+    fleet.announce({ ...ended, cursor: 3, seats: [{ ...ended.seats[0], activity: { state: 'idle', certain: true, since: null } }] });
+    await vi.waitFor(() => expect(boards).toHaveLength(2));
+    expect(derivations).toBe(1);
+    expect(boards[1]).toMatchObject({ cursor: 3, jobs: boards[0].jobs });
+
+    // A persona renamed is derived again, and so is the board once the ended job's 30 minutes (rule J2) have passed.
+    fleet.announce({ ...ended, cursor: 4, personas: [{ ...ended.personas[0], name: 'Grace' }] });
+    await vi.waitFor(() => expect(boards).toHaveLength(3));
+    expect(derivations).toBe(2);
+    expect(boards[2].jobs[0].persona).toBe('Grace');
+    now = START + 12 * minute + 30 * minute + 1;
+    fleet.announce({ ...ended, cursor: 5, personas: [{ ...ended.personas[0], name: 'Grace' }] });
+    await vi.waitFor(() => expect(boards).toHaveLength(4));
+    expect(derivations).toBe(3);
+    expect(boards[3].jobs).toEqual([]);
+    jobs.dispose();
+  });
 });
