@@ -194,6 +194,7 @@ describe('the jobs service', () => {
     await vi.waitFor(() => expect(boards).toHaveLength(3));
     expect(derivations).toBe(2);
     expect(boards[2].jobs[0].persona).toBe('Grace');
+    expect(boards[2].aliases).toBe(boards[1].aliases); // the same aliases keep their record
     now = START + 12 * minute + 30 * minute + 1;
     fleet.announce({ ...ended, cursor: 5, personas: [{ ...ended.personas[0], name: 'Grace' }] });
     await vi.waitFor(() => expect(boards).toHaveLength(4));

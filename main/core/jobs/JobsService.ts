@@ -131,7 +131,7 @@ export class JobsService {
     });
     const derived = deriveJobs(snapshot, aliases, now, this.memo);
     const evaluated = this.clock.evaluate(this.ended.merge(derived.jobs, snapshot.seats, now), now);
-    const computed: JobBoard = { jobs: guardJobs(evaluated.jobs, this.options.log), aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
+    const computed: JobBoard = { jobs: guardJobs(evaluated.jobs, this.options.log), aliases: aliasRecord(this.told?.board.aliases, aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
     const board = this.tell(computed, evaluated.notices, evaluated.nextDueAt, now);
     // A board without its aliases is derived again next time, so they show as soon as the store answers.
     this.derived = aliasesMissing ? null : { inputs: inputsOf(snapshot), offsetMs: this.offsetMs, until: stableUntil(board.jobs, evaluated.nextDueAt), nextDueAt: evaluated.nextDueAt, board };
@@ -214,4 +214,19 @@ function stableUntil(jobs: readonly Job[], nextDueAt: number | null): number {
     if (!Number.isNaN(end)) until = Math.min(until, end + ENDED_WINDOW_MS + 1);
   }
   return until;
+}
+
+/** The aliases as the board's record: the one told before when it holds exactly these (so comparing it is `===`). */
+function aliasRecord(told: JobBoard['aliases'] | undefined, aliases: ReadonlyMap<string, string>): JobBoard['aliases'] {
+  if (told && Object.keys(told).length === aliases.size) {
+    let same = true;
+    for (const [key, alias] of aliases) {
+      if (told[key] !== alias || !Object.hasOwn(told, key)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return told;
+  }
+  return Object.fromEntries(aliases);
 }
