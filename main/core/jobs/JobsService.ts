@@ -48,6 +48,10 @@ export class JobsService {
   private readonly ended = new EndedJobs();
   /** Each seat's jobs from the last derivation, kept while the census keeps the seat's object. */
   private readonly memo = new JobMemo();
+  /** Each seat's aliases, kept while its subagents summary is the same object. */
+  private aliasSeats = new Map<string, SeatAliases>();
+  /** The last aliases made into the board's record, and that record. */
+  private aliasesMade: { map: ReadonlyMap<string, string>; record: JobBoard['aliases'] } | null = null;
   /** The last full derivation: what it was derived from, until when its time rules give the same board, and that board. */
   private derived: { inputs: SeatInputs[]; offsetMs: number; until: number; nextDueAt: number | null; board: JobBoard } | null = null;
   private readonly boardChanges: Changes<JobBoard>;
@@ -122,20 +126,66 @@ export class JobsService {
     // Most censuses change what seats are doing, not their subagents: the last derivation then stands as it was.
     const unchanged = this.derived && this.derived.offsetMs === this.offsetMs && now < this.derived.until && sameInputs(this.derived.inputs, snapshot) ? this.derived : null;
     if (unchanged) return this.tell({ ...unchanged.board, at: new Date(now).toISOString(), cursor: snapshot.cursor }, [], unchanged.nextDueAt, now);
-    let aliasesMissing = false;
-    const aliases = await this.options.aliases.aliasesFor(aliasRequestsOf(snapshot.seats)).catch((error: unknown) => {
-      // Aliases are a convenience: a locked or read-only store leaves them out rather than hiding the board.
-      this.options.log?.(`pixelfleet: job aliases unavailable: ${(error as Error)?.message ?? String(error)}`);
-      aliasesMissing = true;
-      return new Map<string, string>();
-    });
+    const { aliases, missing: aliasesMissing } = await this.aliasesOf(snapshot.seats);
     const derived = deriveJobs(snapshot, aliases, now, this.memo);
     const evaluated = this.clock.evaluate(this.ended.merge(derived.jobs, snapshot.seats, now), now);
-    const computed: JobBoard = { jobs: guardJobs(evaluated.jobs, this.options.log), aliases: aliasRecord(this.told?.board.aliases, aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
+    const computed: JobBoard = { jobs: guardJobs(evaluated.jobs, this.options.log), aliases: this.aliasRecord(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
     const board = this.tell(computed, evaluated.notices, evaluated.nextDueAt, now);
     // A board without its aliases is derived again next time, so they show as soon as the store answers.
     this.derived = aliasesMissing ? null : { inputs: inputsOf(snapshot), offsetMs: this.offsetMs, until: stableUntil(board.jobs, evaluated.nextDueAt), nextDueAt: evaluated.nextDueAt, board };
     return board;
+  }
+
+  /**
+   * Every listed subagent's alias, in the seats' order. Only seats whose subagents changed are asked for: an alias, once
+   * issued, never changes (the alias port's rule), so a seat with the same summary keeps the aliases it was given.
+   */
+  private async aliasesOf(seats: readonly Seat[]): Promise<{ aliases: Map<string, string>; missing: boolean }> {
+    const fresh = seats.filter((seat) => this.aliasSeats.get(seat.id)?.subagents !== seat.subagents);
+    let found: ReadonlyMap<string, string> = new Map();
+    if (fresh.length > 0) {
+      try {
+        found = await this.options.aliases.aliasesFor(aliasRequestsOf(fresh));
+      } catch (error) {
+        // Aliases are a convenience: a locked or read-only store leaves them out rather than hiding the board.
+        this.options.log?.(`pixelfleet: job aliases unavailable: ${(error as Error)?.message ?? String(error)}`);
+        return { aliases: new Map(), missing: true };
+      }
+    }
+    const kept = new Map<string, SeatAliases>();
+    const aliases = new Map<string, string>();
+    for (const seat of seats) {
+      let known = this.aliasSeats.get(seat.id);
+      if (!known || known.subagents !== seat.subagents) {
+        const entries: [string, string][] = [];
+        for (const request of aliasRequestsOf([seat])) {
+          const alias = found.get(request.key);
+          if (alias !== undefined) entries.push([request.key, alias]);
+        }
+        known = { subagents: seat.subagents, entries };
+      }
+      kept.set(seat.id, known);
+      for (const [key, alias] of known.entries) aliases.set(key, alias);
+    }
+    this.aliasSeats = kept;
+    return { aliases, missing: false };
+  }
+
+  /** The aliases as the board's record: the one made last time when they are the same (so comparing it is `===`). */
+  private aliasRecord(aliases: Map<string, string>): JobBoard['aliases'] {
+    const last = this.aliasesMade;
+    if (last && last.map.size === aliases.size) {
+      let same = true;
+      for (const [key, alias] of aliases) {
+        if (last.map.get(key) !== alias) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return last.record;
+    }
+    this.aliasesMade = { map: aliases, record: Object.fromEntries(aliases) };
+    return this.aliasesMade.record;
   }
 
   /** Tells the notices, and the board when it changed; returns it with its revision. */
@@ -216,17 +266,8 @@ function stableUntil(jobs: readonly Job[], nextDueAt: number | null): number {
   return until;
 }
 
-/** The aliases as the board's record: the one told before when it holds exactly these (so comparing it is `===`). */
-function aliasRecord(told: JobBoard['aliases'] | undefined, aliases: ReadonlyMap<string, string>): JobBoard['aliases'] {
-  if (told && Object.keys(told).length === aliases.size) {
-    let same = true;
-    for (const [key, alias] of aliases) {
-      if (told[key] !== alias || !Object.hasOwn(told, key)) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return told;
-  }
-  return Object.fromEntries(aliases);
+/** A seat's aliases and the summary they were looked up for. */
+interface SeatAliases {
+  subagents: Seat['subagents'];
+  entries: [string, string][];
 }
