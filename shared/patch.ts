@@ -53,8 +53,27 @@ export function samePlain(first: unknown, second: unknown): boolean {
   return leftKeys === rightKeys;
 }
 
-/** The changes that turn `previous` into `next` (records matched by `keyOf`), or undefined when there are none. */
+/** The changes that turn `previous` into `next` (records matched by `keyOf`, unique in each), or undefined when there are none. */
 export function diffList<T>(previous: readonly T[], next: readonly T[], keyOf: (record: T) => string): ListPatch<T> | undefined {
+  // The same list (a version that kept its records): nothing changed, and nothing need be compared.
+  if (previous === next) return undefined;
+  // The usual change: the same keys in the same places, a few records new. Those records are the whole change (the
+  // callers' keys are unique), found without building the maps below.
+  if (previous.length === next.length) {
+    const set: T[] = [];
+    let aligned = true;
+    for (let index = 0; index < next.length; index++) {
+      const old = previous[index];
+      const record = next[index];
+      if (old === record) continue;
+      if (keyOf(old) !== keyOf(record)) {
+        aligned = false;
+        break;
+      }
+      if (!samePlain(old, record)) set.push(record);
+    }
+    if (aligned) return set.length > 0 ? { set } : undefined;
+  }
   const before = new Map<string, T>();
   for (const record of previous) before.set(keyOf(record), record);
   const set: T[] = [];
@@ -175,6 +194,7 @@ export type RecordPatch = z.infer<typeof RecordPatchSchema>;
 
 /** The changes that turn one string record into another, or undefined when there are none. */
 export function diffRecord(previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): RecordPatch | undefined {
+  if (previous === next) return undefined;
   const set: Record<string, string> = {};
   let changed = false;
   for (const key in next) {

@@ -115,6 +115,16 @@ describe('fleet changes', () => {
 });
 
 describe('lists and records', () => {
+  it('of records changed in place carry only those records', () => {
+    const key = (entry: { id: string; n: number }) => entry.id;
+    const list = [{ id: 'a', n: 1 }, { id: 'b', n: 1 }, { id: 'c', n: 1 }];
+    const next = [list[0], { id: 'b', n: 2 }, { id: 'c', n: 1 }];
+    const patch = diffList(list, next, key);
+    expect(patch).toEqual({ set: [{ id: 'b', n: 2 }] });
+    expect(applyList(list, patch, key)).toEqual(next);
+    expect(diffList(list, [{ id: 'a', n: 1 }, { id: 'b', n: 1 }, { id: 'c', n: 1 }], key)).toBeUndefined();
+  });
+
   it('apply an order-only change, and nothing when nothing changed', () => {
     const key = (entry: { id: string }) => entry.id;
     const list = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];

@@ -44,8 +44,14 @@ export type JobsPatch = z.infer<typeof JobsPatchSchema>;
 const seatKey = (seat: { id: string }) => seat.id;
 const personaKey = (persona: { id: string }) => persona.id;
 
+/** Lists already found to have unique keys, by the key they were checked with (versions are never changed in place). */
+const uniqueLists = new WeakMap<readonly unknown[], (record: never) => string>();
+
 function uniqueKeys<T>(records: readonly T[], keyOf: (record: T) => string): boolean {
-  return new Set(records.map(keyOf)).size === records.length;
+  if (uniqueLists.get(records) === keyOf) return true;
+  const unique = new Set(records.map(keyOf)).size === records.length;
+  if (unique) uniqueLists.set(records, keyOf);
+  return unique;
 }
 
 /** The changes from `previous` to `next`, or null when they cannot be expressed as changes (send `next` whole). */

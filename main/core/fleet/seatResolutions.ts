@@ -49,6 +49,16 @@ export class SeatResolutions {
     const id = seatIdOf(stored);
     const cached = this.stored.get(id);
     if (cached && this.now() - cached.at < STORED_SEAT_RECHECK_MS) return cached.resolution;
+    return this.lookUpStored(id, stored, cached);
+  }
+
+  /** The stored seat's resolution while it may be reused, without waiting (null: it must be looked up). */
+  private reusable(stored: SeatAddress): SeatResolution | null {
+    const cached = this.stored.get(seatIdOf(stored));
+    return cached && this.now() - cached.at < STORED_SEAT_RECHECK_MS ? cached.resolution : null;
+  }
+
+  private async lookUpStored(id: string, stored: SeatAddress, cached: { at: number; resolution: SeatResolution } | undefined): Promise<SeatResolution> {
     const resolution = await this.resolveSession(stored.harness, stored.sessionId);
     // Keep the same object while nothing changed, so seats compare equal without work.
     const same = cached && samePlain(cached.resolution, resolution);
@@ -61,7 +71,8 @@ export class SeatResolutions {
     const resolved: SeatAddress[] = [];
     for (const persona of personas) {
       if (!persona.seat || !this.readers[persona.seat.harness]) continue;
-      const resolution = await this.resolveStored(persona.seat);
+      // Reused resolutions are taken without a wait: the watcher asks for every seat after each census.
+      const resolution = this.reusable(persona.seat) ?? (await this.resolveStored(persona.seat));
       if (resolution.ok) resolved.push(resolution.seat);
     }
     return resolved;

@@ -144,4 +144,68 @@ describe('the jobs service', () => {
     expect(boards[1].jobs).toEqual(boards[0].jobs);
     jobs.dispose();
   });
+
+  it('tells a board that only follows a new cursor with the jobs, aliases and counts it told before, as the same objects', async () => {
+    const fleet = fakeFleet(snapshot(1, 'running'));
+    const jobs = service(fleet);
+    const boards: JobBoard[] = [];
+    jobs.onChange((board) => boards.push(board));
+    jobs.start();
+    fleet.announce(snapshot(2, 'running'));
+    await vi.waitFor(() => expect(boards).toHaveLength(1));
+    fleet.announce(snapshot(3, 'running'));
+    await vi.waitFor(() => expect(boards).toHaveLength(2));
+    expect(boards[1]).toMatchObject({ cursor: 3, revision: boards[0].revision! + 1 });
+    expect(boards[1].jobs).toBe(boards[0].jobs);
+    expect(boards[1].aliases).toBe(boards[0].aliases);
+    expect(boards[1].unlisted).toBe(boards[0].unlisted);
+    // A board whose jobs changed is told with its new jobs.
+    now = START + 12 * minute;
+    fleet.announce(snapshot(4, 'ended'));
+    await vi.waitFor(() => expect(boards).toHaveLength(3));
+    expect(boards[2].jobs).not.toBe(boards[1].jobs);
+    expect(boards[2].jobs[0]).toMatchObject({ state: 'ended' });
+    jobs.dispose();
+  });
+
+  it('follows seats, personas and time rules, asking the alias store only for seats whose subagents changed', async () => {
+    const fleet = fakeFleet(snapshot(1, 'ended'));
+    const asked: string[][] = [];
+    // The real alias store, with the keys asked of it noted.
+    const aliases = { aliasesFor: (requests: Parameters<HistoryService['aliases']['aliasesFor']>[0]) => (asked.push(requests.map((request) => request.key)), history.aliases.aliasesFor(requests)) };
+    const jobs = new JobsService({ fleet, aliases, now: () => now });
+    const boards: JobBoard[] = [];
+    jobs.onChange((board) => boards.push(board));
+    jobs.start();
+    now = START + 13 * minute;
+    const ended = snapshot(2, 'ended');
+    fleet.announce(ended);
+    await vi.waitFor(() => expect(boards).toHaveLength(1));
+    expect(boards[0].jobs.map((job) => [job.state, job.alias])).toEqual([['ended', 'general-purpose-1']]);
+
+    // Only what the seat is doing changed (a new object, the same subagents): told with the new cursor, nothing asked.
+    fleet.announce({ ...ended, cursor: 3, seats: [{ ...ended.seats[0], activity: { state: 'idle', certain: true, since: null } }] });
+    await vi.waitFor(() => expect(boards).toHaveLength(2));
+    expect(boards[1]).toMatchObject({ cursor: 3, jobs: boards[0].jobs });
+
+    // A persona renamed shows on the board, and so does the ended job leaving once its 30 minutes (rule J2) have passed.
+    fleet.announce({ ...ended, cursor: 4, personas: [{ ...ended.personas[0], name: 'Grace' }] });
+    await vi.waitFor(() => expect(boards).toHaveLength(3));
+    expect(boards[2].jobs[0]).toMatchObject({ persona: 'Grace', alias: 'general-purpose-1' });
+    expect(boards[2].aliases).toBe(boards[1].aliases); // the same aliases keep their record
+    now = START + 12 * minute + 30 * minute + 1;
+    fleet.announce({ ...ended, cursor: 5, personas: [{ ...ended.personas[0], name: 'Grace' }] });
+    await vi.waitFor(() => expect(boards).toHaveLength(4));
+    expect(boards[3].jobs).toEqual([]);
+    expect(asked).toEqual([['claude:s1|toolu_bg']]);
+
+    // A seat whose subagents changed is asked for again, and its new subagent gets its alias.
+    const next = snapshot(6, 'running');
+    next.seats[0].subagents!.recent.push({ ...next.seats[0].subagents!.recent[0], nativeId: 'toolu_new', startedAt: new Date(now).toISOString() });
+    fleet.announce(next);
+    await vi.waitFor(() => expect(boards).toHaveLength(5));
+    expect(asked).toEqual([['claude:s1|toolu_bg'], ['claude:s1|toolu_bg', 'claude:s1|toolu_new']]);
+    expect(boards[4].aliases).toEqual({ 'claude:s1|toolu_bg': 'general-purpose-1', 'claude:s1|toolu_new': 'general-purpose-2' });
+    jobs.dispose();
+  });
 });

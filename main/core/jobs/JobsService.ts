@@ -4,9 +4,10 @@
  * changed. Its clock can be advanced only when the app was started with the test clock on.
  */
 import { guardJobs } from './jobGuard';
-import type { JobBoard } from '../../../shared/jobs';
+import { ENDED_WINDOW_MS, type Job, type JobBoard } from '../../../shared/jobs';
 import { sameBoardContent } from '../../../shared/updates';
-import type { FleetSnapshot } from '../../../shared/schemas';
+import type { FleetSnapshot, Seat } from '../../../shared/schemas';
+import { samePlain } from '../../../shared/patch';
 import { ServiceError } from '../../kit/errors';
 import type { JobAliases } from './aliasPort';
 import { aliasRequestsOf, deriveJobs, JobMemo } from './deriveJobs';
@@ -47,6 +48,12 @@ export class JobsService {
   private readonly ended = new EndedJobs();
   /** Each seat's jobs from the last derivation, kept while the census keeps the seat's object. */
   private readonly memo = new JobMemo();
+  /** Each seat's aliases, kept while its subagents summary is the same object. */
+  private aliasSeats = new Map<string, SeatAliases>();
+  /** The last aliases made into the board's record, and that record. */
+  private aliasesMade: { map: ReadonlyMap<string, string>; record: JobBoard['aliases'] } | null = null;
+  /** The last full derivation: what it was derived from, until when its time rules give the same board, and that board. */
+  private derived: { inputs: SeatInputs[]; offsetMs: number; until: number; nextDueAt: number | null; board: JobBoard } | null = null;
   private readonly boardChanges: Changes<JobBoard>;
   private readonly noticeChanges: Changes<JobNotice>;
 
@@ -115,28 +122,89 @@ export class JobsService {
   private async compute(): Promise<JobBoard> {
     const snapshot = this.snapshot ?? (await this.options.fleet.read());
     this.snapshot = snapshot;
-    const aliases = await this.options.aliases.aliasesFor(aliasRequestsOf(snapshot.seats)).catch((error: unknown) => {
-      // Aliases are a convenience: a locked or read-only store leaves them out rather than hiding the board.
-      this.options.log?.(`pixelfleet: job aliases unavailable: ${(error as Error)?.message ?? String(error)}`);
-      return new Map<string, string>();
-    });
     const now = this.now();
+    // Most censuses change what seats are doing, not their subagents: the last derivation then stands as it was.
+    const unchanged = this.derived && this.derived.offsetMs === this.offsetMs && now < this.derived.until && sameInputs(this.derived.inputs, snapshot) ? this.derived : null;
+    if (unchanged) return this.tell({ ...unchanged.board, at: new Date(now).toISOString(), cursor: snapshot.cursor }, [], unchanged.nextDueAt, now);
+    const { aliases, missing: aliasesMissing } = await this.aliasesOf(snapshot.seats);
     const derived = deriveJobs(snapshot, aliases, now, this.memo);
     const evaluated = this.clock.evaluate(this.ended.merge(derived.jobs, snapshot.seats, now), now);
-    const computed: JobBoard = { jobs: guardJobs(evaluated.jobs, this.options.log), aliases: Object.fromEntries(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
-    for (const notice of evaluated.notices) void this.noticeChanges.emit(notice);
+    const computed: JobBoard = { jobs: guardJobs(evaluated.jobs, this.options.log), aliases: this.aliasRecord(aliases), unlisted: derived.unlisted, at: new Date(now).toISOString(), cursor: snapshot.cursor };
+    const board = this.tell(computed, evaluated.notices, evaluated.nextDueAt, now);
+    // A board without its aliases is derived again next time, so they show as soon as the store answers.
+    this.derived = aliasesMissing ? null : { inputs: inputsOf(snapshot), offsetMs: this.offsetMs, until: stableUntil(board.jobs, evaluated.nextDueAt), nextDueAt: evaluated.nextDueAt, board };
+    return board;
+  }
+
+  /**
+   * Every listed subagent's alias, in the seats' order. Only seats whose subagents changed are asked for: an alias, once
+   * issued, never changes (the alias port's rule), so a seat with the same summary keeps the aliases it was given.
+   */
+  private async aliasesOf(seats: readonly Seat[]): Promise<{ aliases: Map<string, string>; missing: boolean }> {
+    const fresh = seats.filter((seat) => this.aliasSeats.get(seat.id)?.subagents !== seat.subagents);
+    let found: ReadonlyMap<string, string> = new Map();
+    if (fresh.length > 0) {
+      try {
+        found = await this.options.aliases.aliasesFor(aliasRequestsOf(fresh));
+      } catch (error) {
+        // Aliases are a convenience: a locked or read-only store leaves them out rather than hiding the board.
+        this.options.log?.(`pixelfleet: job aliases unavailable: ${(error as Error)?.message ?? String(error)}`);
+        return { aliases: new Map(), missing: true };
+      }
+    }
+    const kept = new Map<string, SeatAliases>();
+    const aliases = new Map<string, string>();
+    for (const seat of seats) {
+      let known = this.aliasSeats.get(seat.id);
+      if (!known || known.subagents !== seat.subagents) {
+        const entries: [string, string][] = [];
+        for (const request of aliasRequestsOf([seat])) {
+          const alias = found.get(request.key);
+          if (alias !== undefined) entries.push([request.key, alias]);
+        }
+        known = { subagents: seat.subagents, entries };
+      }
+      kept.set(seat.id, known);
+      for (const [key, alias] of known.entries) aliases.set(key, alias);
+    }
+    this.aliasSeats = kept;
+    return { aliases, missing: false };
+  }
+
+  /** The aliases as the board's record: the one made last time when they are the same (so comparing it is `===`). */
+  private aliasRecord(aliases: Map<string, string>): JobBoard['aliases'] {
+    const last = this.aliasesMade;
+    if (last && last.map.size === aliases.size) {
+      let same = true;
+      for (const [key, alias] of aliases) {
+        if (last.map.get(key) !== alias) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return last.record;
+    }
+    this.aliasesMade = { map: aliases, record: Object.fromEntries(aliases) };
+    return this.aliasesMade.record;
+  }
+
+  /** Tells the notices, and the board when it changed; returns it with its revision. */
+  private tell(computed: JobBoard, notices: readonly JobNotice[], nextDueAt: number | null, now: number): JobBoard {
+    for (const notice of notices) void this.noticeChanges.emit(notice);
     // Listeners hear of a board derived from a new fleet cursor (so a reader can pin the board to the snapshot), whose
     // jobs, aliases or counts changed, or whose clock a test moved; the revision counts those boards. Sent as changes,
     // a board that only follows a new cursor costs a few bytes.
     const told = this.told;
-    const changed = !told || told.offsetMs !== this.offsetMs || told.board.cursor !== computed.cursor || !sameBoardContent(told.board, computed);
+    const sameContent = told !== null && sameBoardContent(told.board, computed);
+    const changed = !told || told.offsetMs !== this.offsetMs || told.board.cursor !== computed.cursor || !sameContent;
     if (changed) this.revision += 1;
-    const board: JobBoard = { ...computed, revision: this.revision };
+    // A board whose jobs, aliases and counts are those told keeps their objects: its changes are found by `===` alone.
+    const board: JobBoard = sameContent ? { ...computed, jobs: told.board.jobs, aliases: told.board.aliases, unlisted: told.board.unlisted, revision: this.revision } : { ...computed, revision: this.revision };
     if (changed) {
       this.told = { board, offsetMs: this.offsetMs };
       void this.boardChanges.emit(board);
     }
-    this.schedule(evaluated.nextDueAt, now);
+    this.schedule(nextDueAt, now);
     return board;
   }
 
@@ -150,4 +218,56 @@ export class JobsService {
     }, wait);
     this.timer.unref?.();
   }
+}
+
+/** What a seat gives the board: its ids and harness, its subagents, and its persona's name and role. */
+interface SeatInputs {
+  id: string;
+  personaId: string;
+  harness: Seat['harness'];
+  subagents: Seat['subagents'];
+  name: string | undefined;
+  role: string | null | undefined;
+}
+
+function inputsOf(snapshot: Pick<FleetSnapshot, 'seats' | 'personas'>): SeatInputs[] {
+  const personas = new Map(snapshot.personas.map((persona) => [persona.id, persona]));
+  return snapshot.seats.map((seat) => {
+    const persona = personas.get(seat.personaId);
+    return { id: seat.id, personaId: seat.personaId, harness: seat.harness, subagents: seat.subagents, name: persona?.name, role: persona?.role };
+  });
+}
+
+/** True when the snapshot gives the board exactly what `inputs` gave (a subagents summary equal in value counts as the same). */
+function sameInputs(inputs: readonly SeatInputs[], snapshot: Pick<FleetSnapshot, 'seats' | 'personas'>): boolean {
+  if (inputs.length !== snapshot.seats.length) return false;
+  const next = inputsOf(snapshot);
+  for (let index = 0; index < next.length; index++) {
+    const before = inputs[index];
+    const now = next[index];
+    if (before.id !== now.id || before.personaId !== now.personaId || before.harness !== now.harness || before.name !== now.name || before.role !== now.role) return false;
+    if (before.subagents !== now.subagents && !samePlain(before.subagents, now.subagents)) return false;
+  }
+  return true;
+}
+
+/**
+ * Until when (ms) the same inputs give the same board: the next due reminder, and the first moment an ended job leaves
+ * (rule J2). An ended job with no recorded end is measured against the clock, so such a board is derived every time.
+ */
+function stableUntil(jobs: readonly Job[], nextDueAt: number | null): number {
+  let until = nextDueAt ?? Number.POSITIVE_INFINITY;
+  for (const job of jobs) {
+    if (job.state === 'running') continue;
+    if (!job.endedAt) return Number.NEGATIVE_INFINITY;
+    const end = Date.parse(job.endedAt);
+    if (!Number.isNaN(end)) until = Math.min(until, end + ENDED_WINDOW_MS + 1);
+  }
+  return until;
+}
+
+/** A seat's aliases and the summary they were looked up for. */
+interface SeatAliases {
+  subagents: Seat['subagents'];
+  entries: [string, string][];
 }

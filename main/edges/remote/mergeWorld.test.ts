@@ -77,4 +77,16 @@ describe('one world from many machines', () => {
     expect(merged.revision).toBe(2);
     expect(mergeBoard(localBoard, [{ ...reachable, board, unreachableSince: at }], 3, 5).jobs).toEqual([]);
   });
+
+  it('gives the local board as it is, with the hub’s cursor and revision, when no remote lists a board', () => {
+    const job = (nativeId: string, startedAt: string, state: 'running' | 'ended') => ({ alias: null, nativeId, seatId: 'claude:l1', personaId: 'p_local', persona: 'p_local', role: 'builder', harness: 'claude' as const, type: 'Explore', label: nativeId, kind: 'foreground' as const, state, startedAt, ...(state === 'ended' ? { endedAt: at } : {}), replayable: true });
+    // In rule J3's order at `at`, as the jobs service gives it: running first, the longest-running first.
+    const jobs = [job('older', '2026-01-01T09:00:00.000Z', 'running'), job('newer', '2026-01-01T09:30:00.000Z', 'running'), job('done', '2026-01-01T09:50:00.000Z', 'ended')];
+    const localBoard: JobBoard = { jobs, aliases: {}, unlisted: [{ seatId: 'claude:l1', running: 1 }], at, cursor: 7, revision: 9 };
+    for (const remotes of [[], [reachable], [{ ...reachable, board: { jobs: [], aliases: {}, unlisted: [], at, revision: 1 }, unreachableSince: at }]]) {
+      const merged = mergeBoard(localBoard, remotes, 3, 8);
+      expect(merged).toEqual({ ...localBoard, cursor: 8, revision: 3 });
+      expect(merged.jobs).toBe(localBoard.jobs);
+    }
+  });
 });

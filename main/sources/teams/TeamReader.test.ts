@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readTeams, type TeamSeat } from './TeamReader';
 import { parseInbox, parseTeamFile, shortSummary } from './teamFiles';
+import { createTeamsPort } from './index';
 
 const HOME = path.resolve(__dirname, 'fixtures', 'claude-home');
 const LEAD: TeamSeat = { seatId: 'claude:lead', personaId: 'p-lead', home: HOME, sessionId: '11111111-aaaa-4000-8000-000000000001', activity: { state: 'working', certain: true, since: null } };
@@ -79,5 +80,16 @@ describe('agent teams', () => {
     expect(team.messages[0].at).toBe(at(30));
     expect(team.messages[49].at).toBe(at(79));
     expect(await readTeams([{ seatId: 's', personaId: 'p', home, sessionId: 'someone-else', activity: { state: 'idle', certain: true, since: null } }])).toEqual([]);
+  });
+});
+
+describe('the teams port', () => {
+  it("watches each Claude home's team folder, following the homes it is asked with", () => {
+    const port = createTeamsPort();
+    const address = (harness: 'claude' | 'codex', home: string) => ({ harness, home, sessionId: 's', path: null });
+    expect(port.watchPaths([address('claude', '/a'), address('claude', '/a'), address('codex', '/c')])).toEqual([path.join('/a', 'teams')]);
+    expect(port.watchPaths([address('claude', '/a'), address('claude', '/a')])).toEqual([path.join('/a', 'teams')]);
+    expect(port.watchPaths([address('claude', '/a'), address('claude', '/b')])).toEqual([path.join('/a', 'teams'), path.join('/b', 'teams')]);
+    expect(port.watchPaths([])).toEqual([]);
   });
 });

@@ -21,6 +21,13 @@ function teamSeats(seats: readonly Seat[]): TeamSeat[] {
  */
 export function createTeamsPort(): TeamsPort {
   let inboxFolders: string[] = [];
+  // The watcher asks after every census, for the same homes nearly always: their team folders are worked out once.
+  let teamFolders: { homes: string[]; paths: string[] } = { homes: [], paths: [] };
+  const teamFoldersOf = (homes: string[]): string[] => {
+    const known = teamFolders;
+    if (known.homes.length !== homes.length || homes.some((home, index) => home !== known.homes[index])) teamFolders = { homes, paths: teamWatchPaths(homes) };
+    return teamFolders.paths;
+  };
   return {
     async read(seats) {
       const found = await readTeams(teamSeats(seats));
@@ -28,7 +35,7 @@ export function createTeamsPort(): TeamsPort {
       return found.map((entry) => entry.team);
     },
     watchPaths: (addresses) => [
-      ...teamWatchPaths(addresses.filter((address) => address.harness === 'claude').map((address) => address.home)),
+      ...teamFoldersOf(addresses.filter((address) => address.harness === 'claude').map((address) => address.home)),
       ...inboxFolders.map((folder) => path.join(folder, 'inboxes')),
     ],
   };

@@ -11,7 +11,7 @@ import { replayCall } from './replay';
 import { existsInSessionV2, inspectStore, schemaReason, V2_ONLY_REASON } from './schema';
 import { isBusyError, type SqliteDatabase } from './sqlite';
 import { closeKeptConnections, withKeptSnapshot } from './keptConnection';
-import { directChildren, readSession, selectActivityFacts, selectTaskRows } from './store';
+import { directChildren, readSession, selectActivityFacts, selectTaskRows, sessionFingerprint } from './store';
 import { openCodeActivityBasis } from './activity';
 import { openCodeSeatUsage } from './usage';
 import { readCensus } from './census';
@@ -33,10 +33,25 @@ export interface OpenCodeReaderOptions {
 }
 
 
-/** What a seat keeps between reads: its last projection, while the store it was read from has not changed. */
-interface SeatState {
-  unchanged: { stamp: string; at: number; projection: Projection & { ok: true } } | null;
+/** A seat's last projection: reused while the store is unchanged, or while the seat's own rows are (rule 3b). */
+interface Kept {
+  /** The store's stamp when it was last known to give this projection. */
+  stamp: string;
+  /** When the projection was read in full (ms): it is reused for at most OPENCODE_UNCHANGED_REUSE_MS after. */
+  at: number;
+  /** The seat's fingerprint in the snapshot it was read from (null: the store gives none, so it is never compared). */
+  fingerprint: string | null;
+  /** The projection as reused: the same object each time (no bytes read), so the fleet sees an unchanged seat. */
+  reused: Projection & { ok: true };
 }
+
+/** What a seat keeps between reads. */
+interface SeatState {
+  unchanged: Kept | null;
+}
+
+/** A seat read from its store: the projection and its fingerprint, or `same` when the fingerprint matched `known`. */
+type SeatRead = { same: true } | { same: false; projection: Projection; fingerprint: string | null };
 
 /** The sentence for a busy database, also used by replay. */
 export const LOCKED_REASON = 'The OpenCode database is locked by another process; try again in a moment.';
@@ -76,23 +91,39 @@ function storeShape(database: SqliteDatabase): ReturnType<typeof inspectStore> {
 
 /** Reads one seat's projection from its store (no caching of results here; the connection is kept for a burst). */
 export async function projectSeat(seat: SeatAddress): Promise<Projection> {
-  if (fileStamp(seat.home) === null) return { ok: false, reason: `The OpenCode database ${seat.home} does not exist.` };
+  const read = await readSeat(seat, null);
+  if (read.same) throw new Error('a seat read without a known fingerprint is never the same');
+  return read.projection;
+}
+
+/**
+ * Reads one seat: first its fingerprint, and when that equals `known` (rule 3b), nothing more; else its projection,
+ * with the fingerprint of the same read transaction (so a write between the two is seen by the next read).
+ */
+async function readSeat(seat: SeatAddress, known: string | null): Promise<SeatRead> {
+  const failed = (reason: string): SeatRead => ({ same: false, projection: { ok: false, reason }, fingerprint: null });
+  if (fileStamp(seat.home) === null) return failed(`The OpenCode database ${seat.home} does not exist.`);
   try {
     return await withKeptSnapshot(
       seat.home,
-      (database): Projection => {
+      (database): SeatRead => {
+        const version = database.get('PRAGMA schema_version')?.schema_version;
         const store = storeShape(database);
         if (!store.ok) {
-          if (existsInSessionV2(database, seat.sessionId)) return { ok: false, reason: V2_ONLY_REASON };
-          return { ok: false, reason: schemaReason(store.missing) };
+          if (existsInSessionV2(database, seat.sessionId)) return failed(V2_ONLY_REASON);
+          return failed(schemaReason(store.missing));
         }
+        const own = sessionFingerprint(database, store.shape, seat.sessionId);
+        // The schema's version is part of it: a migrated store is read again whatever its rows say.
+        const fingerprint = own === null ? null : `${String(version)}#${own}`;
+        if (fingerprint !== null && fingerprint === known) return { same: true };
         // A seat present in both generations is read from the 1.x rows.
         const session = readSession(database, store.shape, seat.sessionId);
         if (!session) {
           if (store.shape.hasSessionV2 && existsInSessionV2(database, seat.sessionId)) {
-            return { ok: false, reason: V2_ONLY_REASON };
+            return failed(V2_ONLY_REASON);
           }
-          return { ok: false, reason: `OpenCode session ${seat.sessionId} is not in ${seat.home}.` };
+          return failed(`OpenCode session ${seat.sessionId} is not in ${seat.home}.`);
         }
         const window = selectTaskRows(database, store.shape, session.id);
         const { calls, completions, malformed } = collectRows(window.rows);
@@ -104,7 +135,7 @@ export async function projectSeat(seat: SeatAddress): Promise<Projection> {
         const summary = summarize(calls, completions, children);
         const childOf = new Map(calls.filter((call) => call.childId !== null && children.has(call.childId)).map((call) => [call.callId, call.childId!]));
         const { usage, entries } = openCodeSeatUsage(database, session.id, summary.recent, childOf);
-        return {
+        const projection: Projection = {
           ok: true,
           subagents: { ...summary, recent: entries },
           usage: usage.usage,
@@ -114,11 +145,13 @@ export async function projectSeat(seat: SeatAddress): Promise<Projection> {
           activity: openCodeActivityBasis(selectActivityFacts(database, session.id)),
           census: readCensus(database, session.id),
         };
+        // A last write taken from the file times (no row gave one) moves with every write of any seat: never compared.
+        return { same: false, projection, fingerprint: fromRows ? fingerprint : null };
       },
     );
   } catch (error) {
-    if (isBusyError(error)) return { ok: false, reason: LOCKED_REASON };
-    return { ok: false, reason: `The OpenCode database could not be read: ${(error as Error).message}` };
+    if (isBusyError(error)) return failed(LOCKED_REASON);
+    return failed(`The OpenCode database could not be read: ${(error as Error).message}`);
   }
 }
 
@@ -167,13 +200,21 @@ export function createOpenCodeReader(options: OpenCodeReaderOptions = {}): SeatR
     project(seat: SeatAddress): Promise<Projection> {
       return seats.run(seat, async (state) => {
         const stampBefore = storeStamp(seat.home);
-        const previous = state.unchanged;
-        if (previous && previous.stamp === stampBefore && now() - previous.at < OPENCODE_UNCHANGED_REUSE_MS) {
-          return { ...previous.projection, read: { bytes: 0, skippedLines: previous.projection.read.skippedLines } };
+        const previous = state.unchanged && now() - state.unchanged.at < OPENCODE_UNCHANGED_REUSE_MS ? state.unchanged : null;
+        if (previous && previous.stamp === stampBefore) return previous.reused;
+        // The store changed (every seat of a store shares its files): the seat's fingerprint tells whether its rows did.
+        const at = now();
+        const read = await readSeat(seat, previous?.fingerprint ?? null);
+        // Stamped only when nothing changed while it was read (opening a WAL store may itself create the -wal file).
+        const settled = storeStamp(seat.home) === stampBefore;
+        if (read.same) {
+          if (settled) previous!.stamp = stampBefore;
+          return previous!.reused;
         }
-        const projection = await projectSeat(seat);
-        // Reused only when nothing changed while it was read (opening a WAL store may itself create the -wal file).
-        state.unchanged = projection.ok && storeStamp(seat.home) === stampBefore ? { stamp: stampBefore, at: now(), projection } : null;
+        const { projection, fingerprint } = read;
+        state.unchanged = projection.ok
+          ? { stamp: settled ? stampBefore : '', at, fingerprint, reused: { ...projection, read: { bytes: 0, skippedLines: projection.read.skippedLines } } }
+          : null;
         return projection;
       });
     },

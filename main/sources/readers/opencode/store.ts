@@ -210,3 +210,33 @@ export function selectActivityFacts(database: SqliteDatabase, sessionId: string)
     turnStartMs: numberOrNull(turn?.started),
   };
 }
+
+/**
+ * Rule 3b (re-read only what changed): a short text that changes with every write the seat's projection can see — its
+ * session row, the rows of its child sessions, every message of the seat and of its children (usage sums them all) and
+ * the parts of its newest `OPENCODE_MESSAGES` messages (the window every other rule reads) — by their counts, newest
+ * write times and payload sizes, counted by SQLite without reading a payload. Null when the store lacks `time_updated`
+ * on sessions, messages or parts (an in-place update would then change no time, so such a store is always read again)
+ * or the session is not there. A write it cannot see (an update in the same millisecond that keeps a row's size) shows
+ * at the next full read, at most OPENCODE_UNCHANGED_REUSE_MS later.
+ */
+export function sessionFingerprint(database: SqliteDatabase, shape: StoreShape, sessionId: string): string | null {
+  if (!shape.timeUpdated.session || !shape.timeUpdated.message || !shape.timeUpdated.part) return null;
+  const sessionUpdated = 'time_updated';
+  // The id is bound once (`s`): both drivers take plain positional parameters only.
+  const row = database.get(
+    `WITH s(id) AS (SELECT ?), kin(id) AS (SELECT id FROM s UNION ALL SELECT id FROM session WHERE parent_id = (SELECT id FROM s))
+     SELECT
+       (SELECT ${sessionUpdated} || '|' || coalesce(parent_id, '') || '|' || coalesce(directory, '') FROM session WHERE id = (SELECT id FROM s)) AS own,
+       (SELECT count(*) || '|' || coalesce(max(${sessionUpdated}), '') || '|' || coalesce(min(id), '') || '|' || coalesce(max(id), '')
+          || '|' || total(octet_length(directory)) FROM session WHERE parent_id = (SELECT id FROM s)) AS children,
+       (SELECT count(*) || '|' || coalesce(max(coalesce(time_updated, time_created)), '') || '|' || total(octet_length(data))
+          FROM message WHERE session_id IN (SELECT id FROM kin)) AS messages,
+       (SELECT count(*) || '|' || coalesce(max(coalesce(p.time_updated, p.time_created)), '') || '|' || total(octet_length(p.data))
+          FROM (SELECT id FROM message WHERE session_id = (SELECT id FROM s) ORDER BY time_created DESC, id DESC LIMIT ${OPENCODE_MESSAGES}) m
+          JOIN part p ON p.message_id = m.id) AS parts`,
+    [sessionId],
+  );
+  if (!row || row.own === null || row.own === undefined) return null;
+  return `${String(row.own)}#${String(row.children)}#${String(row.messages)}#${String(row.parts)}`;
+}
