@@ -272,7 +272,9 @@ async function boot(host: HTMLElement): Promise<void> {
   let shown: Pick<AppState, 'fleet' | 'ui'> | null = null;
   const render = (live: AppState) => {
     // The world draws the moment the timeline shows, else now; the live fleet keeps changing underneath meanwhile.
-    const past = inPast(live);
+    // Until the first moment asked for is answered, the world stays live: a frame drawn before the answer shows nothing
+    // new, and in software WebGL its read-back held the page for tens of milliseconds just as the answer came in.
+    const past = inPast(live) && (shownPast || live.history.viewing?.moment != null);
     const state = past ? { ...live, fleet: shownFleet(live), ui: { ...live.ui, pending: NO_PENDING } } : live;
     if (!shown || state.fleet !== shown.fleet || state.ui.pending !== shown.ui.pending || state.ui.reducedMotion !== shown.ui.reducedMotion) {
       world.reducedMotion = state.ui.reducedMotion;
