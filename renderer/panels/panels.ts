@@ -34,8 +34,13 @@ export function createBacklogPanel(store: AppStore): HTMLElement {
   closeOnEscape(root, () => store.getState().actions.openBacklog(null));
   keepTabInside(root);
   follow(store, (state) => [state.ui.backlog, state.fleet, state.dispatches] as const, ([key, fleet, dispatches]) => {
-    root.hidden = key === null;
-    if (key === null) return root.replaceChildren();
+    // A closed board stays as it was closed: a fleet change touches none of its elements.
+    if (key === null) {
+      if (!root.hidden) root.hidden = true;
+      if (root.firstChild) root.replaceChildren();
+      return;
+    }
+    root.hidden = false;
     const station = fleet?.stations.find((entry) => roleKey(entry.role) === key);
     const items = station?.backlog.items ?? [];
     const { actions } = store.getState();
