@@ -6,6 +6,7 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config';
+import { BUILT_IN_ROLES } from '../../shared/roles';
 import { freshHome, removeHome, startHost } from '../host';
 import { atMost, below, type BenchTable } from './table';
 import { connect } from './world';
@@ -46,7 +47,7 @@ export async function benchTimeline(log: (line: string) => void, table: BenchTab
   const browser = await chromium.launch({ executablePath: process.env.PIXELFLEET_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const { ask, close } = await connect(host);
   try {
-    const roles = ['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher'];
+    const roles = BUILT_IN_ROLES;
     const hired: string[] = [];
     for (let index = 0; index < AGENTS; index += 1) hired.push(((await ask('agents.hire', { name: `Still ${index}`, role: roles[index % 6] })).value as { id: string }).id);
     // Role changes spread over a few seconds, so the span holds moments with different worlds.

@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config';
 import { assistantLine, escapeCwd, userPromptLine } from '../../main/dev/demo/lines';
 import { MIN_REFRESH_INTERVAL_MS } from '../../main/core/fleet/LiveUpdates';
 import { MOVING_FPS } from '../../renderer/world/frameLoop';
+import { BUILT_IN_ROLES } from '../../shared/roles';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
 import { atLeast, atMost, below, type BenchTable } from './table';
 import { benchFiveHundred } from './world500';
@@ -83,8 +84,6 @@ async function panAndZoom(page: Page, until: number): Promise<void> {
     round += 1;
   }
 }
-
-const BUILT_IN_ROLES = ['planner', 'designer', 'builder', 'tester', 'reviewer', 'researcher'];
 
 /** The role of a fleet's index-th agent spread over 30 stations: the six built-in roles, then 24 custom ones. */
 function stationRole(index: number): string {

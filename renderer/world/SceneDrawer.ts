@@ -8,17 +8,15 @@
  * is drawn once with the stencil test passing only inside them: one pass over the scene however many regions changed,
  * where a scissored pass per region walked and uploaded the whole scene again for each (and more than a few regions
  * fell back to a whole frame, which software WebGL shades in full and the page then waits for at the frame's commit).
- * Without a stencil buffer each region is drawn in its own scissored pass.
+ * A canvas without a stencil buffer (both contexts the world may get ask for one) draws whole frames.
  */
 import { Container, RendererType, type Renderer, type WebGLRenderer } from 'pixi.js';
 import type { Camera } from './camera';
 import { mergeRegions, type DrawPlan } from './drawPlan';
 import type { Rect } from './layout';
 
-/** More moving regions than this in one frame are drawn as one whole frame (scissored passes, without a stencil). */
-const MAX_SCISSOR_REGIONS = 8;
-/** More moving regions than this in one frame are drawn as one whole frame (stencilled, a cheap clear each). */
-const MAX_STENCIL_REGIONS = 128;
+/** More moving regions than this in one frame are drawn as one whole frame (each costs two scissored clears). */
+const MAX_REGIONS = 128;
 /** Regions covering more than this share of the canvas are drawn as one whole frame. */
 const MAX_REGION_SHARE = 0.35;
 
@@ -27,7 +25,7 @@ export class SceneDrawer {
   /** Full frames and partial ones drawn so far (the page hook reports them). */
   readonly counts = { full: 0, partial: 0 };
   private readonly gl: WebGL2RenderingContext | WebGLRenderingContext | null;
-  /** Whether the canvas has a stencil buffer to mark regions in (else a scissored pass per region). */
+  /** Whether the canvas has a stencil buffer to mark regions in (else every frame is drawn whole). */
   private readonly stencil: boolean;
 
   /**
@@ -47,11 +45,9 @@ export class SceneDrawer {
   draw(plan: DrawPlan, camera: Camera): boolean {
     if (plan.empty) return false;
     for (const atlas of this.atlases) atlas.upload();
-    if (plan.full || !this.gl || !this.regionsFit(plan, camera)) this.drawAll();
+    if (plan.full || !this.stencil || !this.regionsFit(plan, camera)) this.drawAll();
     else {
-      const regions = mergeRegions(plan.regions, plan.regionCount);
-      if (this.stencil) this.drawStencilled(plan.regions, regions, camera);
-      else for (let index = 0; index < regions; index += 1) this.drawRegion(plan.regions[index], camera);
+      this.drawStencilled(plan.regions, mergeRegions(plan.regions, plan.regionCount), camera);
       this.counts.partial += 1;
     }
     plan.reset();
@@ -87,7 +83,7 @@ export class SceneDrawer {
   }
 
   private regionsFit(plan: DrawPlan, camera: Camera): boolean {
-    if (plan.regionCount > (this.stencil ? MAX_STENCIL_REGIONS : MAX_SCISSOR_REGIONS)) return false;
+    if (plan.regionCount > MAX_REGIONS) return false;
     let area = 0;
     for (let index = 0; index < plan.regionCount; index += 1) {
       const region = plan.regions[index];
@@ -98,7 +94,7 @@ export class SceneDrawer {
 
   /**
    * Sets the scissor box to a world rectangle (rounded out to whole canvas pixels); false when none of it is on the
-   * canvas. The scissor test must be enabled by the caller.
+   * canvas. The scissor test is enabled by the caller.
    */
   private scissor(region: Rect, camera: Camera): boolean {
     const gl = this.gl!;
@@ -118,6 +114,7 @@ export class SceneDrawer {
    * The whole scene drawn once, only inside `count` world rectangles: each is cleared (colour) and marked (stencil 1),
    * the scene is drawn where the stencil is 1, and the marks are cleared again, so the stencil is 0 between frames.
    * Pixi uses the stencil only for masks, which the world has none of, and its stencil state is left as it found it.
+   * The clear colour set here is the transparent one Pixi clears the canvas with too (it caches that colour).
    */
   private drawStencilled(regions: readonly Rect[], count: number, camera: Camera): void {
     const gl = this.gl!;
@@ -143,21 +140,6 @@ export class SceneDrawer {
       gl.enable(gl.SCISSOR_TEST);
       gl.clearStencil(0);
       for (let index = 0; index < count; index += 1) if (this.scissor(regions[index], camera)) gl.clear(gl.STENCIL_BUFFER_BIT);
-      gl.disable(gl.SCISSOR_TEST);
-    }
-  }
-
-  /** The whole scene, clipped to a world rectangle (rounded out to whole canvas pixels). */
-  private drawRegion(region: Rect, camera: Camera): void {
-    const gl = this.gl!;
-    gl.enable(gl.SCISSOR_TEST);
-    if (!this.scissor(region, camera)) {
-      gl.disable(gl.SCISSOR_TEST);
-      return;
-    }
-    try {
-      this.renderer.render({ container: this.stage, clear: true });
-    } finally {
       gl.disable(gl.SCISSOR_TEST);
     }
   }

@@ -16,7 +16,7 @@ export function floorVariant(column: number, row: number): number {
   return value < 10 ? 0 : value < 13 ? 1 : value < 15 ? 2 : 3;
 }
 
-/** Where a named frame is on its sheet, and the sheet's image (a sprite sheet texture's source and frame). */
+/** A named frame of the sprite sheet (its texture's source is the sheet's image). */
 type FrameOf = (name: string) => Texture;
 
 /** The planks picture of the floors shown so far. */
@@ -31,17 +31,20 @@ export class Planks {
 
   /** The floor of `columns` × `rows` tiles, as a texture cut from the planks picture (drawn again only to grow). */
   texture(columns: number, rows: number): Texture {
-    if (columns > this.columns || rows > this.rows) this.grow(Math.max(columns, this.columns), Math.max(rows, this.rows));
     this.shown?.destroy(false);
-    this.shown = new Texture({ source: this.whole!.source, frame: new Rectangle(0, 0, Math.max(1, columns) * TILE, Math.max(1, rows) * TILE) });
+    this.shown = null;
+    // No floor (no station laid out): no planks.
+    if (columns <= 0 || rows <= 0) return Texture.EMPTY;
+    if (!this.whole || columns > this.columns || rows > this.rows) this.grow(Math.max(columns, this.columns), Math.max(rows, this.rows));
+    this.shown = new Texture({ source: this.whole!.source, frame: new Rectangle(0, 0, columns * TILE, rows * TILE) });
     return this.shown;
   }
 
   /** Draws the planks of a larger floor into a new canvas. */
   private grow(columns: number, rows: number): void {
     const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, columns) * TILE;
-    canvas.height = Math.max(1, rows) * TILE;
+    canvas.width = columns * TILE;
+    canvas.height = rows * TILE;
     const context = canvas.getContext('2d')!;
     context.imageSmoothingEnabled = false;
     const tiles = [0, 1, 2, 3].map((variant) => this.frameOf(`floor_${variant}`));
@@ -52,8 +55,6 @@ export class Planks {
         context.drawImage(tile.source.resource as CanvasImageSource, x, y, width, height, column * TILE, row * TILE, TILE, TILE);
       }
     }
-    this.shown?.destroy(false);
-    this.shown = null;
     this.whole?.destroy(true);
     this.whole = Texture.from(canvas);
     this.whole.source.scaleMode = 'nearest';

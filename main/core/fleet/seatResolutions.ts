@@ -46,10 +46,7 @@ export class SeatResolutions {
 
   /** A stored seat's resolution, reused for a while so a census of unchanged seats does not search the homes again. */
   async resolveStored(stored: SeatAddress): Promise<SeatResolution> {
-    const id = seatIdOf(stored);
-    const cached = this.stored.get(id);
-    if (cached && this.now() - cached.at < STORED_SEAT_RECHECK_MS) return cached.resolution;
-    return this.lookUpStored(id, stored, cached);
+    return this.reusable(stored) ?? this.lookUpStored(stored);
   }
 
   /** The stored seat's resolution while it may be reused, without waiting (null: it must be looked up). */
@@ -58,7 +55,10 @@ export class SeatResolutions {
     return cached && this.now() - cached.at < STORED_SEAT_RECHECK_MS ? cached.resolution : null;
   }
 
-  private async lookUpStored(id: string, stored: SeatAddress, cached: { at: number; resolution: SeatResolution } | undefined): Promise<SeatResolution> {
+  /** Looks the stored seat up again, keeping the resolution it had when nothing changed. */
+  private async lookUpStored(stored: SeatAddress): Promise<SeatResolution> {
+    const id = seatIdOf(stored);
+    const cached = this.stored.get(id);
     const resolution = await this.resolveSession(stored.harness, stored.sessionId);
     // Keep the same object while nothing changed, so seats compare equal without work.
     const same = cached && samePlain(cached.resolution, resolution);
@@ -72,7 +72,7 @@ export class SeatResolutions {
     for (const persona of personas) {
       if (!persona.seat || !this.readers[persona.seat.harness]) continue;
       // Reused resolutions are taken without a wait: the watcher asks for every seat after each census.
-      const resolution = this.reusable(persona.seat) ?? (await this.resolveStored(persona.seat));
+      const resolution = this.reusable(persona.seat) ?? (await this.lookUpStored(persona.seat));
       if (resolution.ok) resolved.push(resolution.seat);
     }
     return resolved;

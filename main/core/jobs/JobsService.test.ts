@@ -131,7 +131,7 @@ describe('the jobs service', () => {
     expect((await jobs.board()).jobs[0].reminder?.count).toBe(1);
   });
 
-  it('carries the fleet cursor it was derived from and tells a new one even when the jobs are unchanged', async () => {
+  it('carries the fleet cursor it was derived from and tells a new one even when the jobs are unchanged, with the jobs, aliases and counts it told before as the same objects', async () => {
     const fleet = fakeFleet(snapshot(1, 'running'));
     const jobs = service(fleet);
     const boards: JobBoard[] = [];
@@ -142,20 +142,7 @@ describe('the jobs service', () => {
     fleet.announce(snapshot(3, 'running'));
     await vi.waitFor(() => expect(boards.map((board) => board.cursor)).toEqual([2, 3]));
     expect(boards[1].jobs).toEqual(boards[0].jobs);
-    jobs.dispose();
-  });
-
-  it('tells a board that only follows a new cursor with the jobs, aliases and counts it told before, as the same objects', async () => {
-    const fleet = fakeFleet(snapshot(1, 'running'));
-    const jobs = service(fleet);
-    const boards: JobBoard[] = [];
-    jobs.onChange((board) => boards.push(board));
-    jobs.start();
-    fleet.announce(snapshot(2, 'running'));
-    await vi.waitFor(() => expect(boards).toHaveLength(1));
-    fleet.announce(snapshot(3, 'running'));
-    await vi.waitFor(() => expect(boards).toHaveLength(2));
-    expect(boards[1]).toMatchObject({ cursor: 3, revision: boards[0].revision! + 1 });
+    expect(boards[1].revision).toBe(boards[0].revision! + 1);
     expect(boards[1].jobs).toBe(boards[0].jobs);
     expect(boards[1].aliases).toBe(boards[0].aliases);
     expect(boards[1].unlisted).toBe(boards[0].unlisted);

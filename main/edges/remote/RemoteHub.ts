@@ -4,6 +4,7 @@
  * so the page follows the merged world by the same patches as a local one.
  */
 import type { Answer, ChannelName, EventName } from '../../../shared/contract';
+import { MIN_REFRESH_INTERVAL_MS } from '../../core/fleet/LiveUpdates';
 import type { JobBoard } from '../../../shared/jobs';
 import type { FleetSnapshot } from '../../../shared/schemas';
 import { mergeBoard, mergeFleet, SeatViews, type RemoteState } from './mergeWorld';
@@ -31,12 +32,12 @@ export interface RemoteHubOptions {
 export const REMOTES_FILE_NOTICE = 'remotes-file';
 
 /**
- * Remote changes are merged into the world at most once in this many milliseconds (four times a second): the patches
- * of several busy remotes arriving within it make one page update, not one each, so a page follows three remotes of
- * 100 agents at about the cost of the same 300 agents local (whose census of 300 seats comes about as often). A
- * change after a quiet spell is merged at once.
+ * Remote changes are merged into the world at most once in this many milliseconds, the floor local refreshes keep
+ * (four times a second): the patches of several busy remotes arriving within it make one page update, not one each, so
+ * a page follows three remotes of 100 agents at about the cost of the same 300 agents local. A change after a quiet
+ * spell is merged at once.
  */
-export const REMOTE_MERGE_MS = 250;
+export const REMOTE_MERGE_MS = MIN_REFRESH_INTERVAL_MS;
 
 /** The links and the merged world. */
 export class RemoteHub {

@@ -222,13 +222,12 @@ export function selectActivityFacts(database: SqliteDatabase, sessionId: string)
  */
 export function sessionFingerprint(database: SqliteDatabase, shape: StoreShape, sessionId: string): string | null {
   if (!shape.timeUpdated.session || !shape.timeUpdated.message || !shape.timeUpdated.part) return null;
-  const sessionUpdated = 'time_updated';
   // The id is bound once (`s`): both drivers take plain positional parameters only.
   const row = database.get(
     `WITH s(id) AS (SELECT ?), kin(id) AS (SELECT id FROM s UNION ALL SELECT id FROM session WHERE parent_id = (SELECT id FROM s))
      SELECT
-       (SELECT ${sessionUpdated} || '|' || coalesce(parent_id, '') || '|' || coalesce(directory, '') FROM session WHERE id = (SELECT id FROM s)) AS own,
-       (SELECT count(*) || '|' || coalesce(max(${sessionUpdated}), '') || '|' || coalesce(min(id), '') || '|' || coalesce(max(id), '')
+       (SELECT time_updated || '|' || coalesce(parent_id, '') || '|' || coalesce(directory, '') FROM session WHERE id = (SELECT id FROM s)) AS own,
+       (SELECT count(*) || '|' || coalesce(max(time_updated), '') || '|' || coalesce(min(id), '') || '|' || coalesce(max(id), '')
           || '|' || total(octet_length(directory)) FROM session WHERE parent_id = (SELECT id FROM s)) AS children,
        (SELECT count(*) || '|' || coalesce(max(coalesce(time_updated, time_created)), '') || '|' || total(octet_length(data))
           FROM message WHERE session_id IN (SELECT id FROM kin)) AS messages,
