@@ -160,3 +160,27 @@ test('a host started by a test stops by itself when its parent goes (its stdin c
     await removeHome(home);
   }
 });
+
+test('a host started by a test ends on SIGTERM while its stdin is still open (no kill needed)', async () => {
+  const home = await freshHome();
+  const host = await startHost({ home });
+  try {
+    const ended = new Promise<string>((done) => {
+      const timer = setInterval(() => {
+        try {
+          process.kill(host.pid, 0);
+        } catch {
+          clearInterval(timer);
+          done('ended');
+        }
+      }, 50);
+      // The helper's own stop sends SIGKILL 5 s after SIGTERM: the host must be gone well before that.
+      setTimeout(() => (clearInterval(timer), done('still running 4 s after SIGTERM')), 4000);
+    });
+    process.kill(host.pid, 'SIGTERM');
+    expect(await ended).toBe('ended');
+  } finally {
+    await host.stop();
+    await removeHome(home);
+  }
+});

@@ -45,6 +45,7 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
   const open = args.open ?? (io.demo && hasScreen(io.env));
   if (open) openInBrowser(host.url, log);
 
+  const watchStdin = io.env[STOP_WITH_STDIN] === '1';
   return new Promise((done) => {
     let stopping = false;
     const stop = async () => {
@@ -52,6 +53,8 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
       stopping = true;
       await host.close();
       await started.stop();
+      // A stdin still read would keep the process alive after a signal stopped it (its parent then waits or kills).
+      if (watchStdin) process.stdin.destroy();
       done(0);
     };
     // Ctrl+C in a terminal signals the whole process group, and `npm start` passes the signal on too: the host hears
@@ -67,7 +70,7 @@ export async function runWebCommand(argv: string[], io: CliIo & { home: string; 
     process.on('SIGTERM', onSignal);
     // A host started by a test or the bench ends with its parent, even one killed outright: the parent's end of the
     // stdin pipe closes with it.
-    if (io.env[STOP_WITH_STDIN] === '1') {
+    if (watchStdin) {
       process.stdin.once('end', () => void stop());
       process.stdin.once('close', () => void stop());
       process.stdin.resume();
