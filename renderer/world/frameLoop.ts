@@ -6,6 +6,11 @@
  * animation frame (`requestDraw`), whatever the cadence, and the next cadence step then waits its full interval, so a
  * change costs no extra frame while the loop runs.
  *
+ * Cadence steps are due on a schedule (each one interval after the last one due), not one interval after the last
+ * step was drawn: animation frames come on the display's beat (every 16.7 ms at 60 Hz), so a step lands up to a beat
+ * late, and counting from when it landed (and after its drawing) made every 24 fps step wait three beats — 20 fps.
+ * Counting from when it was due lets late and early beats even out to the cadence asked for.
+ *
  * It is the page's only animation-frame loop: Pixi's own tickers stay stopped (see main.ts).
  */
 import type { Motion } from './World';
@@ -45,19 +50,23 @@ export class FrameLoop {
   private timer: ReturnType<typeof setTimeout> | 0 = 0;
   /** When the scene was last stepped (performance.now milliseconds). */
   private last = 0;
+  /** When the next cadence step is due (performance.now milliseconds). */
+  private due = 0;
+  /** When the last step was due (its animation frame may have come a little earlier or later). */
+  private lastDue = 0;
   private interval = 1000 / LOOPING_FPS;
   /** A change asked to be drawn in the next animation frame, cadence or not. */
   private urgent = false;
   private readonly onFrame = (now: number) => {
     this.request = 0;
     // A requested change waits no longer than the walking cadence; the loop's own steps wait their interval.
-    const wait = this.urgent ? 1000 / MOVING_FPS : this.interval;
-    if (this.running && now - this.last < wait - EARLY_MS) {
-      this.sleep(this.last + wait - EARLY_MS - now);
+    const due = this.urgent ? Math.min(this.due, this.lastDue + 1000 / MOVING_FPS) : this.due;
+    if (this.running && now < due - EARLY_MS) {
+      this.sleep(due - EARLY_MS - now);
       return;
     }
     this.urgent = false;
-    this.advance(now);
+    this.advance(now, this.running ? due : undefined);
   };
   private readonly onVisibility = () => (document.hidden ? this.stop() : this.wake());
 
@@ -77,6 +86,8 @@ export class FrameLoop {
     if (document.hidden || this.running) return;
     this.running = true;
     this.last = performance.now();
+    this.lastDue = this.last;
+    this.due = this.last + this.interval;
     this.sleep(this.interval - EARLY_MS);
   }
 
@@ -104,7 +115,8 @@ export class FrameLoop {
     document.removeEventListener('visibilitychange', this.onVisibility);
   }
 
-  private advance(now: number): void {
+  /** Steps and draws; `due` is when this step was due (none for a change drawn at once). */
+  private advance(now: number, due?: number): void {
     // A stopped loop had nothing moving: its clock does not run while it sleeps.
     const motion = this.step(this.running ? Math.min(Math.max(0, now - this.last), LONGEST_STEP_MS) : 0);
     this.last = now;
@@ -114,8 +126,12 @@ export class FrameLoop {
       return;
     }
     this.interval = 1000 / (motion === 'moving' ? MOVING_FPS : LOOPING_FPS);
+    // The next step is due one interval after this one was due; a step that came a whole walking interval late (a long
+    // task, a change drawn at once) counts from now, so the loop never hurries to catch up.
+    this.lastDue = due !== undefined && now - due < 1000 / MOVING_FPS ? due : now;
+    this.due = this.lastDue + this.interval;
     if (!this.running) this.wake();
-    else this.sleep(this.interval - EARLY_MS);
+    else this.sleep(this.due - EARLY_MS - performance.now());
   }
 
   /** Asks for an animation frame now (a pending sleep is cut short). */

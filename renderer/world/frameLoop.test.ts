@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FrameLoop, LOOPING_FPS, MOVING_FPS } from './frameLoop';
+import type { Motion } from './World';
+
+/**
+ * A simulated page: a clock, timers, and animation frames on a 60 Hz display's beat (every 1000/60 ms), so the loop's
+ * cadence can be counted over simulated seconds.
+ */
+class SimulatedPage {
+  now = 0;
+  private nextId = 1;
+  private readonly timers = new Map<number, { at: number; run: () => void }>();
+  private readonly frames = new Map<number, (now: number) => void>();
+  private readonly saved = new Map<string, unknown>();
+
+  install(): void {
+    this.now = 0;
+    this.timers.clear();
+    this.frames.clear();
+    const globals = globalThis as Record<string, unknown>;
+    for (const name of ['document', 'requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout']) this.saved.set(name, globals[name]);
+    this.saved.set('performance.now', performance.now);
+    globals.document = { hidden: false, addEventListener() {}, removeEventListener() {} };
+    globals.requestAnimationFrame = (callback: (now: number) => void) => {
+      const id = this.nextId++;
+      this.frames.set(id, callback);
+      return id;
+    };
+    globals.cancelAnimationFrame = (id: number) => this.frames.delete(id);
+    globals.setTimeout = (run: () => void, milliseconds = 0) => {
+      const id = this.nextId++;
+      this.timers.set(id, { at: this.now + Math.max(0, milliseconds), run });
+      return id;
+    };
+    globals.clearTimeout = (id: number) => this.timers.delete(id);
+    performance.now = () => this.now;
+  }
+
+  restore(): void {
+    const globals = globalThis as Record<string, unknown>;
+    for (const [name, value] of this.saved) if (name !== 'performance.now') globals[name] = value;
+    performance.now = this.saved.get('performance.now') as () => number;
+  }
+
+  /** Runs timers and display beats until `until` (each beat's frame callbacks see the beat's time). */
+  runUntil(until: number, work = 3): void {
+    const beat = 1000 / 60;
+    while (this.now < until) {
+      const nextBeat = (Math.floor(this.now / beat + 1e-9) + 1) * beat;
+      const timer = [...this.timers.entries()].sort((a, b) => a[1].at - b[1].at)[0];
+      if (timer && timer[1].at <= nextBeat) {
+        this.now = Math.max(this.now, timer[1].at);
+        this.timers.delete(timer[0]);
+        timer[1].run();
+        continue;
+      }
+      this.now = nextBeat;
+      const due = [...this.frames.values()];
+      this.frames.clear();
+      for (const callback of due) {
+        callback(nextBeat);
+        // Drawing takes the page a few milliseconds.
+        this.now += work;
+      }
+    }
+  }
+}
+
+describe('FrameLoop', () => {
+  const page = new SimulatedPage();
+  beforeEach(() => page.install());
+  afterEach(() => page.restore());
+
+  /** Frames per second drawn over 10 simulated seconds while the scene says `motion`. */
+  const cadence = (motion: Motion, poke?: (loop: FrameLoop, second: number) => void) => {
+    let drawn = 0;
+    const loop = new FrameLoop(() => motion, () => (drawn += 1, true));
+    loop.wake();
+    page.runUntil(1000);
+    const start = drawn;
+    for (let second = 1; second <= 10; second += 1) {
+      poke?.(loop, second);
+      page.runUntil(1000 * (second + 1));
+    }
+    loop.dispose();
+    return (drawn - start) / 10;
+  };
+
+  it('steps walkers at the walking cadence on a 60 Hz display (frames come on its beat, late and early beats even out)', () => {
+    const fps = cadence('moving');
+    expect(fps).toBeGreaterThanOrEqual(MOVING_FPS - 0.5);
+    expect(fps).toBeLessThanOrEqual(MOVING_FPS + 0.5);
+  });
+
+  it('steps sprite loops at the looping cadence', () => {
+    const fps = cadence('looping');
+    expect(fps).toBeGreaterThanOrEqual(LOOPING_FPS - 0.5);
+    expect(fps).toBeLessThanOrEqual(LOOPING_FPS + 0.5);
+  });
+
+  it('draws a requested change in the next frame, yet camera moves as fast as the pointer stay at the walking cadence', () => {
+    let drawn = 0;
+    const loop = new FrameLoop(() => 'looping', () => (drawn += 1, true));
+    loop.wake();
+    page.runUntil(1000);
+    // A pointer move every 4 ms for 5 s, each asking for a draw.
+    const start = drawn;
+    for (let at = 1000; at < 6000; at += 4) {
+      loop.requestDraw();
+      page.runUntil(at + 4);
+    }
+    const fps = (drawn - start) / 5;
+    expect(fps).toBeGreaterThanOrEqual(MOVING_FPS - 0.5);
+    expect(fps).toBeLessThanOrEqual(MOVING_FPS + 0.5);
+    // Once asked after a quiet spell, the draw comes in the very next beat.
+    page.runUntil(7000);
+    const before = drawn;
+    loop.requestDraw();
+    page.runUntil(page.now + 1000 / 60);
+    expect(drawn).toBe(before + 1);
+    loop.dispose();
+  });
+
+  it('stops when the scene is still and draws nothing more', () => {
+    let drawn = 0;
+    const loop = new FrameLoop(() => 'idle', () => (drawn += 1, true));
+    loop.wake();
+    page.runUntil(2000);
+    expect(drawn).toBe(1);
+    expect(loop.state.running).toBe(false);
+    loop.dispose();
+  });
+});
