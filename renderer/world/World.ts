@@ -9,10 +9,11 @@
 import { Container, Sprite, type Renderer } from 'pixi.js';
 import { AgentView } from './AgentView';
 import { Backdrop } from './backdrop';
+import { DepthOrder } from './depthOrder';
 import { DrawPlan } from './drawPlan';
 import { fitCamera, textScale, type Camera } from './camera';
 import { LABEL_HEIGHT } from './labelPictures';
-import { CELL_HEIGHT, CELL_WIDTH, deskBox, FEET_IN_CELL, HEADER_HEIGHT, layoutWorld, LOBBY_HEADER_HEIGHT, TOOLBAR_INSET, usableViewport, type Point, type Viewport, type WorldLayout } from './layout';
+import { CELL_HEIGHT, CELL_WIDTH, DESK_BOX, deskBox, FEET_IN_CELL, HEADER_HEIGHT, layoutWorld, LOBBY_HEADER_HEIGHT, TOOLBAR_INSET, usableViewport, type Point, type Viewport, type WorldLayout } from './layout';
 import type { AgentModel, StationModel, WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
@@ -80,6 +81,10 @@ export class World {
   private shape = '';
   /** A walker's next position, reused each frame (no allocation per walker per frame). */
   private readonly nextFeet: Point = { x: 0, y: 0 };
+  /** Walkers' depth order against the things they overlap (a cell apart), so a step changes no zIndex it need not. */
+  private readonly depth = new DepthOrder({ x: CELL_WIDTH, y: CELL_HEIGHT });
+  /** Whether `depth` holds this step's agents and desks yet (filed at the first walker's step). */
+  private depthFiled = false;
 
   constructor(private readonly sprites: Sprites) {
     this.planks = new Planks((name) => sprites.frame(name));
@@ -258,8 +263,12 @@ export class World {
     if (!view.culled) this.plan.region(feet.x - CELL_WIDTH / 2, feet.y - FEET_IN_CELL, CELL_WIDTH, CELL_HEIGHT);
   }
 
-  /** Puts an agent's feet at a point (copied: the agent owns its position and moves it in place while walking). */
-  private moveTo(id: string, view: AgentView, point: Point): void {
+  /**
+   * Puts an agent's feet at a point (copied: the agent owns its position and moves it in place while walking). A step
+   * of a walk keeps the walker's depth while that still orders it right against what it overlaps (see depthOrder.ts);
+   * anything else puts it at its feet.
+   */
+  private moveTo(id: string, view: AgentView, point: Point, walking = false): void {
     let feet = this.positions.get(id);
     if (!feet) {
       feet = { x: point.x, y: point.y };
@@ -276,7 +285,19 @@ export class World {
       const culled = this.viewer.offScreen(feet);
       if (view.culled !== culled) view.culled = culled;
     }
-    view.zIndex = view.spotlit ? 1_000_000 : y;
+    if (view.spotlit) view.zIndex = 1_000_000;
+    else if (walking) this.fileDepth().settle(view, x, y);
+    else view.zIndex = y;
+  }
+
+  /** The depth order with this step's agents (at their drawn feet) and desks filed, once per step. */
+  private fileDepth(): DepthOrder {
+    if (this.depthFiled) return this.depth;
+    this.depthFiled = true;
+    this.depth.begin();
+    for (const view of this.agentViews.values()) if (!view.spotlit) this.depth.add(view, view.position.x, view.position.y);
+    for (const desk of this.desks.values()) this.depth.add(desk, desk.position.x - DESK_BOX.x, desk.zIndex);
+    return this.depth;
   }
 
   /** Moves a dragged agent's feet to a world point. */
@@ -326,6 +347,7 @@ export class World {
     this.clock += deltaMs;
     const frame = Math.floor(this.clock / SPRITE_FRAME_MS);
     let motion: Motion = 'idle';
+    this.depthFiled = false;
     for (const [id, view] of this.agentViews) {
       const target = view.target;
       const current = this.positions.get(id);
@@ -356,7 +378,7 @@ export class World {
           const next = this.nextFeet;
           next.x = current.x + (dx / distance) * step;
           next.y = current.y + (dy / distance) * step;
-          this.moveTo(id, view, next);
+          this.moveTo(id, view, next, true);
         }
         if (!view.culled) view.animate('walk', frame);
         this.moved(view, current);
