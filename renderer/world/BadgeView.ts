@@ -17,7 +17,7 @@ export function badgeHitBox(badge: Rect): Rect {
 /** A badge above the right of an agent's head (its place is the work place's badge box). */
 export class BadgeView extends Container {
   private readonly pill: LabelSprite;
-  private shown: string | null = null;
+  private text: string | null = null;
   /** Width of the visible badge in pixels (0 when hidden). */
   badgeWidth = 0;
 
@@ -25,15 +25,18 @@ export class BadgeView extends Container {
     super();
     this.pill = new LabelSprite(labels);
     this.addChild(this.pill);
-    this.visible = false;
+  }
+
+  /** Whether a count shows (none at 0: a blank picture, not a hidden view, which would rebuild the scene's draw). */
+  get shown(): boolean {
+    return this.badgeWidth > 0;
   }
 
   /** Shows the running count, or "?" for unknown; changes the picture only when the text changed. */
   update(subagents: number | null): void {
     const text = badgeText(subagents);
-    if (text === this.shown) return;
-    this.shown = text;
-    this.visible = text !== null;
+    if (text === this.text) return;
+    this.text = text;
     if (text === null) {
       this.badgeWidth = 0;
       this.pill.clear();

@@ -20,7 +20,6 @@ export class BubbleView extends Container {
     this.picture = new LabelSprite(labels);
     this.addChild(this.picture);
     this.position.set(BUBBLE_OFFSET.x, BUBBLE_OFFSET.y);
-    this.visible = false;
   }
 
   /** Shows the bubble for an activity; does nothing when the kind is unchanged. */
@@ -28,7 +27,7 @@ export class BubbleView extends Container {
     const kind = bubbleKind(activity);
     if (kind === this.kind) return;
     this.kind = kind;
-    this.visible = kind !== null;
+    // No bubble is a blank picture, not a hidden view: a visibility change would rebuild the whole scene's draw.
     if (kind === null) {
       this.picture.clear();
       return;

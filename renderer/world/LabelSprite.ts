@@ -1,5 +1,5 @@
 /** A sprite showing one label picture from the label atlas; it holds its picture's slot until it shows another or goes. */
-import { Sprite, Texture, type DestroyOptions } from 'pixi.js';
+import { Sprite, type DestroyOptions } from 'pixi.js';
 import type { HeldLabel, LabelAtlas } from './labelAtlas';
 import type { LabelPicture } from './labelPictures';
 
@@ -8,7 +8,8 @@ export class LabelSprite extends Sprite {
   private held: HeldLabel | null = null;
 
   constructor(private readonly atlas: LabelAtlas) {
-    super(Texture.EMPTY);
+    // The atlas's blank rather than no texture: showing a label then changes no batch (see LabelAtlas.blank).
+    super(atlas.blank);
   }
 
   /** Shows a picture (painted into the atlas if it is not there yet); does nothing when it is already shown. */
@@ -23,7 +24,7 @@ export class LabelSprite extends Sprite {
   /** Shows nothing and gives the picture back. */
   clear(): void {
     if (!this.held) return;
-    this.texture = Texture.EMPTY;
+    this.texture = this.atlas.blank;
     this.atlas.release(this.held);
     this.held = null;
   }

@@ -44,6 +44,7 @@ export interface HeldLabel {
 /** The atlas of label pictures. */
 export class LabelAtlas {
   private readonly pages: Page[] = [];
+  private blankTexture: Texture | null = null;
   private readonly classes: SlotClass[] = SLOT_WIDTHS.map((width) => ({ width, perRow: Math.floor(PAGE_SIZE / (width + 1)), rows: [], cache: new SlotCache<string>(0), textures: [] }));
 
   constructor(private readonly art: GlyphArt) {}
@@ -75,15 +76,28 @@ export class LabelAtlas {
     return this.classes.find((slots) => slots.width >= width) ?? this.classes[this.classes.length - 1];
   }
 
+  /**
+   * A transparent pixel of the first page: what a label sprite shows while it shows nothing. Being of the same source
+   * as the labels, showing it (or a label again) changes no batch, where a hidden sprite or another source would make
+   * Pixi rebuild the whole scene's draw instructions. No row reaches the page's last pixel, so it stays transparent.
+   */
+  get blank(): Texture {
+    this.blankTexture ??= new Texture({ source: (this.pages[0] ?? this.addPage()).source, frame: new Rectangle(PAGE_SIZE - 1, PAGE_SIZE - 1, 1, 1) });
+    return this.blankTexture;
+  }
+
+  private addPage(): Page {
+    const data = new Uint8Array(PAGE_SIZE * PAGE_SIZE * 4);
+    // Premultiplied pixels, sampled nearest so the pixel font stays crisp at every whole scale.
+    const source = new BufferImageSource({ resource: data, width: PAGE_SIZE, height: PAGE_SIZE, format: 'rgba8unorm', alphaMode: 'premultiplied-alpha', scaleMode: 'nearest' });
+    const page = { image: { width: PAGE_SIZE, height: PAGE_SIZE, data }, source, rows: 0, dirtyTop: PAGE_SIZE, dirtyBottom: 0 };
+    this.pages.push(page);
+    return page;
+  }
+
   private addRow(slots: SlotClass): void {
     let page = this.pages[this.pages.length - 1];
-    if (!page || (page.rows + 1) * ROW_HEIGHT > PAGE_SIZE) {
-      const data = new Uint8Array(PAGE_SIZE * PAGE_SIZE * 4);
-      // Premultiplied pixels, sampled nearest so the pixel font stays crisp at every whole scale.
-      const source = new BufferImageSource({ resource: data, width: PAGE_SIZE, height: PAGE_SIZE, format: 'rgba8unorm', alphaMode: 'premultiplied-alpha', scaleMode: 'nearest' });
-      page = { image: { width: PAGE_SIZE, height: PAGE_SIZE, data }, source, rows: 0, dirtyTop: PAGE_SIZE, dirtyBottom: 0 };
-      this.pages.push(page);
-    }
+    if (!page || (page.rows + 1) * ROW_HEIGHT > PAGE_SIZE) page = this.addPage();
     slots.rows.push({ page, top: page.rows * ROW_HEIGHT });
     page.rows += 1;
     slots.cache.grow(slots.perRow);

@@ -55,8 +55,9 @@ export function labelRects(world: World): LabelRect[] {
   for (const [id, view] of world.agentViews) {
     add('name', id, view.namePlate.children[0] as Container, view.plateText);
     if (view.hostText !== '') add('host', id, view.hostTag, view.hostText);
-    add('badge', id, view.badge);
-    add('bubble', id, view.bubble);
+    // An empty badge or bubble shows the atlas's blank picture (it stays visible, see LabelAtlas.blank): not a label.
+    if (view.badge.shown) add('badge', id, view.badge);
+    if (view.bubble.kind !== null) add('bubble', id, view.bubble);
     add('context', id, view.contextBar);
   }
   return rects;

@@ -75,7 +75,7 @@ export class WorldInput {
     const { agentViews, positions, camera } = this.scene;
     const view = agentViews.get(id);
     const feet = positions.get(id);
-    if (!view || !feet || !view.badge.visible) return null;
+    if (!view || !feet || !view.badge.shown) return null;
     const scale = textScale(camera.zoom) / camera.zoom;
     return { x: feet.x + LABEL_BOXES.badge.x, y: feet.y + LABEL_BOXES.badge.y, width: view.badge.badgeWidth * scale, height: LABEL_BOXES.badge.height * scale };
   }
