@@ -80,6 +80,7 @@ export class LabelAtlas {
    * A transparent pixel of the first page: what a label sprite shows while it shows nothing. Being of the same source
    * as the labels, showing it (or a label again) changes no batch, where a hidden sprite or another source would make
    * Pixi rebuild the whole scene's draw instructions. No row reaches the page's last pixel, so it stays transparent.
+   * A view showing it stays visible while it shows nothing: the page hook's label readout (readout.ts) skips it.
    */
   get blank(): Texture {
     this.blankTexture ??= new Texture({ source: (this.pages[0] ?? this.addPage()).source, frame: new Rectangle(PAGE_SIZE - 1, PAGE_SIZE - 1, 1, 1) });
