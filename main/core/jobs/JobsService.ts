@@ -141,11 +141,13 @@ export class JobsService {
    * issued, never changes (the alias port's rule), so a seat with the same summary keeps the aliases it was given.
    */
   private async aliasesOf(seats: readonly Seat[]): Promise<{ aliases: Map<string, string>; missing: boolean }> {
-    const fresh = seats.filter((seat) => this.aliasSeats.get(seat.id)?.subagents !== seat.subagents);
+    // The requests of each seat whose subagents changed, worked out once: asked of the store, then filed by seat.
+    const fresh = new Map<string, ReturnType<typeof aliasRequestsOf>>();
+    for (const seat of seats) if (this.aliasSeats.get(seat.id)?.subagents !== seat.subagents) fresh.set(seat.id, aliasRequestsOf([seat]));
     let found: ReadonlyMap<string, string> = new Map();
-    if (fresh.length > 0) {
+    if (fresh.size > 0) {
       try {
-        found = await this.options.aliases.aliasesFor(aliasRequestsOf(fresh));
+        found = await this.options.aliases.aliasesFor([...fresh.values()].flat());
       } catch (error) {
         // Aliases are a convenience: a locked or read-only store leaves them out rather than hiding the board.
         this.options.log?.(`pixelfleet: job aliases unavailable: ${(error as Error)?.message ?? String(error)}`);
@@ -155,10 +157,12 @@ export class JobsService {
     const kept = new Map<string, SeatAliases>();
     const aliases = new Map<string, string>();
     for (const seat of seats) {
-      let known = this.aliasSeats.get(seat.id);
-      if (!known || known.subagents !== seat.subagents) {
+      const requests = fresh.get(seat.id);
+      // A seat not asked for kept its summary, so it has the aliases it was given.
+      let known = requests ? undefined : this.aliasSeats.get(seat.id);
+      if (!known) {
         const entries: [string, string][] = [];
-        for (const request of aliasRequestsOf([seat])) {
+        for (const request of requests ?? []) {
           const alias = found.get(request.key);
           if (alias !== undefined) entries.push([request.key, alias]);
         }
