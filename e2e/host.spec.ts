@@ -144,14 +144,7 @@ test('a host started by a test stops by itself when its parent goes (its stdin c
   const home = await freshHome();
   const orphan = await startHost({ home });
   try {
-    const alive = () => {
-      try {
-        process.kill(orphan.pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
+    const alive = () => isAlive(orphan.pid);
     expect(alive()).toBe(true);
     orphan.closeStdin();
     await expect.poll(alive, { timeout: 10_000 }).toBe(false);
@@ -165,22 +158,21 @@ test('a host started by a test ends on SIGTERM while its stdin is still open (no
   const home = await freshHome();
   const host = await startHost({ home });
   try {
-    const ended = new Promise<string>((done) => {
-      const timer = setInterval(() => {
-        try {
-          process.kill(host.pid, 0);
-        } catch {
-          clearInterval(timer);
-          done('ended');
-        }
-      }, 50);
-      // The helper's own stop sends SIGKILL 5 s after SIGTERM: the host must be gone well before that.
-      setTimeout(() => (clearInterval(timer), done('still running 4 s after SIGTERM')), 4000);
-    });
     process.kill(host.pid, 'SIGTERM');
-    expect(await ended).toBe('ended');
+    // The helper's own stop sends SIGKILL 5 s after SIGTERM: the host must be gone well before that.
+    await expect.poll(() => isAlive(host.pid), { message: 'still running 4 s after SIGTERM', timeout: 4000 }).toBe(false);
   } finally {
     await host.stop();
     await removeHome(home);
   }
 });
+
+/** Whether a process is still running (signal 0 only asks). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

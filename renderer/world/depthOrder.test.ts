@@ -4,14 +4,20 @@ import { DepthOrder, type Layered } from './depthOrder';
 
 const REACH = { x: 40, y: 58 };
 
+/** A settled thing with its feet at (x, y) and a walker from (walkerX, 60) filed in a fresh order. */
+function twoThings(x: number, y: number, walkerX: number) {
+  const order = new DepthOrder(REACH);
+  const other: Layered = { zIndex: y };
+  const walker: Layered = { zIndex: 60 };
+  order.begin();
+  order.add(other, x, y);
+  order.add(walker, walkerX, 60);
+  return { order, other, walker };
+}
+
 describe('DepthOrder', () => {
   it('keeps a walker’s zIndex while nothing it overlaps changes order, and fixes it when it passes a neighbour', () => {
-    const order = new DepthOrder(REACH);
-    const seated: Layered = { zIndex: 100 };
-    const walker: Layered = { zIndex: 60 };
-    order.begin();
-    order.add(seated, 200, 100);
-    order.add(walker, 205, 60);
+    const { order, other: seated, walker } = twoThings(200, 100, 205);
     // Still above the seated agent's feet: the old zIndex orders it right, nothing changes (no scene rebuild).
     expect(order.settle(walker, 205, 80)).toBe(false);
     expect(walker.zIndex).toBe(60);
@@ -22,12 +28,7 @@ describe('DepthOrder', () => {
   });
 
   it('leaves order alone against things far away (their order never shows)', () => {
-    const order = new DepthOrder(REACH);
-    const far: Layered = { zIndex: 100 };
-    const walker: Layered = { zIndex: 60 };
-    order.begin();
-    order.add(far, 600, 100);
-    order.add(walker, 200, 60);
+    const { order, walker } = twoThings(600, 100, 200);
     expect(order.settle(walker, 200, 140)).toBe(false);
     expect(walker.zIndex).toBe(60);
   });
