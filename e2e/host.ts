@@ -3,6 +3,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { HOST_NODE_FLAGS } from '../main/edges/cli/hostFlags.mjs';
 
 /** A running `pixelfleet web` process. */
 export interface RunningHost {
@@ -36,7 +37,10 @@ export async function removeHome(home: string): Promise<void> {
 export async function startHost(options: { home: string; args?: string[]; env?: NodeJS.ProcessEnv; recordedPort?: boolean }): Promise<RunningHost> {
   // `recordedPort`: no `--port`, so the host asks for the port its token file recorded (a restart's own rule).
   const port = options.recordedPort ? [] : ['--port', '0'];
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs'), 'web', ...port, ...(options.args ?? [])], {
+  // Node's flags as the launcher's shebang gives them, then any asked for here (`--cpu-prof --cpu-prof-dir=…`, which
+  // NODE_OPTIONS refuses), for profiling a bench.
+  const nodeArgs = [...HOST_NODE_FLAGS, ...(process.env.PIXELFLEET_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(ROOT, 'main', 'edges', 'cli', 'pixelfleet.mjs'), 'web', ...port, ...(options.args ?? [])], {
     cwd: ROOT,
     // Each harness home defaults to a folder inside the test's home, so nothing on this machine leaks in.
     env: {

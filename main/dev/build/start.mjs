@@ -3,6 +3,7 @@
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { findElectronBinary } from './electronBinary.mjs';
+import { HOST_NODE_FLAGS } from '../../edges/cli/hostFlags.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..', '..');
 const args = process.argv.slice(2);
@@ -21,7 +22,7 @@ if (electron.ok) {
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   console.log(`Pixelfleet: no desktop window here (${electron.reason}); starting browser mode instead.`);
-  const child = spawn(process.execPath, [join(root, 'main', 'edges', 'cli', 'pixelfleet.mjs'), 'web', ...args], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [...HOST_NODE_FLAGS, join(root, 'main', 'edges', 'cli', 'pixelfleet.mjs'), 'web', ...args], { cwd: root, stdio: 'inherit' });
   const forward = (signal) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);

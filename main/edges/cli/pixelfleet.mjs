@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=4
 // The pixelfleet command: runs the built CLI (out/main/cli.js), rebuilding it first when a source changed since.
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt } from './freshBuild.mjs';
