@@ -21,6 +21,13 @@ describe('price table', () => {
     expect(modelKey('claude-opus-4-20250514')).toBe('claude-opus-4');
   });
 
+  it('keys a model the same however many other ids were keyed between (its cache starts again when full)', () => {
+    const first = modelKey('anthropic/Claude-Sonnet-4-5-20250929');
+    for (let index = 0; index < 1000; index++) expect(modelKey(`vendor/model-${index}-2025-01-01`)).toBe(`model-${index}`);
+    expect(modelKey('anthropic/Claude-Sonnet-4-5-20250929')).toBe(first);
+    expect(first).toBe('claude-sonnet-4-5');
+  });
+
   it('cause 4: a model the table does not name is unpriced, never priced as a relative', () => {
     // Opus 4.6 is named: its own $5 / $25, not Opus 4's $15 / $75 that a prefix match gave.
     expect(priceOf(figures(1_000_000, 1_000_000), 'claude-opus-4-6')).toBe(30);

@@ -74,11 +74,21 @@ export const PRICES: Readonly<Record<string, ModelPrice>> = {
   'gpt-5-nano': openai(0.05, 0.4, 0.005),
 };
 
+/** Model ids already keyed: a journal names a handful, on every assistant line (three expressions each). */
+const KEYS = new Map<string, string>();
+/** Distinct ids kept keyed at most; past it the cache starts again (ids are chosen by whoever wrote the file). */
+const KEYS_KEPT = 256;
+
 /** The table's key for a model id: provider prefix, release date, version and window tag dropped, lower case. */
 export function modelKey(model: string): string {
+  const known = KEYS.get(model);
+  if (known !== undefined) return known;
   let id = model.slice(model.lastIndexOf('/') + 1).toLowerCase();
   id = id.replace(/\[[^\]]*\]$/, '').replace(/@.*$/, '');
-  return id.replace(/-(\d{8}|\d{4}-\d{2}-\d{2})$/, '');
+  const key = id.replace(/-(\d{8}|\d{4}-\d{2}-\d{2})$/, '');
+  if (KEYS.size >= KEYS_KEPT) KEYS.clear();
+  KEYS.set(model, key);
+  return key;
 }
 
 /** The entry of an exact-id table for a model, or null when the table does not name it (never a relative's entry). */

@@ -1,6 +1,6 @@
 // Edge cases of the pure line parser that the rule fixtures do not isolate.
 import { describe, expect, it } from 'vitest';
-import { findNotifications, parseLine } from './parseLine';
+import { digestOf, findNotifications, parseLine } from './parseLine';
 import { agentCall, assistantLine, isoAt, toolResult, userLine } from '../../../dev/testing/claudeJournal';
 
 const context = { sessionId: 's-1', at: isoAt(0) };
@@ -30,6 +30,24 @@ describe('parseLine', () => {
     expect(parseLine(assistantLine({ ...context, sidechain: true, agentId: 'a1' }, 'm', [agentCall('toolu_x', 'X')]))).toBeNull();
     expect(parseLine(JSON.stringify({ type: 'queue-operation', content: '<task-notification><task-id>a</task-id></task-notification>' }))).toBeNull();
     expect(parseLine(userLine(context, [toolResult('toolu_poll', '<task-notification><task-id>a</task-id><status>completed</status></task-notification>')]))).toMatchObject({ notifications: [] });
+  });
+
+  it('hashes a call\'s prompt only where an inline sidechain can follow: a 1.0.x line, or one that names no build', () => {
+    const prompt = 'Survey the parser and report what it drops.';
+    const call = (version: unknown) => {
+      const line = JSON.parse(assistantLine(context, 'm', [agentCall('toolu_p', 'Survey', { prompt })])) as Record<string, unknown>;
+      if (version === undefined) delete line.version;
+      else line.version = version;
+      return parseLine(JSON.stringify(line));
+    };
+    expect(call('1.0.72')).toMatchObject({ calls: [{ inline: true, promptDigest: digestOf(prompt) }] });
+    expect(call('2.0.23')).toMatchObject({ calls: [{ inline: true, promptDigest: digestOf(prompt) }] });
+    // Unstated or unreadable: the build is unknown, so the digest is kept in case an inline sidechain follows.
+    expect(call(undefined)).toMatchObject({ calls: [{ inline: false, promptDigest: digestOf(prompt) }] });
+    expect(call('next')).toMatchObject({ calls: [{ inline: false, promptDigest: digestOf(prompt) }] });
+    // 2.0.24 on wrote each subagent to a file of its own: no inline sidechain to match, nothing hashed.
+    expect(call('2.0.24')).toMatchObject({ calls: [{ inline: false, promptDigest: null }] });
+    expect(call('2.1.114')).toMatchObject({ calls: [{ inline: false, promptDigest: null }] });
   });
 
   it('marks text that is not a JSON object as invalid and blank lines as nothing', () => {

@@ -15,7 +15,8 @@ export interface CallStart {
   background: boolean;
   /**
    * SHA-256 of the call's `prompt`, kept only to find its inline sidechain (rule 13); the text itself is never kept.
-   * Null when the call recorded no prompt.
+   * Null when the call recorded no prompt, or when its line names a build that wrote subagents to files of their own
+   * (2.0.24 on): such a call has no inline sidechain, so its prompt is not hashed (a cold read meets thousands).
    */
   promptDigest: string | null;
   /** True when the line was written by a build that kept subagents inline in the journal (before 2.0.24, rule 13). */
@@ -113,7 +114,7 @@ function parseSubagentFacts(value: Json): SubagentEvent | null {
 function parseSpeech(value: Json, at: string | null, sessionId: string | null): SubagentEvent {
   const message = isObject(value.message) ? value.message : {};
   // Asked only once the line holds a spawn call: most assistant lines hold none.
-  let inline: boolean | null = null;
+  let era: BuildEra | null = null;
   const calls: CallStart[] = [];
   if (Array.isArray(message.content)) {
     for (const block of message.content) {
@@ -123,14 +124,14 @@ function parseSpeech(value: Json, at: string | null, sessionId: string | null): 
       const input = isObject(block.input) ? block.input : {};
       const description = typeof input.description === 'string' ? input.description.trim() : '';
       const kind = typeof input.subagent_type === 'string' && input.subagent_type !== '' ? input.subagent_type : null;
-      inline ??= typeof value.version === 'string' && isInlineEra(value.version);
+      era ??= buildEra(value.version);
       calls.push({
         nativeId: block.id,
         label: description !== '' ? description : (kind ?? 'subagent'),
         kind,
         background: input.run_in_background === true,
-        promptDigest: typeof input.prompt === 'string' ? digestOf(input.prompt) : null,
-        inline,
+        promptDigest: typeof input.prompt === 'string' && era !== 'files' ? digestOf(input.prompt) : null,
+        inline: era === 'inline',
       });
     }
   }
@@ -194,12 +195,15 @@ export function digestOf(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** Builds before 2.0.24 wrote subagent conversations inline in the parent journal (format §2). */
-function isInlineEra(version: string): boolean {
-  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
-  if (!match) return false;
+/** How a line's build kept subagent conversations: inline in the parent journal, in files of their own, or not stated. */
+type BuildEra = 'inline' | 'files' | 'unknown';
+
+/** Builds before 2.0.24 wrote subagent conversations inline in the parent journal (format §2); later ones, in files. */
+function buildEra(version: unknown): BuildEra {
+  const match = typeof version === 'string' ? /^(\d+)\.(\d+)\.(\d+)/.exec(version) : null;
+  if (!match) return 'unknown';
   const [major, minor, patch] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return major < 2 || (major === 2 && minor === 0 && patch < 24);
+  return major < 2 || (major === 2 && minor === 0 && patch < 24) ? 'inline' : 'files';
 }
 
 function parseAttachment(value: Json, at: string | null): SubagentEvent | null {
