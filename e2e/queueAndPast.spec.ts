@@ -76,12 +76,13 @@ test('at 1024×640 and 1920×1080 the needs-you strip shows what fits and counts
     await shot(page, `queue-${size.width}x${size.height}`);
     // What is shown and what is counted add up to every waiting agent, every shown entry whole inside the strip (read
     // in one go: the busy demo changes the queue between two reads).
-    const { total, shown, counted, text, inside } = await strip.evaluate((root) => {
+    const { total, built, shown, counted, text, inside } = await strip.evaluate((root) => {
       const items = [...root.querySelectorAll('li')];
       const visible = items.filter((item) => !item.hidden);
       const box = root.getBoundingClientRect();
       return {
-        total: items.length,
+        total: Number((root as HTMLElement).dataset.queueTotal),
+        built: items.length,
         shown: visible.length,
         counted: Number((root.querySelector('[data-queue-more]') as HTMLElement).dataset.hiddenCount),
         text: (root.querySelector('[data-queue-more]') as HTMLElement).textContent,
@@ -90,6 +91,10 @@ test('at 1024×640 and 1920×1080 the needs-you strip shows what fits and counts
     });
     expect(shown, where).toBeGreaterThan(0);
     expect(shown + counted, where).toBe(total);
+    // Only the oldest few have elements, however many wait: the rest are counted, not built (12 at first, 8 more
+    // while every one built fits, and 8 kept past those so an entry moving across the line is not rebuilt).
+    expect(built, where).toBeGreaterThanOrEqual(shown);
+    expect(built, where).toBeLessThanOrEqual(Math.max(20, shown + 16));
     expect(text, where).toBe(`+${counted} more`);
     expect(inside, where).toBe(true);
     // The strip with its reply row, the toolbar and the host filter cover no sign, count or name: the floor is below them.
@@ -102,7 +107,11 @@ test('at 1024×640 and 1920×1080 the needs-you strip shows what fits and counts
   }
   // "+N more" shows them all.
   await more.click();
-  await expect.poll(() => strip.evaluate((root) => [...root.querySelectorAll('li')].every((item) => !item.hidden))).toBe(true);
+  // Every waiting agent has its entry now, shown.
+  await expect.poll(() => strip.evaluate((root) => {
+    const items = [...root.querySelectorAll('li')];
+    return items.length === Number((root as HTMLElement).dataset.queueTotal) && items.every((item) => !item.hidden);
+  })).toBe(true);
   // The entries that were hidden show their wait as of now, not as of when they were hidden (the strip refreshes only
   // the entries shown, and an entry brings its wait up to date as it shows again).
   const waits = await page.evaluate(() => {
