@@ -31,12 +31,14 @@ function sinceMs(since: string | null): number {
 
 /** The needs-you queue of a snapshot: one entry per seat that needs the owner, oldest `since` first (ties by seat id). */
 export function needsYouQueue(snapshot: Pick<FleetSnapshot, 'seats' | 'personas'>): NeedsYouEntry[] {
-  const names = new Map(snapshot.personas.map((persona) => [persona.id, persona.name]));
-  const entries: NeedsYouEntry[] = [];
+  // Each time is read once, not at every comparison of the sort (the page sorts dozens on every fleet update).
+  const waiting: { entry: NeedsYouEntry; at: number }[] = [];
+  let names: Map<string, string> | null = null;
   for (const seat of snapshot.seats) {
     const { activity } = seat;
     if (activity.state !== 'needs-you' || !activity.why) continue;
-    entries.push({
+    names ??= new Map(snapshot.personas.map((persona) => [persona.id, persona.name]));
+    const entry: NeedsYouEntry = {
       seatId: seat.id,
       personaId: seat.personaId,
       persona: names.get(seat.personaId) ?? seat.personaId,
@@ -46,9 +48,12 @@ export function needsYouQueue(snapshot: Pick<FleetSnapshot, 'seats' | 'personas'
       since: activity.since,
       label: activity.label ?? null,
       ...(seat.host !== undefined ? { host: seat.host } : {}),
-    });
+    };
+    waiting.push({ entry, at: sinceMs(activity.since) });
   }
-  return entries.sort((a, b) => sinceMs(a.since) - sinceMs(b.since) || a.seatId.localeCompare(b.seatId));
+  // Unknown times are +Infinity: two of them compare as NaN, and the seat ids decide.
+  waiting.sort((a, b) => a.at - b.at || a.entry.seatId.localeCompare(b.entry.seatId));
+  return waiting.map(({ entry }) => entry);
 }
 
 /** A short phrase for why a seat waits, as the queue, the card and notifications say it. */

@@ -47,6 +47,8 @@ export class QueueStrip {
   private readonly list: HTMLOListElement;
   private readonly entries = new Map<string, EntryView>();
   private queue: NeedsYouEntry[] = [];
+  /** The queue as last worked out, and the seats and personas it was worked out from. */
+  private waitingOf: { seats?: FleetSnapshot['seats']; personas?: FleetSnapshot['personas']; waiting: NeedsYouEntry[] } = { waiting: [] };
   /** The host filter (issue 28): `*` all, `''` this machine, else a remote host; shown once a remote agent waits. */
   private readonly hostFilter: HTMLSelectElement;
   private hostKeys = '';
@@ -59,6 +61,12 @@ export class QueueStrip {
   private fitted = '';
   /** The gap between two entries (CSS pixels), read once per window size. */
   private listGap: number | null = null;
+  /**
+   * What the last fit that measured read: the room, "+N more" at its widest (for counts of `widest` characters), the
+   * gap before it and where the first entry starts, with the entries built then and their widths (`built`). A fit over
+   * the same entries, none of them changed, reuses them.
+   */
+  private measured: { widest: number; built: string; room: number; moreWidth: number; gap: number; start: number } | null = null;
   /**
    * An entry shown whose width changed without a new content (its wait "9 s" → "10 s", its reply box saying "sent")
    * is measured again: the observer reports it after the page's layout, when reading its width costs nothing.
@@ -123,18 +131,33 @@ export class QueueStrip {
       this.fitted = key;
       return;
     }
-    // Writes first: the entries to measure shown, and "+N more" at its widest (its width bounds every count it shows).
-    const measure = views.filter((view, index) => view.width === null || index === 0);
-    for (const view of measure) this.show(view);
-    this.more.hidden = false;
-    setText(this.more, `+${views.length} more`);
-    // Then the reads, in one layout.
-    const room = this.root.clientWidth;
-    const moreWidth = this.more.offsetWidth;
-    const gap = Number.parseFloat(getComputedStyle(this.root).columnGap) || 0;
-    this.listGap ??= Number.parseFloat(getComputedStyle(this.list).columnGap) || 0;
-    const start = views[0].item.offsetLeft;
-    for (const view of measure) view.width = view.item.offsetWidth;
+    // "+N more" at its widest: its width bounds every count it shows.
+    const widest = `+${this.queue.length} more`;
+    let room: number;
+    let moreWidth: number;
+    let gap: number;
+    let start: number;
+    const last = this.measured;
+    const built = views.map((view) => `${view.entry?.personaId}\t${view.width ?? '?'}`).join('|');
+    if (!force && last !== null && last.widest === widest.length && last.built === built) {
+      // The same entries built, none changed, the count as wide: only entries not built (or their number) changed,
+      // and the room and places measured last hold.
+      ({ room, moreWidth, gap, start } = last);
+    } else {
+      // Writes first: the entries to measure shown, and "+N more" at its widest.
+      const measure = views.filter((view, index) => view.width === null || index === 0);
+      for (const view of measure) this.show(view);
+      this.more.hidden = false;
+      setText(this.more, widest);
+      // Then the reads, in one layout.
+      room = this.root.clientWidth;
+      moreWidth = this.more.offsetWidth;
+      gap = Number.parseFloat(getComputedStyle(this.root).columnGap) || 0;
+      this.listGap ??= Number.parseFloat(getComputedStyle(this.list).columnGap) || 0;
+      start = views[0].item.offsetLeft;
+      for (const view of measure) view.width = view.item.offsetWidth;
+      this.measured = { widest: widest.length, built: views.map((view) => `${view.entry?.personaId}\t${view.width ?? '?'}`).join('|'), room, moreWidth, gap, start };
+    }
     let end = start;
     const ends = views.map((view, index) => (end += (index > 0 ? this.listGap! : 0) + view.width!));
     let shown = views.length;
@@ -190,7 +213,11 @@ export class QueueStrip {
   /** Brings the strip in line with a snapshot, touching only what changed (a busy fleet syncs several times a second). */
   sync(snapshot: FleetSnapshot | null): void {
     this.snapshot = snapshot;
-    const waiting = snapshot ? needsYouQueue(snapshot) : [];
+    // A snapshot whose seats and names did not change (its usage did, or another part) waits as the last one did.
+    if (snapshot?.seats !== this.waitingOf.seats || snapshot?.personas !== this.waitingOf.personas) {
+      this.waitingOf = { seats: snapshot?.seats, personas: snapshot?.personas, waiting: snapshot ? needsYouQueue(snapshot) : [] };
+    }
+    const { waiting } = this.waitingOf;
     this.syncHosts(waiting);
     const host = this.hostFilter.value;
     this.queue = host === '*' ? waiting : waiting.filter((entry) => (entry.host ?? '') === host);
