@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { agentCompleted, assistantLine, escapeCwd, toolResultLine, userPromptLine } from '../../main/dev/demo/lines';
-import { MIN_REFRESH_INTERVAL_MS } from '../../main/core/fleet/LiveUpdates';
-import { REMOTE_MERGE_MS } from '../../main/edges/remote/RemoteHub';
+import { MIN_REFRESH_INTERVAL_MS, refreshIntervalMs } from '../../main/core/fleet/LiveUpdates';
 import { freshHome, removeHome, ROOT, startHost, type RunningHost } from '../host';
 import { atMost, type BenchTable } from './table';
 
@@ -30,7 +29,7 @@ const ROUNDS = 20;
  * merge's floor: each append's latency is that of a lone change, not of the floors an append right after the last one
  * waits out.
  */
-const BADGE_QUIET_MS = Math.max(3 * MIN_REFRESH_INTERVAL_MS, REMOTE_MERGE_MS + MIN_REFRESH_INTERVAL_MS);
+const BADGE_QUIET_MS = Math.max(3 * MIN_REFRESH_INTERVAL_MS, refreshIntervalMs(300) + MIN_REFRESH_INTERVAL_MS);
 
 function pixelfleet(home: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
   return execFileSync(process.execPath, [PIXELFLEET, ...args], { cwd: ROOT, env: { ...process.env, ...env, PIXELFLEET_HOME: home }, encoding: 'utf8' });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { assistantLine, escapeCwd, userPromptLine } from '../../main/dev/demo/lines';
-import { MIN_REFRESH_INTERVAL_MS } from '../../main/core/fleet/LiveUpdates';
+import { MIN_REFRESH_INTERVAL_MS, refreshIntervalMs } from '../../main/core/fleet/LiveUpdates';
 import { MOVING_FPS } from '../../renderer/world/frameLoop';
 import { BUILT_IN_ROLES } from '../../shared/roles';
 import { freshHome, removeHome, startHost, type RunningHost } from '../host';
@@ -24,9 +24,10 @@ import { benchIdleWithPacePanel } from './paceWorld';
 const BADGE_SAMPLES = 20;
 /**
  * Quiet time before each append, so each one reaches a host at rest, as a new subagent does. Back to back, an append
- * would land just after the previous refresh and wait out the rest of the host's minimum refresh interval instead.
+ * would land just after the previous refresh and wait out the rest of the host's refresh interval (for its 200 seats)
+ * instead.
  */
-const BADGE_QUIET_MS = 3 * MIN_REFRESH_INTERVAL_MS;
+const BADGE_QUIET_MS = refreshIntervalMs(200) + MIN_REFRESH_INTERVAL_MS;
 
 type Ask = (channel: string, payload: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
 

@@ -1,6 +1,6 @@
 /**
  * Drives refreshes of the fleet: watches on the addressed transcripts (and the persona store), a slow safety
- * poll, and coalescing so renderers get at most 4 fleet updates a second.
+ * poll, and coalescing so renderers get at most 4 fleet updates a second (2 at 100 seats and more).
  */
 import type { FleetService } from './FleetService';
 import { PathWatchers } from './pathWatchers';
@@ -12,6 +12,21 @@ import { PathWatchers } from './pathWatchers';
  * with nothing animating); at 4 a second it gets 8 and pays about 90 (issue 43). The remote hub merges at the same rate.
  */
 export const MIN_REFRESH_INTERVAL_MS = 250;
+/** Seats up to which refreshes may come every MIN_REFRESH_INTERVAL_MS. */
+export const BUSY_FLEET_SEATS = 50;
+/** The longest spacing of refreshes started by file events, reached at twice BUSY_FLEET_SEATS seats. */
+export const MAX_REFRESH_INTERVAL_MS = 500;
+
+/**
+ * The least time between two refreshes of a fleet of `seats`: MIN_REFRESH_INTERVAL_MS up to BUSY_FLEET_SEATS seats,
+ * then in proportion to the seats, up to MAX_REFRESH_INTERVAL_MS. A refresh costs the host and every page in
+ * proportion to the seats that changed, and a big busy fleet changes some seat all the time: at 100 demo agents, 4
+ * updates a second held a sixth of a core in the host, and the page paid for each (issue 43). Spaced to 2 a second
+ * there, a busy fleet's changes wait at most half a second; a change after a quiet spell is still read at once.
+ */
+export function refreshIntervalMs(seats: number): number {
+  return Math.round(Math.min(MAX_REFRESH_INTERVAL_MS, MIN_REFRESH_INTERVAL_MS * Math.max(1, seats / BUSY_FLEET_SEATS)));
+}
 /** The safety poll: catches what file events miss, and `working` → `idle` transitions. */
 export const SAFETY_POLL_MS = 5000;
 
@@ -39,6 +54,8 @@ export class LiveUpdates {
   /** The paths file events named since the last refresh started; `whole` asks the next refresh to read every seat. */
   private changed = new Set<string>();
   private whole = true;
+  /** The spacing of refreshes for the fleet as last read (refreshIntervalMs). */
+  private interval = MIN_REFRESH_INTERVAL_MS;
 
   constructor(private readonly options: LiveUpdatesOptions) {}
 
@@ -60,7 +77,7 @@ export class LiveUpdates {
     this.poll.unref?.();
   }
 
-  /** Asks for a refresh of every seat soon; bursts coalesce into one, at most one every MIN_REFRESH_INTERVAL_MS. */
+  /** Asks for a refresh of every seat soon; bursts coalesce into one, at most one every refreshIntervalMs. */
   schedule(): void {
     this.whole = true;
     this.startSoon();
@@ -80,7 +97,7 @@ export class LiveUpdates {
       return;
     }
     if (this.timer) return;
-    const wait = Math.max(0, this.lastStart + MIN_REFRESH_INTERVAL_MS - Date.now());
+    const wait = Math.max(0, this.lastStart + this.interval - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.run();
@@ -96,7 +113,8 @@ export class LiveUpdates {
     this.changed = new Set();
     this.whole = false;
     try {
-      await this.options.fleet.refresh(scope);
+      const snapshot = await this.options.fleet.refresh(scope);
+      this.interval = refreshIntervalMs(snapshot.seats.length);
       await this.syncWatched();
     } catch (error) {
       this.options.log?.(`pixelfleet: refresh failed: ${String(error)}`);

@@ -4,7 +4,7 @@
  * so the page follows the merged world by the same patches as a local one.
  */
 import type { Answer, ChannelName, EventName } from '../../../shared/contract';
-import { MIN_REFRESH_INTERVAL_MS } from '../../core/fleet/LiveUpdates';
+import { MIN_REFRESH_INTERVAL_MS, refreshIntervalMs } from '../../core/fleet/LiveUpdates';
 import type { JobBoard } from '../../../shared/jobs';
 import type { FleetSnapshot } from '../../../shared/schemas';
 import { mergeBoard, mergeFleet, SeatViews, type RemoteState } from './mergeWorld';
@@ -58,12 +58,13 @@ export class RemoteHub {
   private watch: RemotesWatch | null = null;
   private readonly ssh: string;
   /** The world and the board follow remote changes each at its own pace: a board change never holds up the world's. */
+  // Spaced as the local fleet's refreshes are, by the seats of the world merged last (remote ones count as local).
   private readonly fleetGate = new MergeGate(() => {
     if (this.local) this.mergeFleet();
-  });
+  }, () => refreshIntervalMs(this.merged?.seats.length ?? 0));
   private readonly boardGate = new MergeGate(() => {
     if (this.localBoard) this.mergeBoard();
-  });
+  }, () => refreshIntervalMs(this.merged?.seats.length ?? 0));
 
   constructor(private readonly options: RemoteHubOptions) {
     this.ssh = options.env.PIXELFLEET_SSH || 'ssh';
@@ -212,14 +213,17 @@ function withFileProblem(snapshot: FleetSnapshot, problem: string | null): Fleet
 }
 
 /**
- * Runs a merge at once when the last one published REMOTE_MERGE_MS ago or more, else once that much has passed since
- * (asks in between share that one run).
+ * Runs a merge at once when the last one published its interval ago or more (REMOTE_MERGE_MS, longer for a big world:
+ * refreshIntervalMs), else once that much has passed since (asks in between share that one run).
  */
 class MergeGate {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private last = 0;
 
-  constructor(private readonly run: () => void) {}
+  constructor(
+    private readonly run: () => void,
+    private readonly interval: () => number = () => REMOTE_MERGE_MS,
+  ) {}
 
   /** A merged version was just published (by this gate or by a local change). */
   ran(): void {
@@ -228,7 +232,7 @@ class MergeGate {
 
   ask(): void {
     if (this.timer) return;
-    const wait = this.last + REMOTE_MERGE_MS - Date.now();
+    const wait = this.last + this.interval() - Date.now();
     if (wait <= 0) return this.run();
     this.timer = setTimeout(() => {
       this.timer = null;
