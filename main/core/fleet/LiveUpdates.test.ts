@@ -89,6 +89,15 @@ describe('live updates', () => {
     await expect.poll(() => changes.length, { timeout: 3000 }).toBeGreaterThan(0);
     expect(changes[0] - first).toBeLessThan(MAX_REFRESH_INTERVAL_MS);
     await new Promise((done) => setTimeout(done, 700));
+    // A refresh that found nothing new (the safety poll over a quiet fleet) holds up no change after it.
+    changes.length = 0;
+    live.schedule();
+    await new Promise((done) => setTimeout(done, 20));
+    const afterPoll = performance.now();
+    await appendFile(paths[1], agentLine('toolu_after_poll'));
+    await expect.poll(() => changes.length, { timeout: 3000 }).toBeGreaterThan(0);
+    expect(changes[0] - afterPoll).toBeLessThan(MAX_REFRESH_INTERVAL_MS * 0.8);
+    await new Promise((done) => setTimeout(done, 700));
     // Then a burst: an append every 40 ms for 2 s, spread over the seats.
     changes.length = 0;
     for (let step = 0; step < 50; step++) {

@@ -56,6 +56,8 @@ export class LiveUpdates {
   private whole = true;
   /** The spacing of refreshes for the fleet as last read (refreshIntervalMs). */
   private interval = MIN_REFRESH_INTERVAL_MS;
+  /** The cursor the last refresh gave (a refresh that leaves it sent nothing). */
+  private lastCursor = -1;
 
   constructor(private readonly options: LiveUpdatesOptions) {}
 
@@ -115,6 +117,10 @@ export class LiveUpdates {
     try {
       const snapshot = await this.options.fleet.refresh(scope);
       this.interval = refreshIntervalMs(snapshot.seats.length);
+      // A refresh that changed nothing (the safety poll over a quiet fleet) sent no update to space the next one from:
+      // a change right after it is read at once, as after any quiet spell.
+      if (snapshot.cursor === this.lastCursor) this.lastStart = 0;
+      this.lastCursor = snapshot.cursor;
       await this.syncWatched();
     } catch (error) {
       this.options.log?.(`pixelfleet: refresh failed: ${String(error)}`);
