@@ -17,6 +17,11 @@ import type { ReplyBox } from './replyBox';
 const BUILT_FIRST = 12;
 const BUILT_STEP = 8;
 
+/** The entries built, in order, with their widths as measured: what a fit's measured places hold for. */
+function placesKey(views: readonly EntryView[]): string {
+  return views.map((view) => `${view.entry?.personaId}\t${view.width ?? '?'}`).join('|');
+}
+
 /** Draws a look's portrait as an image URL (the world's own character art). */
 export type PortraitOf = (look: Appearance) => string;
 
@@ -138,8 +143,7 @@ export class QueueStrip {
     let gap: number;
     let start: number;
     const last = this.measured;
-    const built = views.map((view) => `${view.entry?.personaId}\t${view.width ?? '?'}`).join('|');
-    if (!force && last !== null && last.widest === widest.length && last.built === built) {
+    if (!force && last !== null && last.widest === widest.length && last.built === placesKey(views)) {
       // The same entries built, none changed, the count as wide: only entries not built (or their number) changed,
       // and the room and places measured last hold.
       ({ room, moreWidth, gap, start } = last);
@@ -156,7 +160,7 @@ export class QueueStrip {
       this.listGap ??= Number.parseFloat(getComputedStyle(this.list).columnGap) || 0;
       start = views[0].item.offsetLeft;
       for (const view of measure) view.width = view.item.offsetWidth;
-      this.measured = { widest: widest.length, built: views.map((view) => `${view.entry?.personaId}\t${view.width ?? '?'}`).join('|'), room, moreWidth, gap, start };
+      this.measured = { widest: widest.length, built: placesKey(views), room, moreWidth, gap, start };
     }
     let end = start;
     const ends = views.map((view, index) => (end += (index > 0 ? this.listGap! : 0) + view.width!));

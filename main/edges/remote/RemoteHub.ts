@@ -57,14 +57,18 @@ export class RemoteHub {
   private fileProblem: string | null = null;
   private watch: RemotesWatch | null = null;
   private readonly ssh: string;
-  /** The world and the board follow remote changes each at its own pace: a board change never holds up the world's. */
-  // Spaced as the local fleet's refreshes are, by the seats of the world merged last (remote ones count as local).
+  /**
+   * The world and the board follow remote changes each at its own pace: a board change never holds up the world's.
+   * Both are spaced as the local fleet's refreshes are, by the seats of the world merged last (remote ones count as
+   * local ones do).
+   */
+  private readonly mergeInterval = () => refreshIntervalMs(this.merged?.seats.length ?? 0);
   private readonly fleetGate = new MergeGate(() => {
     if (this.local) this.mergeFleet();
-  }, () => refreshIntervalMs(this.merged?.seats.length ?? 0));
+  }, this.mergeInterval);
   private readonly boardGate = new MergeGate(() => {
     if (this.localBoard) this.mergeBoard();
-  }, () => refreshIntervalMs(this.merged?.seats.length ?? 0));
+  }, this.mergeInterval);
 
   constructor(private readonly options: RemoteHubOptions) {
     this.ssh = options.env.PIXELFLEET_SSH || 'ssh';
@@ -222,7 +226,7 @@ class MergeGate {
 
   constructor(
     private readonly run: () => void,
-    private readonly interval: () => number = () => REMOTE_MERGE_MS,
+    private readonly interval: () => number,
   ) {}
 
   /** A merged version was just published (by this gate or by a local change). */
