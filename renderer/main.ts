@@ -314,8 +314,13 @@ async function boot(host: HTMLElement): Promise<void> {
     else requestAnimationFrame(flush);
   });
   render(store.getState());
+  /** The camera last asked to be drawn: a new one from the owner's hand is drawn at the pointer's pace (see frameLoop.ts). */
+  let askedCamera = world.camera;
   attachInput(app.canvas, world, store, () => {
-    redraw();
+    const moved = world.camera !== askedCamera;
+    askedCamera = world.camera;
+    loop.wake();
+    loop.requestDraw(moved);
     tray.place();
     placeCard();
   });

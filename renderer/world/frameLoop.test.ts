@@ -98,7 +98,7 @@ describe('FrameLoop', () => {
     expect(fps).toBeLessThanOrEqual(LOOPING_FPS + 0.5);
   });
 
-  it('draws a requested change in the next frame, yet camera moves as fast as the pointer stay at the walking cadence', () => {
+  it('draws a requested change in the next frame at most at the walking cadence, and a camera the owner moves at the display rate', () => {
     let drawn = 0;
     const loop = new FrameLoop(() => 'looping', () => (drawn += 1, true));
     loop.wake();
@@ -112,8 +112,16 @@ describe('FrameLoop', () => {
     const fps = (drawn - start) / 5;
     expect(fps).toBeGreaterThanOrEqual(MOVING_FPS - 0.5);
     expect(fps).toBeLessThanOrEqual(MOVING_FPS + 0.5);
+    // The camera under the owner's hand is drawn on every beat the pointer moved it in (the display's rate).
+    const followStart = drawn;
+    for (let at = 6000; at < 7000; at += 4) {
+      loop.requestDraw(true);
+      page.runUntil(at + 4);
+    }
+    expect(drawn - followStart).toBeGreaterThanOrEqual(58);
+    expect(drawn - followStart).toBeLessThanOrEqual(61);
     // Once asked after a quiet spell, the draw comes in the very next beat.
-    page.runUntil(7000);
+    page.runUntil(8000);
     const before = drawn;
     loop.requestDraw();
     page.runUntil(page.now + 1000 / 60);

@@ -16,7 +16,7 @@
 import type { Motion } from './World';
 
 /**
- * Frames per second while something walks, fades or is dragged, and at most while the camera moves. In software WebGL
+ * Frames per second while something walks, fades or is dragged (a camera the owner moves is drawn as fast as the pointer moves it). In software WebGL
  * each drawn frame costs the page several milliseconds however little changed (the browser reads the whole canvas
  * back), so walking runs at 24 rather than 30: smooth enough for pixel art, a fifth cheaper, and above issue 17's
  * 20 fps floor.
@@ -57,15 +57,19 @@ export class FrameLoop {
   private interval = 1000 / LOOPING_FPS;
   /** A change asked to be drawn in the next animation frame, cadence or not. */
   private urgent = false;
+  /** The camera moved under the owner's hand: drawn in the next animation frame, not held to the walking cadence. */
+  private following = false;
   private readonly onFrame = (now: number) => {
     this.request = 0;
     // A requested change waits no longer than the walking cadence; the loop's own steps wait their interval.
-    const due = this.urgent ? Math.min(this.due, this.lastDue + 1000 / MOVING_FPS) : this.due;
+    // The camera follows the pointer: its change is drawn in this very frame, at the display's rate.
+    const due = this.following ? now : this.urgent ? Math.min(this.due, this.lastDue + 1000 / MOVING_FPS) : this.due;
     if (this.running && now < due - EARLY_MS) {
       this.sleep(due - EARLY_MS - now);
       return;
     }
     this.urgent = false;
+    this.following = false;
     this.advance(now, this.running ? due : undefined);
   };
   private readonly onVisibility = () => (document.hidden ? this.stop() : this.wake());
@@ -97,10 +101,15 @@ export class FrameLoop {
     this.advance(performance.now());
   }
 
-  /** Steps and draws in the next animation frame (once, however often it is asked), at most at the walking cadence. */
-  requestDraw(): void {
+  /**
+   * Steps and draws in the next animation frame (once, however often it is asked), at most at the walking cadence; a
+   * camera the owner is moving (`follow`) is drawn in the next animation frame whatever the cadence, so a pan or zoom
+   * keeps up with the pointer (each such frame is drawn whole anyway).
+   */
+  requestDraw(follow = false): void {
     if (document.hidden) return;
     this.urgent = true;
+    if (follow) this.following = true;
     this.schedule();
   }
 
@@ -155,6 +164,7 @@ export class FrameLoop {
   private stop(): void {
     this.running = false;
     this.urgent = false;
+    this.following = false;
     if (this.request !== 0) cancelAnimationFrame(this.request);
     this.request = 0;
     if (this.timer !== 0) clearTimeout(this.timer);

@@ -92,6 +92,8 @@ export interface HeaderLookup {
   bytes: number;
   /** True when the first line was over 64 KiB (skipped and counted). */
   tooLong: boolean;
+  /** True when the first line was still being written (no newline yet): it is read again next time. */
+  incomplete: boolean;
 }
 
 /** Headers by path and file identity; line 1 never changes once complete, so a hit costs nothing. */
@@ -115,7 +117,7 @@ export class HeaderCache {
     try {
       ({ read, ino: fileIno } = await this.fs.readHeader(path));
     } catch {
-      return { header: null, bytes: 0, tooLong: false };
+      return { header: null, bytes: 0, tooLong: false, incomplete: false };
     }
     if (read.kind !== 'incomplete') {
       this.entries.delete(path);
@@ -135,7 +137,7 @@ export class HeaderCache {
 }
 
 function fromRead(read: HeaderRead, bytes: number): HeaderLookup {
-  return { header: read.kind === 'header' ? read.header : null, bytes, tooLong: read.kind === 'too-long' };
+  return { header: read.kind === 'header' ? read.header : null, bytes, tooLong: read.kind === 'too-long', incomplete: read.kind === 'incomplete' };
 }
 
 /** A discovered direct child file. */
@@ -159,13 +161,45 @@ interface ParentEntry {
   signature: string;
   folders: Map<string, number>;
   checkedAtMs: number;
+  /**
+   * False when the walk may have missed a child the folders will not tell of: a first line still being written (its
+   * completion changes no folder), or a folder that changed within `CODEX_RECHECK_MS` of the walk (a file listed
+   * after the walk's listing but before its folder times were taken). Such an entry is walked again when the parent
+   * changes, as every entry once was.
+   */
+  settled: boolean;
+  /** The home walk the children came from. */
+  walkSeq: number;
   children: ChildFile[];
   skippedHeaders: number;
 }
 
+/**
+ * One walk of a home's rollouts, shared by all its parents: every child file by the thread id it names as parent, and
+ * the folder times it was taken at. Many Codex seats of one home recheck on their own clocks; while the folders stand
+ * as they were walked, a parent that must look again takes its children from here instead of walking again.
+ */
+interface HomeWalk {
+  /** The walk's folders (the newest chain, and every parent's own folder asked about since) and their times. */
+  folders: Map<string, number>;
+  /** sessions/ and its newest year, month and day folder: where a new child appears. */
+  newestChain: string[];
+  byParent: Map<string, ChildFile[]>;
+  /** Walks of this index so far when this one was taken (a parent knows which walk its children came from). */
+  seq: number;
+  skippedHeaders: number;
+  bytes: number;
+  settled: boolean;
+}
+
+/** Homes whose last walk is kept (a local home and a few remotes' mirrors). */
+const KEPT_HOME_WALKS = 8;
+
 /** Rules 3 (direct children, at most 64) and 4 (discovery reuse: while nothing changed, recheck folders every 2 s). */
 export class ChildIndex {
   private readonly parents = new Map<string, ParentEntry>();
+  private readonly homes = new Map<string, HomeWalk>();
+  private walks = 0;
 
   constructor(
     private readonly fs: CodexFileSystem,
@@ -177,29 +211,22 @@ export class ChildIndex {
   async discover(home: string, parentId: string, parentPath: string, parentSignature: string): Promise<ChildDiscovery> {
     const key = `${home}\0${parentId}`;
     const cached = this.parents.get(key);
-    if (cached && cached.signature === parentSignature && !(await this.foldersChanged(cached))) {
+    const verdict = cached ? await this.stale(cached, parentSignature) : 'changed';
+    if (cached && verdict === 'current') {
       this.parents.delete(key);
       this.parents.set(key, cached); // most recently used last
       return { children: cached.children, watchFolders: [...cached.folders.keys()], skippedHeaders: cached.skippedHeaders, bytes: 0, walked: false };
     }
-    const walk = await walkRollouts(this.fs, home);
-    let bytes = 0;
-    let skippedHeaders = 0;
-    const children: ChildFile[] = [];
-    const lookups = await lookupAll(this.headers, walk.files);
-    for (const [index, found] of lookups.entries()) {
-      bytes += found.bytes;
-      if (found.tooLong) skippedHeaders += 1;
-      const header = found.header;
-      // Issue 36: a rollout naming itself as parent, or a child carrying the parent's own thread id, is no subagent.
-      const selfish = header?.id === parentId || walk.files[index].path === parentPath;
-      if (header && header.origin === 'child' && header.parentThreadId === parentId && !selfish) children.push({ path: walk.files[index].path, header });
-    }
+    // An unsettled entry needs a walk newer than its own; else the home's last walk serves while its folders stand.
+    const { walk, walked } = await this.homeWalk(home, join(parentPath, '..'), cached && verdict === 'unsettled' ? cached.walkSeq : 0);
+    // Issue 36: a rollout naming itself as parent, or a child carrying the parent's own thread id, is no subagent.
+    const children = (walk.byParent.get(parentId) ?? []).filter((child) => child.header.id !== parentId && child.path !== parentPath);
     children.sort((left, right) => startMs(right.header) - startMs(left.header));
     children.splice(CODEX_CHILDREN);
-    const folderPaths = new Set(walk.newestChain);
-    folderPaths.add(join(parentPath, '..'));
-    const entry: ParentEntry = { signature: parentSignature, folders: await this.folderTimes([...folderPaths]), checkedAtMs: this.now(), children, skippedHeaders };
+    // The parent watches where a new child would appear, and its own folder.
+    const parentFolder = join(parentPath, '..');
+    const folders = new Map([...walk.newestChain, parentFolder].map((folder) => [folder, walk.folders.get(folder) ?? -1]));
+    const entry: ParentEntry = { signature: parentSignature, folders, checkedAtMs: this.now(), children, skippedHeaders: walk.skippedHeaders, settled: walk.settled, walkSeq: walk.seq };
     this.parents.delete(key);
     this.parents.set(key, entry);
     while (this.parents.size > CODEX_PARENTS) {
@@ -207,7 +234,44 @@ export class ChildIndex {
       if (oldest === undefined) break;
       this.parents.delete(oldest);
     }
-    return { children, watchFolders: [...entry.folders.keys()], skippedHeaders, bytes, walked: true };
+    return { children, watchFolders: [...entry.folders.keys()], skippedHeaders: walk.skippedHeaders, bytes: walked ? walk.bytes : 0, walked };
+  }
+
+  /**
+   * The home's last walk while its folders (with `parentFolder`) stand as walked, if it is newer than walk `after`;
+   * else a new walk. Folder times are taken before the listing where the last walk named the folders (a file made
+   * during the walk then shows as a change); a folder new to this walk is timed after it, and if it changed within
+   * `CODEX_RECHECK_MS` of the walk the walk is unsettled, as it is when it met a first line still being written.
+   */
+  private async homeWalk(home: string, parentFolder: string, after: number): Promise<{ walk: HomeWalk; walked: boolean }> {
+    const known = this.homes.get(home);
+    const before = known ? await this.folderTimes([...new Set([...known.folders.keys(), parentFolder])]) : new Map<string, number>();
+    if (known && known.seq > after && known.folders.has(parentFolder) && [...known.folders].every(([folder, mtimeMs]) => before.get(folder) === mtimeMs)) return { walk: known, walked: false };
+    const walkedAtMs = this.now();
+    const walked = await walkRollouts(this.fs, home);
+    let bytes = 0;
+    let skippedHeaders = 0;
+    let incomplete = false;
+    const byParent = new Map<string, ChildFile[]>();
+    const lookups = await lookupAll(this.headers, walked.files);
+    for (const [index, found] of lookups.entries()) {
+      bytes += found.bytes;
+      if (found.tooLong) skippedHeaders += 1;
+      if (found.incomplete) incomplete = true;
+      const header = found.header;
+      if (!header || header.origin !== 'child' || header.parentThreadId === null) continue;
+      const siblings = byParent.get(header.parentThreadId);
+      const child = { path: walked.files[index].path, header };
+      if (siblings) siblings.push(child);
+      else byParent.set(header.parentThreadId, [child]);
+    }
+    const late = await this.folderTimes([...walked.newestChain, parentFolder].filter((folder) => !before.has(folder)));
+    const recent = [...late.values()].some((mtimeMs) => mtimeMs > walkedAtMs - CODEX_RECHECK_MS);
+    const walk: HomeWalk = { seq: ++this.walks, folders: new Map([...before, ...late]), newestChain: walked.newestChain, byParent, skippedHeaders, bytes, settled: !incomplete && !recent };
+    this.homes.delete(home);
+    this.homes.set(home, walk);
+    if (this.homes.size > KEPT_HOME_WALKS) this.homes.delete(this.homes.keys().next().value!);
+    return { walk, walked: true };
   }
 
   /** The folders last watched for this parent, if cached. */
@@ -224,11 +288,24 @@ export class ChildIndex {
   /** Drops every cached result. */
   clear(): void {
     this.parents.clear();
+    this.homes.clear();
   }
 
-  private async foldersChanged(entry: ParentEntry): Promise<boolean> {
+  /**
+   * Whether a parent's cached children must be found again: its folders are rechecked every `CODEX_RECHECK_MS`, and at
+   * once when the parent changed (a spawn is written there around the child's creation); a changed folder means a
+   * walk. An unsettled entry is walked again whenever the parent changes.
+   */
+  private async stale(entry: ParentEntry, parentSignature: string): Promise<'current' | 'changed' | 'unsettled'> {
+    if (entry.signature === parentSignature) return (await this.foldersChanged(entry, false)) ? 'changed' : 'current';
+    if (!entry.settled) return 'unsettled';
+    entry.signature = parentSignature;
+    return (await this.foldersChanged(entry, true)) ? 'changed' : 'current';
+  }
+
+  private async foldersChanged(entry: ParentEntry, force: boolean): Promise<boolean> {
     const now = this.now();
-    if (now - entry.checkedAtMs < CODEX_RECHECK_MS) return false;
+    if (!force && now - entry.checkedAtMs < CODEX_RECHECK_MS) return false;
     entry.checkedAtMs = now;
     const current = await this.folderTimes([...entry.folders.keys()]);
     for (const [folder, mtimeMs] of entry.folders) if (current.get(folder) !== mtimeMs) return true;

@@ -86,9 +86,10 @@ describe('the reader over temp homes', () => {
     expect(second.ok && second.subagents.recent).toHaveLength(1);
   });
 
-  it('finds a new child within 2 s without a parent append, and walks again when the parent changes size or mtime', async () => {
+  it('finds a new child within 2 s without a parent append, and at once when the parent changes', async () => {
     const { codexHome, parentPath, seat } = await parentHome();
-    let clock = Date.parse('2026-04-20T10:00:30.000Z');
+    // The clock runs ahead of the files' times, so no folder counts as changed around a walk (see the next test).
+    let clock = Date.now() + 10_000;
     const fs = countingFileSystem();
     const reader = createCodexReader({ home: codexHome, fs, now: () => clock });
     expect((await reader.project(seat)).ok).toBe(true);
@@ -101,14 +102,73 @@ describe('the reader over temp homes', () => {
     expect(rechecked.ok && rechecked.subagents.recent.map((entry) => entry.nativeId)).toEqual([threadId(3)]);
     expect(fs.counts.readdir).toBeGreaterThan(before);
 
+    // A parent append with no new child: the folders are rechecked (unchanged), nothing is walked.
     const afterRecheck = fs.counts.readdir;
     await appendFile(parentPath, `${eventLine('2026-04-20T10:00:40.000Z', 'token_count')}\n`);
-    await reader.project(seat);
+    expect((await reader.project(seat)).ok).toBe(true);
+    expect(fs.counts.readdir).toBe(afterRecheck);
+    // A child spawned with a parent append: found at once, within the 2 s.
+    await writeRollout(codexHome, day, '2026-04-20T10-00-04', threadId(4), childLines(4));
+    await appendFile(parentPath, `${eventLine('2026-04-20T10:00:41.000Z', 'token_count')}\n`);
+    const spawned = await reader.project(seat);
+    expect(spawned.ok && spawned.subagents.recent.map((entry) => entry.nativeId)).toEqual([threadId(4), threadId(3)]);
     expect(fs.counts.readdir).toBeGreaterThan(afterRecheck);
-    const afterAppend = fs.counts.readdir;
+    const afterSpawn = fs.counts.readdir;
     await utimes(parentPath, new Date('2026-04-20T11:00:00Z'), new Date('2026-04-20T11:00:00Z'));
-    await reader.project(seat);
-    expect(fs.counts.readdir).toBeGreaterThan(afterAppend);
+    expect((await reader.project(seat)).ok).toBe(true);
+    expect(fs.counts.readdir).toBe(afterSpawn);
+  });
+
+  it('walks again on a parent change when the last walk met a first line still being written, or a folder changed around it', async () => {
+    const { codexHome, parentPath, seat } = await parentHome();
+    let clock = Date.now() + 10_000;
+    const fs = countingFileSystem();
+    const reader = createCodexReader({ home: codexHome, fs, now: () => clock });
+    expect((await reader.project(seat)).ok).toBe(true);
+    // A child whose header line has no newline yet: the walk cannot know it, and finishing the line changes no folder.
+    const [header] = childLines(5);
+    const childPath = await writeRollout(codexHome, day, '2026-04-20T10-00-05', threadId(5), []);
+    await appendFile(childPath, header.slice(0, 40));
+    clock += 2000;
+    const partial = await reader.project(seat);
+    expect(partial.ok && partial.subagents.recent).toHaveLength(0);
+    await appendFile(childPath, `${header.slice(40)}\n`);
+    await appendFile(parentPath, `${eventLine('2026-04-20T10:00:40.000Z', 'token_count')}\n`);
+    const finished = await reader.project(seat);
+    expect(finished.ok && finished.subagents.recent.map((entry) => entry.nativeId)).toEqual([threadId(5)]);
+
+    // A reader whose first walk times folders that changed within 2 s of it (just written): a parent change walks.
+    const fresh = countingFileSystem();
+    const freshReader = createCodexReader({ home: codexHome, fs: fresh, now: () => Date.now() });
+    expect((await freshReader.project(seat)).ok).toBe(true);
+    const afterWalk = fresh.counts.readdir;
+    expect(afterWalk).toBeGreaterThan(0);
+    await appendFile(parentPath, `${eventLine('2026-04-20T10:00:41.000Z', 'token_count')}\n`);
+    expect((await freshReader.project(seat)).ok).toBe(true);
+    expect(fresh.counts.readdir).toBeGreaterThan(afterWalk);
+    // That walk was unsettled too (the folders still within 2 s); a settled one, as above, would not walk.
+    const settled = countingFileSystem();
+    const settledReader = createCodexReader({ home: codexHome, fs: settled, now: () => Date.now() + 10_000 });
+    expect((await settledReader.project(seat)).ok).toBe(true);
+    const afterSettled = settled.counts.readdir;
+    await appendFile(parentPath, `${eventLine('2026-04-20T10:00:42.000Z', 'token_count')}\n`);
+    expect((await settledReader.project(seat)).ok).toBe(true);
+    expect(settled.counts.readdir).toBe(afterSettled);
+  });
+
+  it('shares one walk among the parents of a home while its folders stand', async () => {
+    const { codexHome, seat } = await parentHome();
+    const otherId = threadId(20);
+    const otherPath = await writeRollout(codexHome, day, '2026-04-20T10-00-20', otherId, [headerLine({ id: otherId, timestamp: '2026-04-20T10:00:20.000Z' })]);
+    await writeRollout(codexHome, day, '2026-04-20T10-00-21', threadId(21), [headerLine({ id: threadId(21), timestamp: '2026-04-20T10:00:21.000Z', parent: otherId })]);
+    const fs = countingFileSystem();
+    const reader = createCodexReader({ home: codexHome, fs, now: () => Date.now() + 10_000 });
+    const first = await reader.project(seat);
+    expect(first.ok && first.subagents.recent).toHaveLength(0);
+    const walked = fs.counts.readdir;
+    const other = await reader.project({ harness: 'codex', home: codexHome, sessionId: otherId, path: otherPath });
+    expect(other.ok && other.subagents.recent.map((entry) => entry.nativeId)).toEqual([threadId(21)]);
+    expect(fs.counts.readdir).toBe(walked);
   });
 
   it('turns a silent child idle after five minutes of no writes (controlled file time and clock)', async () => {
