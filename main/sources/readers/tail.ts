@@ -4,7 +4,7 @@
  * No path reads a whole file into memory.
  */
 import { type FileHandle } from 'node:fs/promises';
-import { openRegular } from './kit/openRegular';
+import { openRegularFile } from './kit/openRegular';
 import { statSync, type Stats } from 'node:fs';
 import { COLD_READ_BYTES, FINGERPRINT_BYTES, MAX_LINE_BYTES, READ_CHUNK_BYTES } from './kit/bounds';
 
@@ -100,11 +100,9 @@ export async function tailLines(
   if (state !== null && unchanged(state, quick)) return { state, cold: false, bytesRead: 0, changed: false };
   // Only a regular file is tailed: opening a FIFO would block a thread of the pool until a writer appears.
   if (!quick.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
-  const handle = await openRegular(path);
+  // The opened handle, not the path, is what gets read: its own stats (taken as it was opened) decide identity and size.
+  const { handle, info } = await openRegularFile(path);
   try {
-    // The opened handle, not the path, is what gets read: its own stats decide identity and size.
-    const info = await handle.stat();
-    if (!info.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
     const cause = await coldCause(handle, state, info);
     if (cause !== null) onCold?.(cause, coldWindowStart(info.size, options));
     return await readFrom(handle, cause === null ? state : null, info, options, onLine, cause);

@@ -6,8 +6,8 @@
  * call only waits for its locator, a listing stats and reads only the files it had not listed before.
  */
 import { lstatSync, statSync } from 'node:fs';
-import { lstat, readdir } from 'node:fs/promises';
-import { openRegular } from '../kit/openRegular';
+import { readdir } from 'node:fs/promises';
+import { openRegularFile } from '../kit/openRegular';
 import path from 'node:path';
 import { isPlainToken } from './locate';
 import { CLAUDE_CHILD_FILES_LISTED, CLAUDE_CHILD_HEAD_BYTES, CLAUDE_CHILD_HEAD_READS, CLAUDE_SIDECAR_BYTES, EARLIER_LIMIT, RECENT_LIMIT } from '../kit/bounds';
@@ -321,15 +321,15 @@ async function readSidecar(file: string): Promise<Sidecar | null> {
 /** Up to `maxBytes` from the start of a regular file (links are not followed), or null when it cannot be read. */
 async function readPrefix(file: string, maxBytes: number): Promise<string | null> {
   let handle;
+  let info;
   try {
-    if (!(await lstat(file)).isFile()) return null;
-    handle = await openRegular(file);
+    // Synchronous, as the listing's own stats: a few microseconds on a local file.
+    if (!lstatSync(file).isFile()) return null;
+    ({ handle, info } = await openRegularFile(file));
   } catch {
     return null;
   }
   try {
-    const info = await handle.stat();
-    if (!info.isFile()) return null;
     const buffer = Buffer.alloc(Math.min(maxBytes, info.size));
     let filled = 0;
     while (filled < buffer.length) {
