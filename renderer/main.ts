@@ -304,7 +304,7 @@ async function boot(host: HTMLElement): Promise<void> {
     if (!scheduled) return;
     scheduled = false;
     render(store.getState());
-    // A change to a visible seat is on screen in this animation frame, not at the loop's next 10 fps tick.
+    // A change to a visible seat is on screen in this animation frame, not at the loop's next looping step.
     loop.drawNow();
   };
   store.subscribe(() => {

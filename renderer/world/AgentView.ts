@@ -53,6 +53,8 @@ export class AgentView extends Container {
   fading: 'out' | 'in' | null = null;
   dragging = false;
   /** The whole character (skin, shirt, hair, accessory) as one quad from the look atlas. */
+  /** Its phase group: which half of a sprite frame its loop turns on (see World.ts). */
+  phase = 0;
   private readonly body = new Sprite();
   private readonly shadow: Sprite;
   private look: WornLook | null = null;

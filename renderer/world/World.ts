@@ -22,6 +22,7 @@ import { Planks, TILE } from './planks';
 import { StationView } from './StationView';
 import { WorldCamera } from './worldCamera';
 import { WorldInput } from './worldInput';
+import { phaseFrames, phaseGroup } from './phase';
 
 /** What the scene needs after a frame: keep moving smoothly, loop sprites slowly, or stop the ticker. */
 export type Motion = 'moving' | 'looping' | 'idle';
@@ -77,6 +78,8 @@ export class World {
   private stationRecords = new Map<string, StationModel>();
   private agentRecords = new Map<string, AgentModel>();
   private clock = 0;
+  /** Each phase group's sprite frame at this step (kept: the ticker allocates nothing per frame). */
+  private readonly phaseFrames: number[] = [];
   /** The stations and who sits where, as last laid out: the floor is laid out again only when this changes. */
   private shape = '';
   /** A walker's next position, reused each frame (no allocation per walker per frame). */
@@ -169,6 +172,7 @@ export class World {
       const fresh = !view;
       if (!view) {
         view = new AgentView(this.sprites);
+        view.phase = phaseGroup(record.id);
         this.agentViews.set(record.id, view);
         this.agentLayer.addChild(view);
         if (record.id === this.input.focused) view.setFocused(true);
@@ -345,7 +349,7 @@ export class World {
    */
   animate(deltaMs: number): Motion {
     this.clock += deltaMs;
-    const frame = Math.floor(this.clock / SPRITE_FRAME_MS);
+    const frames = phaseFrames(this.clock, SPRITE_FRAME_MS, this.phaseFrames);
     let motion: Motion = 'idle';
     this.depthFiled = false;
     for (const [id, view] of this.agentViews) {
@@ -380,12 +384,12 @@ export class World {
           next.y = current.y + (dy / distance) * step;
           this.moveTo(id, view, next, true);
         }
-        if (!view.culled) view.animate('walk', frame);
+        if (!view.culled) view.animate('walk', frames[view.phase]);
         this.moved(view, current);
         motion = 'moving';
       } else if (!view.culled) {
         const pose = view.restingPose(this.reducedMotion);
-        if (view.animate(pose, pose === 'work' ? frame : 0)) {
+        if (view.animate(pose, pose === 'work' ? frames[view.phase] : 0)) {
           this.plan.seat(view);
         }
         if (pose === 'work' && motion === 'idle') motion = 'looping';

@@ -1,6 +1,6 @@
 /**
  * The world's frame loop: an animation-frame loop that runs only while something moves, steps the scene at 24 fps
- * while anything walks or fades and at 10 fps while only sprite loops run, and stops when the scene is still or
+ * while anything walks or fades and at 20 fps while only sprite loops run, and stops when the scene is still or
  * the page is hidden. A step draws only when the scene says something on screen changed, so an identical frame is never
  * drawn twice. A change from outside (a snapshot, the camera) is stepped and drawn at once (`drawNow`) or in the next
  * animation frame (`requestDraw`), whatever the cadence, and the next cadence step then waits its full interval, so a
@@ -22,11 +22,14 @@ import type { Motion } from './World';
  * 20 fps floor.
  */
 export const MOVING_FPS = 24;
-/** Frames per second while only sprite loops run (the pixel-art cadence). */
-export const LOOPING_FPS = 10;
+/**
+ * Frames per second while only sprite loops run: each character keeps the pixel-art cadence (10 fps), in two phase
+ * groups half a sprite frame apart (World.ts), so each frame brings half of them up to date.
+ */
+export const LOOPING_FPS = 20;
 /**
  * Milliseconds a step may come early and still count as due. Between steps the loop sleeps on a timer that wakes it
- * this long before the step is due, then asks for one animation frame: a 10 fps loop asks for 10 frames a second,
+ * this long before the step is due, then asks for one animation frame: a 20 fps loop asks for 20 frames a second,
  * not 60 (each animation frame costs the page a main-frame update, even when nothing is drawn).
  */
 const EARLY_MS = 8;
