@@ -180,7 +180,7 @@ interface ParentEntry {
  * as they were walked, a parent that must look again takes its children from here instead of walking again.
  */
 interface HomeWalk {
-  /** The walk's folders (the newest chain, and every parent's own folder asked about since) and their times. */
+  /** The walk's folders (the newest chain, and the folders of the home's cached parents) and their times. */
   folders: Map<string, number>;
   /** sessions/ and its newest year, month and day folder: where a new child appears. */
   newestChain: string[];
@@ -217,14 +217,14 @@ export class ChildIndex {
       this.parents.set(key, cached); // most recently used last
       return { children: cached.children, watchFolders: [...cached.folders.keys()], skippedHeaders: cached.skippedHeaders, bytes: 0, walked: false };
     }
+    const parentFolder = join(parentPath, '..');
     // An unsettled entry needs a walk newer than its own; else the home's last walk serves while its folders stand.
-    const { walk, walked } = await this.homeWalk(home, join(parentPath, '..'), cached && verdict === 'unsettled' ? cached.walkSeq : 0);
+    const { walk, walked } = await this.homeWalk(home, parentFolder, cached && verdict === 'unsettled' ? cached.walkSeq : 0);
     // Issue 36: a rollout naming itself as parent, or a child carrying the parent's own thread id, is no subagent.
     const children = (walk.byParent.get(parentId) ?? []).filter((child) => child.header.id !== parentId && child.path !== parentPath);
     children.sort((left, right) => startMs(right.header) - startMs(left.header));
     children.splice(CODEX_CHILDREN);
     // The parent watches where a new child would appear, and its own folder.
-    const parentFolder = join(parentPath, '..');
     const folders = new Map([...walk.newestChain, parentFolder].map((folder) => [folder, walk.folders.get(folder) ?? -1]));
     const entry: ParentEntry = { signature: parentSignature, folders, checkedAtMs: this.now(), children, skippedHeaders: walk.skippedHeaders, settled: walk.settled, walkSeq: walk.seq };
     this.parents.delete(key);
@@ -265,9 +265,14 @@ export class ChildIndex {
       if (siblings) siblings.push(child);
       else byParent.set(header.parentThreadId, [child]);
     }
-    const late = await this.folderTimes([...walked.newestChain, parentFolder].filter((folder) => !before.has(folder)));
+    // The walk keeps the times of the folders still asked about: its newest chain, this parent's folder and those of
+    // the home's cached parents (an old day folder no parent sits in any more is not statted at every walk).
+    const needed = new Set([...walked.newestChain, parentFolder]);
+    for (const [key, entry] of this.parents) if (key.startsWith(`${home}\0`)) for (const folder of entry.folders.keys()) needed.add(folder);
+    const late = await this.folderTimes([...needed].filter((folder) => !before.has(folder)));
     const recent = [...late.values()].some((mtimeMs) => mtimeMs > walkedAtMs - CODEX_RECHECK_MS);
-    const walk: HomeWalk = { seq: ++this.walks, folders: new Map([...before, ...late]), newestChain: walked.newestChain, byParent, skippedHeaders, bytes, settled: !incomplete && !recent };
+    const kept = [...before].filter(([folder]) => needed.has(folder));
+    const walk: HomeWalk = { seq: ++this.walks, folders: new Map([...kept, ...late]), newestChain: walked.newestChain, byParent, skippedHeaders, bytes, settled: !incomplete && !recent };
     this.homes.delete(home);
     this.homes.set(home, walk);
     if (this.homes.size > KEPT_HOME_WALKS) this.homes.delete(this.homes.keys().next().value!);

@@ -72,6 +72,16 @@ describe('the reader over temp homes', () => {
   }
   const childLines = (n: number, extra: Partial<Parameters<typeof headerLine>[0]> = {}) => [headerLine({ id: threadId(n), timestamp: `2026-04-20T10:00:${String(n).padStart(2, '0')}.000Z`, parent: parentId, ...extra })];
 
+  /**
+   * A reader counting its file system calls, on a clock `aheadMs` past the files' own times (10 s: no folder counts as
+   * changed around a walk; 0: the files just written did) that moves only when the test moves it.
+   */
+  function countedReader(codexHome: string, aheadMs = 10_000) {
+    const clock = { ms: Date.now() + aheadMs };
+    const fs = countingFileSystem();
+    return { fs, clock, reader: createCodexReader({ home: codexHome, fs, now: () => clock.ms }) };
+  }
+
   it('does not repeat the tree walk when nothing changed, and reads zero bytes', async () => {
     const { codexHome, seat } = await parentHome();
     await writeRollout(codexHome, day, '2026-04-20T10-00-02', threadId(2), childLines(2));
@@ -89,15 +99,13 @@ describe('the reader over temp homes', () => {
   it('finds a new child within 2 s without a parent append, and at once when the parent changes', async () => {
     const { codexHome, parentPath, seat } = await parentHome();
     // The clock runs ahead of the files' times, so no folder counts as changed around a walk (see the next test).
-    let clock = Date.now() + 10_000;
-    const fs = countingFileSystem();
-    const reader = createCodexReader({ home: codexHome, fs, now: () => clock });
+    const { fs, clock, reader } = countedReader(codexHome);
     expect((await reader.project(seat)).ok).toBe(true);
     await writeRollout(codexHome, day, '2026-04-20T10-00-03', threadId(3), childLines(3));
     const before = fs.counts.readdir;
     const cached = await reader.project(seat);
     expect(cached.ok && cached.subagents.recent).toHaveLength(0); // within 2 s: the cached result stands
-    clock += 2000;
+    clock.ms += 2000;
     const rechecked = await reader.project(seat);
     expect(rechecked.ok && rechecked.subagents.recent.map((entry) => entry.nativeId)).toEqual([threadId(3)]);
     expect(fs.counts.readdir).toBeGreaterThan(before);
@@ -121,15 +129,13 @@ describe('the reader over temp homes', () => {
 
   it('walks again on a parent change when the last walk met a first line still being written, or a folder changed around it', async () => {
     const { codexHome, parentPath, seat } = await parentHome();
-    let clock = Date.now() + 10_000;
-    const fs = countingFileSystem();
-    const reader = createCodexReader({ home: codexHome, fs, now: () => clock });
+    const { clock, reader } = countedReader(codexHome);
     expect((await reader.project(seat)).ok).toBe(true);
     // A child whose header line has no newline yet: the walk cannot know it, and finishing the line changes no folder.
     const [header] = childLines(5);
     const childPath = await writeRollout(codexHome, day, '2026-04-20T10-00-05', threadId(5), []);
     await appendFile(childPath, header.slice(0, 40));
-    clock += 2000;
+    clock.ms += 2000;
     const partial = await reader.project(seat);
     expect(partial.ok && partial.subagents.recent).toHaveLength(0);
     await appendFile(childPath, `${header.slice(40)}\n`);
@@ -138,8 +144,7 @@ describe('the reader over temp homes', () => {
     expect(finished.ok && finished.subagents.recent.map((entry) => entry.nativeId)).toEqual([threadId(5)]);
 
     // A reader whose first walk times folders that changed within 2 s of it (just written): a parent change walks.
-    const fresh = countingFileSystem();
-    const freshReader = createCodexReader({ home: codexHome, fs: fresh, now: () => Date.now() });
+    const { fs: fresh, reader: freshReader } = countedReader(codexHome, 0);
     expect((await freshReader.project(seat)).ok).toBe(true);
     const afterWalk = fresh.counts.readdir;
     expect(afterWalk).toBeGreaterThan(0);
@@ -147,8 +152,7 @@ describe('the reader over temp homes', () => {
     expect((await freshReader.project(seat)).ok).toBe(true);
     expect(fresh.counts.readdir).toBeGreaterThan(afterWalk);
     // That walk was unsettled too (the folders still within 2 s); a settled one, as above, would not walk.
-    const settled = countingFileSystem();
-    const settledReader = createCodexReader({ home: codexHome, fs: settled, now: () => Date.now() + 10_000 });
+    const { fs: settled, reader: settledReader } = countedReader(codexHome);
     expect((await settledReader.project(seat)).ok).toBe(true);
     const afterSettled = settled.counts.readdir;
     await appendFile(parentPath, `${eventLine('2026-04-20T10:00:42.000Z', 'token_count')}\n`);
@@ -161,8 +165,7 @@ describe('the reader over temp homes', () => {
     const otherId = threadId(20);
     const otherPath = await writeRollout(codexHome, day, '2026-04-20T10-00-20', otherId, [headerLine({ id: otherId, timestamp: '2026-04-20T10:00:20.000Z' })]);
     await writeRollout(codexHome, day, '2026-04-20T10-00-21', threadId(21), [headerLine({ id: threadId(21), timestamp: '2026-04-20T10:00:21.000Z', parent: otherId })]);
-    const fs = countingFileSystem();
-    const reader = createCodexReader({ home: codexHome, fs, now: () => Date.now() + 10_000 });
+    const { fs, reader } = countedReader(codexHome);
     const first = await reader.project(seat);
     expect(first.ok && first.subagents.recent).toHaveLength(0);
     const walked = fs.counts.readdir;
