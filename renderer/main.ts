@@ -131,10 +131,13 @@ async function boot(host: HTMLElement): Promise<void> {
   // moves, and each costs the page a main-frame update even when nothing is drawn.
   Ticker.system.autoStart = false;
   Ticker.system.stop();
-  /** A change to show: drawn in the next animation frame, and the loop runs while anything then moves. */
-  const redraw = () => {
+  /**
+   * A change to show: drawn in the next animation frame, and the loop runs while anything then moves; a camera the
+   * owner moved (`follow`) is drawn at the pointer's pace (see frameLoop.ts).
+   */
+  const redraw = (follow = false) => {
     loop.wake();
-    loop.requestDraw();
+    loop.requestDraw(follow);
   };
   /** Pixels the timeline bar takes at the bottom while it is open: the floor is fitted above it. */
   let timelineInset = 0;
@@ -314,13 +317,12 @@ async function boot(host: HTMLElement): Promise<void> {
     else requestAnimationFrame(flush);
   });
   render(store.getState());
-  /** The camera last asked to be drawn: a new one from the owner's hand is drawn at the pointer's pace (see frameLoop.ts). */
+  /** The camera last asked to be drawn: input that moved it is drawn at the pointer's pace. */
   let askedCamera = world.camera;
   attachInput(app.canvas, world, store, () => {
     const moved = world.camera !== askedCamera;
     askedCamera = world.camera;
-    loop.wake();
-    loop.requestDraw(moved);
+    redraw(moved);
     tray.place();
     placeCard();
   });

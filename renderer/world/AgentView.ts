@@ -52,9 +52,9 @@ export class AgentView extends Container {
   placed = false;
   fading: 'out' | 'in' | null = null;
   dragging = false;
-  /** The whole character (skin, shirt, hair, accessory) as one quad from the look atlas. */
-  /** Its phase group: which half of a sprite frame its loop turns on (see World.ts). */
+  /** Its phase group: which half of a sprite frame its loop turns on (see phase.ts). */
   phase = 0;
+  /** The whole character (skin, shirt, hair, accessory) as one quad from the look atlas. */
   private readonly body = new Sprite();
   private readonly shadow: Sprite;
   private look: WornLook | null = null;

@@ -16,10 +16,10 @@
 import type { Motion } from './World';
 
 /**
- * Frames per second while something walks, fades or is dragged (a camera the owner moves is drawn as fast as the pointer moves it). In software WebGL
- * each drawn frame costs the page several milliseconds however little changed (the browser reads the whole canvas
- * back), so walking runs at 24 rather than 30: smooth enough for pixel art, a fifth cheaper, and above issue 17's
- * 20 fps floor.
+ * Frames per second while something walks, fades or is dragged (a camera the owner moves is drawn as fast as the
+ * pointer moves it). In software WebGL each drawn frame costs the page several milliseconds however little changed
+ * (the browser reads the whole canvas back), so walking runs at 24 rather than 30: smooth enough for pixel art, a
+ * fifth cheaper, and above issue 17's 20 fps floor.
  */
 export const MOVING_FPS = 24;
 /**
