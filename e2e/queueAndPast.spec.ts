@@ -113,18 +113,22 @@ test('at 1024×640 and 1920×1080 the needs-you strip shows what fits and counts
     return items.length === Number((root as HTMLElement).dataset.queueTotal) && items.every((item) => !item.hidden);
   })).toBe(true);
   // The entries that were hidden show their wait as of now, not as of when they were hidden (the strip refreshes only
-  // the entries shown, and an entry brings its wait up to date as it shows again).
-  const waits = await page.evaluate(() => {
-    const fleet = (window as unknown as { __pixelfleet: { state(): { fleet: { seats: { personaId: string; activity: { since: string | null } }[] } } } }).__pixelfleet.state().fleet;
-    const since = new Map(fleet.seats.map((seat) => [seat.personaId, seat.activity.since]));
-    return { now: Date.now(), entries: [...document.querySelectorAll<HTMLElement>('[data-queue-entry]')].map((button) => ({ id: button.dataset.queueEntry!, since: since.get(button.dataset.queueEntry!) ?? null, shown: button.querySelector('.queue-since')!.textContent })) };
-  });
-  expect(waits.entries.length).toBeGreaterThan(1);
-  for (const entry of waits.entries) {
+  // the entries shown, and an entry brings its wait up to date as it shows again). The page applies the latest
+  // snapshot at its next animation frame, so a read can land between the store taking a seat's new wait and the strip
+  // showing it: such a read is taken again, while an entry that kept its old wait would fail every read.
+  const staleWaits = async () => {
+    const waits = await page.evaluate(() => {
+      const fleet = (window as unknown as { __pixelfleet: { state(): { fleet: { seats: { personaId: string; activity: { since: string | null } }[] } } } }).__pixelfleet.state().fleet;
+      const since = new Map(fleet.seats.map((seat) => [seat.personaId, seat.activity.since]));
+      return { now: Date.now(), entries: [...document.querySelectorAll<HTMLElement>('[data-queue-entry]')].map((button) => ({ id: button.dataset.queueEntry!, since: since.get(button.dataset.queueEntry!) ?? null, shown: button.querySelector('.queue-since')!.textContent })) };
+    });
+    if (waits.entries.length < 2) return [`only ${waits.entries.length} entries`];
     // The page's second may have ticked on either side of the read.
-    const fresh = [-1000, 0, 1000].map((offset) => elapsedPhrase(entry.since, waits.now + offset));
-    expect(fresh, `${entry.id} waits "${entry.shown}"`).toContain(entry.shown);
-  }
+    return waits.entries
+      .filter((entry) => ![-1000, 0, 1000].some((offset) => elapsedPhrase(entry.since, waits.now + offset) === entry.shown))
+      .map((entry) => `${entry.id} waits "${entry.shown}", since ${entry.since} at ${new Date(waits.now).toISOString()}`);
+  };
+  await expect.poll(staleWaits, { timeout: 3_000 }).toEqual([]);
   await shot(page, 'queue-1920x1080-all');
 });
 
