@@ -98,6 +98,51 @@ describe('FrameLoop', () => {
     expect(fps).toBeLessThanOrEqual(LOOPING_FPS + 0.5);
   });
 
+  it('steps a looping scene by whole intervals, so a sprite frame due at each looping step is drawn at every one', () => {
+    // The scene's sprites turn every looping interval of its own clock (two phase groups of a 10 fps cadence): a step
+    // that fell a few milliseconds short of a turn would draw nothing and lose the frame.
+    const turn = 1000 / LOOPING_FPS;
+    let clock = 0;
+    let shown = 0;
+    /** The steps on the cadence, by how far each advanced the scene (those drawing an update at once apart). */
+    const deltas: number[] = [];
+    let updating = false;
+    let updates = 0;
+    const loop = new FrameLoop(
+      (deltaMs) => {
+        if (updating) updates += 1;
+        else deltas.push(deltaMs);
+        clock += deltaMs;
+        return 'looping';
+      },
+      () => {
+        const frame = Math.floor(clock / turn);
+        if (frame === shown) return false;
+        shown = frame;
+        return true;
+      },
+    );
+    loop.wake();
+    // A fleet update drawn at once now and then, between the beats (the busy demo sends several a second).
+    for (let at = 0; at < 10_000; at += 7) {
+      page.runUntil(at);
+      if (at % 301 < 7) {
+        updating = true;
+        loop.drawNow();
+        updating = false;
+      }
+    }
+    const drawn = loop.state.frames;
+    loop.dispose();
+    expect(updates).toBeGreaterThan(30);
+    // Each cadence step (the first apart: it starts the clock) advanced the scene by exactly one interval, the one
+    // after an update too, and each drew.
+    expect(deltas.slice(1).filter((delta) => Math.abs(delta - turn) > 1e-6), deltas.slice(0, 16).map((delta) => delta.toFixed(1)).join(' ')).toEqual([]);
+    expect(drawn).toBeGreaterThanOrEqual(deltas.length - 1);
+    // Each update moves the cadence on by up to an interval: a little under 20 steps a second.
+    expect(deltas.length).toBeGreaterThanOrEqual(LOOPING_FPS * 10 * 0.8);
+  });
+
   it('draws a requested change in the next frame at most at the walking cadence, and a camera the owner moves at the display rate', () => {
     let drawn = 0;
     const loop = new FrameLoop(() => 'looping', () => (drawn += 1, true));

@@ -51,7 +51,12 @@ export class FrameLoop {
   private request = 0;
   /** The pending sleep until the next step is nearly due (0: none). */
   private timer: ReturnType<typeof setTimeout> | 0 = 0;
-  /** When the scene was last stepped (performance.now milliseconds). */
+  /**
+   * The time the scene has been stepped to (performance.now milliseconds): a step on the cadence steps it to when that
+   * step was due, not to when its animation frame came, so each cadence step advances the scene by exactly one
+   * interval. A frame's few milliseconds early or late would otherwise make one step fall short of a sprite frame's
+   * boundary (nothing to draw: a lost frame) and the next cross two.
+   */
   private last = 0;
   /** When the next cadence step is due (performance.now milliseconds). */
   private due = 0;
@@ -129,18 +134,21 @@ export class FrameLoop {
 
   /** Steps and draws; `due` is when this step was due (none for a change drawn at once). */
   private advance(now: number, due?: number): void {
+    // A step on the cadence counts from when it was due; one that came a whole walking interval late (a long task) or a
+    // change drawn at once counts from now, so the loop never hurries to catch up.
+    const onCadence = due !== undefined && now - due < 1000 / MOVING_FPS;
+    const to = onCadence ? Math.max(due, this.last) : Math.max(now, this.last);
     // A stopped loop had nothing moving: its clock does not run while it sleeps.
-    const motion = this.step(this.running ? Math.min(Math.max(0, now - this.last), LONGEST_STEP_MS) : 0);
-    this.last = now;
+    const motion = this.step(this.running ? Math.min(to - this.last, LONGEST_STEP_MS) : 0);
+    this.last = to;
     if (this.draw()) this.frames += 1;
     if (motion === 'idle') {
       this.stop();
       return;
     }
     this.interval = 1000 / (motion === 'moving' ? MOVING_FPS : LOOPING_FPS);
-    // The next step is due one interval after this one was due; a step that came a whole walking interval late (a long
-    // task, a change drawn at once) counts from now, so the loop never hurries to catch up.
-    this.lastDue = due !== undefined && now - due < 1000 / MOVING_FPS ? due : now;
+    // The next step is due one interval after this one was due.
+    this.lastDue = onCadence ? due : now;
     this.due = this.lastDue + this.interval;
     if (!this.running) this.wake();
     else this.sleep(this.due - EARLY_MS - performance.now());
