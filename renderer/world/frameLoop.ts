@@ -103,10 +103,18 @@ export class FrameLoop {
     this.sleep(this.interval - EARLY_MS);
   }
 
-  /** Steps and draws now, in this animation frame, rather than at the loop's next cadence step. */
+  /**
+   * Steps and draws now, in this animation frame, rather than at the loop's next cadence step. The cadence keeps its
+   * beat: a change drawn in the second half of an interval is that interval's step, come early (the scene is stepped to
+   * when the step is due); one drawn in the first half is a frame between two steps, and the next step comes when it
+   * was due. Restarting the cadence at each change (a busy fleet sends several a second) delayed the next step by up
+   * to an interval each time, and the world fell below its cadence.
+   */
   drawNow(): void {
     if (document.hidden) return;
-    this.advance(performance.now());
+    const now = performance.now();
+    if (this.running && now >= this.due - this.interval / 2) this.advance(now, this.due);
+    else this.advance(now, undefined, this.running);
   }
 
   /**
@@ -132,8 +140,11 @@ export class FrameLoop {
     document.removeEventListener('visibilitychange', this.onVisibility);
   }
 
-  /** Steps and draws; `due` is when this step was due (none for a change drawn at once). */
-  private advance(now: number, due?: number): void {
+  /**
+   * Steps and draws; `due` is when this step was due (none for a change drawn at once, which with `between` leaves the
+   * cadence's next step where it was).
+   */
+  private advance(now: number, due?: number, between = false): void {
     // A step on the cadence counts from when it was due; one that came a whole walking interval late (a long task) or a
     // change drawn at once counts from now, so the loop never hurries to catch up.
     const onCadence = due !== undefined && now - due < 1000 / MOVING_FPS;
@@ -147,8 +158,8 @@ export class FrameLoop {
       return;
     }
     this.interval = 1000 / (motion === 'moving' ? MOVING_FPS : LOOPING_FPS);
-    // The next step is due one interval after this one was due.
-    this.lastDue = onCadence ? due : now;
+    // The next step is due one interval after this one was due (or after the last step, for a frame between two).
+    if (!between) this.lastDue = onCadence ? due : now;
     this.due = this.lastDue + this.interval;
     if (!this.running) this.wake();
     else this.sleep(this.due - EARLY_MS - performance.now());
