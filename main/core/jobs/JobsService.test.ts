@@ -112,6 +112,39 @@ describe('the jobs service', () => {
     jobs.dispose();
   });
 
+  it('spaces the boards of a big busy fleet (at most one a second at 100 seats), the latest snapshot last; a small fleet gets one per change', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(START);
+    /** A snapshot of `seats` seats, each like the one above. */
+    const fleetOf = (seats: number, cursor: number): FleetSnapshot => {
+      const one = snapshot(cursor, 'running');
+      return { ...one, seats: Array.from({ length: seats }, (_, index) => ({ ...one.seats[0], id: `claude:s${index}`, address: { ...one.seats[0].address, sessionId: `s${index}` } })) };
+    };
+    const count = async (seats: number, changes: number, everyMs: number) => {
+      const fleet = fakeFleet(fleetOf(seats, 0));
+      const jobs = service(fleet);
+      const cursors: number[] = [];
+      jobs.onChange((board) => cursors.push(board.cursor!));
+      jobs.start();
+      for (let cursor = 1; cursor <= changes; cursor += 1) {
+        fleet.announce(fleetOf(seats, cursor));
+        await vi.advanceTimersByTimeAsync(everyMs);
+      }
+      // The last change's board comes once the spacing has passed.
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.waitFor(() => expect(cursors.at(-1)).toBe(changes));
+      jobs.dispose();
+      return cursors;
+    };
+    // 100 seats changing every 100 ms for 3 s: the first change at once, then one board a second, the last one's too.
+    const big = await count(100, 30, 100);
+    expect(big[0]).toBe(1);
+    expect(big.length).toBeGreaterThanOrEqual(3);
+    expect(big.length).toBeLessThanOrEqual(5);
+    // 10 seats: every change is worked out as it comes.
+    expect(await count(10, 5, 100)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('reads no snapshot of its own once the fleet has announced one', async () => {
     const fleet = fakeFleet(snapshot(1, 'running'));
     const jobs = service(fleet);

@@ -19,6 +19,21 @@ import { Changes } from '../../kit/changes';
 const MAX_TICK_MS = 60_000;
 /** Shortest wait, so a burst of due reminders never spins (ms). */
 const MIN_TICK_MS = 500;
+/** Seats from which boards worked out from fleet changes are spaced (below, each change is worked out at once). */
+const SPACED_BOARD_SEATS = 50;
+/** The longest spacing of boards worked out from fleet changes, reached at twice SPACED_BOARD_SEATS seats (ms). */
+const MAX_BOARD_INTERVAL_MS = 1000;
+
+/**
+ * The least time between two boards worked out from fleet changes, for a fleet of `seats`: none below
+ * SPACED_BOARD_SEATS, then in proportion up to MAX_BOARD_INTERVAL_MS. A busy big fleet changes some seat's subagents
+ * at nearly every update (2 a second at 100 seats); each board costs the host work in proportion to the whole board
+ * (hundreds of jobs once the trays fill) and every page a patch to apply, for a list that reads as well once a second.
+ * A change after a quiet spell is worked out at once; a board asked for (`board`) is always worked out then.
+ */
+export function boardIntervalMs(seats: number): number {
+  return seats < SPACED_BOARD_SEATS ? 0 : Math.min(MAX_BOARD_INTERVAL_MS, Math.round((MAX_BOARD_INTERVAL_MS / 2) * (seats / SPACED_BOARD_SEATS)));
+}
 
 /** What the service is built from. */
 export interface JobsOptions {
@@ -42,6 +57,9 @@ export class JobsService {
   private told: { board: JobBoard; offsetMs: number } | null = null;
   private revision = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** A board from fleet changes waiting out the spacing (boardIntervalMs), and when the last one was started. */
+  private spaced: ReturnType<typeof setTimeout> | null = null;
+  private lastFromFleet = 0;
   private off: (() => void) | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
@@ -69,13 +87,29 @@ export class JobsService {
     return this.baseNow() + this.offsetMs;
   }
 
-  /** Follows the fleet: every new snapshot re-derives the board. */
+  /** Follows the fleet: a new snapshot re-derives the board (spaced by boardIntervalMs for a big fleet). */
   start(): void {
     if (this.off) return;
     this.off = this.options.fleet.onChange((snapshot) => {
       this.snapshot = snapshot;
-      void this.update().catch((error: unknown) => this.options.log?.(`pixelfleet: jobs board failed: ${String(error)}`));
+      this.fromFleet();
     });
+  }
+
+  /** Works the board out from the latest snapshot now, or once the spacing since the last one has passed. */
+  private fromFleet(): void {
+    if (this.spaced !== null || this.disposed) return;
+    const wait = this.lastFromFleet + boardIntervalMs(this.snapshot?.seats.length ?? 0) - Date.now();
+    if (wait > 0) {
+      this.spaced = setTimeout(() => {
+        this.spaced = null;
+        this.fromFleet();
+      }, wait);
+      this.spaced.unref?.();
+      return;
+    }
+    this.lastFromFleet = Date.now();
+    void this.update().catch((error: unknown) => this.options.log?.(`pixelfleet: jobs board failed: ${String(error)}`));
   }
 
   /** The board now; `fresh` asks the fleet for a census first (the CLI), else the last snapshot heard is used. */
@@ -109,6 +143,8 @@ export class JobsService {
     this.off = null;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    if (this.spaced !== null) clearTimeout(this.spaced);
+    this.spaced = null;
     this.boardChanges.clear();
     this.noticeChanges.clear();
   }
