@@ -5,6 +5,7 @@
  */
 import type { Answer, ChannelName, EventName } from '../../../shared/contract';
 import { MIN_REFRESH_INTERVAL_MS, refreshIntervalMs } from '../../core/fleet/LiveUpdates';
+import { boardIntervalMs } from '../../core/jobs/JobsService';
 import type { JobBoard } from '../../../shared/jobs';
 import type { FleetSnapshot } from '../../../shared/schemas';
 import { mergeBoard, mergeFleet, SeatViews, type RemoteState } from './mergeWorld';
@@ -59,16 +60,19 @@ export class RemoteHub {
   private readonly ssh: string;
   /**
    * The world and the board follow remote changes each at its own pace: a board change never holds up the world's.
-   * Both are spaced as the local fleet's refreshes are, by the seats of the world merged last (remote ones count as
-   * local ones do).
+   * Both are spaced as the local ones are, by the seats of the world merged last (remote ones count as local ones do):
+   * the world as the local fleet's refreshes, the board as the local jobs board.
    */
   private readonly mergeInterval = () => refreshIntervalMs(this.merged?.seats.length ?? 0);
   private readonly fleetGate = new MergeGate(() => {
     if (this.local) this.mergeFleet();
   }, this.mergeInterval);
-  private readonly boardGate = new MergeGate(() => {
-    if (this.localBoard) this.mergeBoard();
-  }, this.mergeInterval);
+  private readonly boardGate = new MergeGate(
+    () => {
+      if (this.localBoard) this.mergeBoard();
+    },
+    () => Math.max(this.mergeInterval(), boardIntervalMs(this.merged?.seats.length ?? 0)),
+  );
 
   constructor(private readonly options: RemoteHubOptions) {
     this.ssh = options.env.PIXELFLEET_SSH || 'ssh';
