@@ -14,6 +14,7 @@ import { aliasRequestsOf, deriveJobs, JobMemo } from './deriveJobs';
 import { EndedJobs } from './endedJobs';
 import { DEFAULT_REMINDERS, ReminderClock, type JobNotice, type ReminderSettings } from './reminders';
 import { Changes } from '../../kit/changes';
+import { PaceGate } from '../../kit/paceGate';
 
 /** Longest wait between two evaluations, so ended jobs leave the board on time (ms). */
 const MAX_TICK_MS = 60_000;
@@ -57,9 +58,14 @@ export class JobsService {
   private told: { board: JobBoard; offsetMs: number } | null = null;
   private revision = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  /** A board from fleet changes waiting out the spacing (boardIntervalMs), and when the last one was started. */
-  private spaced: ReturnType<typeof setTimeout> | null = null;
-  private lastFromFleet = 0;
+  /** Boards from fleet changes, spaced by the fleet's size (boardIntervalMs). */
+  private readonly fromFleet = new PaceGate(
+    () => {
+      this.fromFleet.ran();
+      void this.update().catch((error: unknown) => this.options.log?.(`pixelfleet: jobs board failed: ${String(error)}`));
+    },
+    () => boardIntervalMs(this.snapshot?.seats.length ?? 0),
+  );
   private off: (() => void) | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
@@ -92,24 +98,8 @@ export class JobsService {
     if (this.off) return;
     this.off = this.options.fleet.onChange((snapshot) => {
       this.snapshot = snapshot;
-      this.fromFleet();
+      this.fromFleet.ask();
     });
-  }
-
-  /** Works the board out from the latest snapshot now, or once the spacing since the last one has passed. */
-  private fromFleet(): void {
-    if (this.spaced !== null || this.disposed) return;
-    const wait = this.lastFromFleet + boardIntervalMs(this.snapshot?.seats.length ?? 0) - Date.now();
-    if (wait > 0) {
-      this.spaced = setTimeout(() => {
-        this.spaced = null;
-        this.fromFleet();
-      }, wait);
-      this.spaced.unref?.();
-      return;
-    }
-    this.lastFromFleet = Date.now();
-    void this.update().catch((error: unknown) => this.options.log?.(`pixelfleet: jobs board failed: ${String(error)}`));
   }
 
   /** The board now; `fresh` asks the fleet for a census first (the CLI), else the last snapshot heard is used. */
@@ -143,8 +133,7 @@ export class JobsService {
     this.off = null;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    if (this.spaced !== null) clearTimeout(this.spaced);
-    this.spaced = null;
+    this.fromFleet.dispose();
     this.boardChanges.clear();
     this.noticeChanges.clear();
   }

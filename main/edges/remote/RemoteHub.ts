@@ -6,6 +6,7 @@
 import type { Answer, ChannelName, EventName } from '../../../shared/contract';
 import { MIN_REFRESH_INTERVAL_MS, refreshIntervalMs } from '../../core/fleet/LiveUpdates';
 import { boardIntervalMs } from '../../core/jobs/JobsService';
+import { PaceGate } from '../../kit/paceGate';
 import type { JobBoard } from '../../../shared/jobs';
 import type { FleetSnapshot } from '../../../shared/schemas';
 import { mergeBoard, mergeFleet, SeatViews, type RemoteState } from './mergeWorld';
@@ -64,10 +65,10 @@ export class RemoteHub {
    * the world as the local fleet's refreshes, the board as the local jobs board.
    */
   private readonly mergeInterval = () => refreshIntervalMs(this.merged?.seats.length ?? 0);
-  private readonly fleetGate = new MergeGate(() => {
+  private readonly fleetGate = new PaceGate(() => {
     if (this.local) this.mergeFleet();
   }, this.mergeInterval);
-  private readonly boardGate = new MergeGate(
+  private readonly boardGate = new PaceGate(
     () => {
       if (this.localBoard) this.mergeBoard();
     },
@@ -220,37 +221,3 @@ function withFileProblem(snapshot: FleetSnapshot, problem: string | null): Fleet
   return { ...snapshot, notices: [...(snapshot.notices ?? []), notice] };
 }
 
-/**
- * Runs a merge at once when the last one published its interval ago or more (REMOTE_MERGE_MS, longer for a big world:
- * refreshIntervalMs), else once that much has passed since (asks in between share that one run).
- */
-class MergeGate {
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private last = 0;
-
-  constructor(
-    private readonly run: () => void,
-    private readonly interval: () => number,
-  ) {}
-
-  /** A merged version was just published (by this gate or by a local change). */
-  ran(): void {
-    this.last = Date.now();
-  }
-
-  ask(): void {
-    if (this.timer) return;
-    const wait = this.last + this.interval() - Date.now();
-    if (wait <= 0) return this.run();
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.run();
-    }, wait);
-    this.timer.unref?.();
-  }
-
-  dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-  }
-}
