@@ -3,8 +3,8 @@
  * while anything walks or fades and at 20 fps while only sprite loops run, and stops when the scene is still or
  * the page is hidden. A step draws only when the scene says something on screen changed, so an identical frame is never
  * drawn twice. A change from outside (a snapshot, the camera) is stepped and drawn at once (`drawNow`) or in the next
- * animation frame (`requestDraw`), whatever the cadence, and the next cadence step then waits its full interval, so a
- * change costs no extra frame while the loop runs.
+ * animation frame (`requestDraw`), whatever the cadence. A change drawn at once keeps the cadence's beat: in the second
+ * half of an interval it is that interval's step, come early; in the first half, a frame between two steps.
  *
  * Cadence steps are due on a schedule (each one interval after the last one due), not one interval after the last
  * step was drawn: animation frames come on the display's beat (every 16.7 ms at 60 Hz), so a step lands up to a beat
