@@ -20,6 +20,9 @@ function stationOf(page: Page, personaId: string): Promise<string | null> {
 const historyOf = (page: Page) => page.evaluate(() => window.__pixelfleet!.history());
 
 test('scrubbing the timeline to before a role change shows the agent at its old station, and Live shows now', async ({ page }) => {
+  // Every moment the page asks of the host (the recent ones it answers itself, from the history it holds).
+  const asked: number[] = [];
+  page.on('websocket', (socket) => socket.on('framesent', (frame) => void (typeof frame.payload === 'string' && frame.payload.includes('"history.at"') && asked.push(Date.now()))));
   await openWorld(page, running.host);
   const agent = await page.evaluate(() => window.__pixelfleet!.state().fleet!.personas.find((persona) => persona.role === 'builder')?.id ?? null);
   expect(agent, 'the demo has a builder').not.toBeNull();
@@ -46,6 +49,12 @@ test('scrubbing the timeline to before a role change shows the agent at its old 
   // few seconds of an hour's span).
   const track = (await page.locator('[data-timeline-track]').boundingBox())!;
   const target = Math.max(changedAt - 120_000, (from + changedAt) / 2);
+  // The page holds the recent history (the last hour, or the newest rows of it) by the time the bar is read: the press
+  // is answered in the page, without asking the host.
+  await expect.poll(async () => (await historyOf(page)).held).not.toBeNull();
+  const held = (await historyOf(page)).held!;
+  expect(Date.parse(held.from)).toBeLessThan(target);
+  expect(Date.parse(held.until)).toBeGreaterThanOrEqual(changedAt);
   await page.mouse.click(track.x + ((target - from) / (to - from)) * track.width, track.y + track.height / 2);
 
   await expect(bar).toHaveAttribute('data-mode', 'past');
@@ -53,6 +62,7 @@ test('scrubbing the timeline to before a role change shows the agent at its old 
   const shown = Date.parse((await historyOf(page)).at!);
   expect(Math.abs(shown - target)).toBeLessThan(60_000);
   expect(shown).toBeLessThan(changedAt);
+  expect(asked, 'a moment inside the held history is not asked of the host').toEqual([]);
   await expect.poll(() => stationOf(page, id)).toBe('builder');
   await expect(page.locator('[data-past-banner]')).toBeVisible();
   await expect(page.locator('[data-past-banner]')).toContainText('PAST ·');

@@ -25,7 +25,7 @@ import { AttachInfoSchema, LaunchOptionsSchema, LaunchRequestSchema, LaunchResul
 import { PROFILE_CHARTER_MAX, RoleProfileSchema } from './roleProfile';
 import { terminalChannels, terminalEvents } from './terminal';
 import { dispatchChannels, dispatchEvents } from './dispatch';
-import { HISTORY_BUCKETS_MAX, HistoryDigestSchema, HistoryMomentSchema, HistorySpanSchema, isoInstant } from './history';
+import { HISTORY_BUCKETS_MAX, HistoryDigestSchema, HistoryMomentSchema, HistorySpanSchema, HistoryWindowSchema, isoInstant } from './history';
 
 /** The contract's version: bumped when a change breaks older peers; a remote host speaking another one is refused. */
 export const CONTRACT_VERSION = 2;
@@ -272,6 +272,11 @@ export const channels = {
   'history.at': {
     request: z.object({ at: isoInstant() }).strict(),
     response: HistoryMomentSchema,
+  },
+  /** Recent history for the page to fold itself (at most the last hour, HISTORY_WINDOW_ROWS rows); null when none. */
+  'history.window': {
+    request: z.object({}).strict(),
+    response: HistoryWindowSchema,
   },
   /** "While you were away": what happened since `since` (ISO), still waiting first. */
   'history.digest': {

@@ -4,7 +4,8 @@
  * away digest; the CLI prints the same shapes. Every time is ISO (UTC), every duration in milliseconds. zod only.
  */
 import { z } from 'zod';
-import { FleetSnapshotSchema, HarnessSchema, NeedsWhySchema, OutcomeSchema } from './schemas';
+import type { ActivityTransition, JobTransition, PastJob, PastPersona, PastSeat, PersonaTransition, SeatTransition, UsageSample } from './pastWorld';
+import { ActivityStateSchema, AppearanceSchema, FleetSnapshotSchema, HarnessSchema, NeedsWhySchema, OutcomeSchema, SeatAddressSchema } from './schemas';
 
 /** Most buckets the timeline bar may ask for. */
 export const HISTORY_BUCKETS_MAX = 2000;
@@ -77,6 +78,109 @@ export const HistoryMomentSchema = z.object({
   snapshot: FleetSnapshotSchema,
 });
 export type HistoryMoment = z.infer<typeof HistoryMomentSchema>;
+
+/** Most transitions (and most usage samples) one history window carries; past it the window starts later. */
+export const HISTORY_WINDOW_ROWS = 4000;
+/** Longest span one history window covers, in milliseconds: the last hour (or less, when that held more rows). */
+export const HISTORY_WINDOW_MS = 3_600_000;
+
+const ms = z.number().int();
+const PastSeatSchema = z.object({
+  id: z.string(),
+  persona: z.string(),
+  harness: HarnessSchema,
+  address: SeatAddressSchema,
+  activity: z.object({ state: ActivityStateSchema, why: NeedsWhySchema.nullable(), certain: z.boolean(), label: z.string().nullable(), since: ms.nullable() }),
+  needsSince: ms.nullable(),
+  lastAt: ms,
+}) satisfies z.ZodType<PastSeat>;
+const PastPersonaSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string().nullable(),
+  appearance: AppearanceSchema,
+  createdAt: z.string(),
+  updatedAt: ms,
+}) satisfies z.ZodType<PastPersona>;
+const PastJobSchema = z.object({
+  key: z.string(),
+  row: ms,
+  seat: z.string(),
+  persona: z.string(),
+  alias: z.string().nullable(),
+  nativeId: z.string().nullable(),
+  type: z.string().nullable(),
+  label: z.string(),
+  background: z.boolean().nullable(),
+  startedAt: ms,
+}) satisfies z.ZodType<PastJob>;
+/** The transitions that change what the world draws (needs-you, launches, replies and usage change nothing drawn). */
+const WorldTransitionSchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('seat'), at: ms, seat: z.string(), persona: z.string(), opened: z.boolean(), harness: HarnessSchema.nullable(), address: SeatAddressSchema.nullable() }) satisfies z.ZodType<SeatTransition>,
+  z.object({
+    t: z.literal('activity'),
+    at: ms,
+    seat: z.string(),
+    persona: z.string(),
+    state: ActivityStateSchema,
+    why: NeedsWhySchema.nullable(),
+    certain: z.boolean(),
+    label: z.string().nullable(),
+    since: ms.nullable(),
+  }) satisfies z.ZodType<ActivityTransition>,
+  z.object({
+    t: z.literal('persona'),
+    at: ms,
+    persona: z.string(),
+    removed: z.boolean(),
+    name: z.string().nullable(),
+    role: z.string().nullable(),
+    previousRole: z.string().nullable(),
+    roleChanged: z.boolean(),
+    appearance: AppearanceSchema.nullable(),
+    createdAt: z.string().nullable(),
+  }) satisfies z.ZodType<PersonaTransition>,
+  z.object({
+    t: z.literal('job'),
+    at: ms,
+    row: ms,
+    seat: z.string(),
+    persona: z.string(),
+    ended: z.boolean(),
+    key: z.string(),
+    alias: z.string().nullable(),
+    nativeId: z.string().nullable(),
+    type: z.string().nullable(),
+    label: z.string(),
+    background: z.boolean().nullable(),
+    outcome: OutcomeSchema.nullable(),
+  }) satisfies z.ZodType<JobTransition>,
+]);
+const figure = z.number().nullable();
+const UsageSampleSchema = z.object({ at: ms, id: ms, input: figure, output: figure, cacheRead: figure, cacheWrite: figure, costUsd: figure, contextUsed: figure, contextFill: figure }) satisfies z.ZodType<UsageSample>;
+
+const PastWorldSchema = z.object({ at: ms, seats: z.array(PastSeatSchema), personas: z.array(PastPersonaSchema), jobs: z.array(PastJobSchema) });
+
+/**
+ * A window of recent history the page folds itself, so a press on the timeline inside it is answered at once: the
+ * world at `from` (ms), the whole-world snapshots the host took in `(from, until]` and the world's transitions there,
+ * oldest first, and the usage samples of its seats (each seat's latest at or before `from`, then every one up to
+ * `until`, oldest first). A moment is folded as the host seeks it — from the newest world at or before it, the
+ * transitions after that applied — so any moment in `[from, until]` equals `history.at`'s answer. Null without a
+ * history store or anything recorded.
+ */
+export const HistoryWindowSchema = z
+  .object({
+    from: ms,
+    until: ms,
+    base: PastWorldSchema,
+    /** At most one every five minutes (HISTORY_SNAPSHOT_EVERY_MS), and one where the oldest rows were pruned. */
+    snapshots: z.array(PastWorldSchema).max(HISTORY_WINDOW_ROWS),
+    transitions: z.array(WorldTransitionSchema).max(HISTORY_WINDOW_ROWS),
+    usage: z.array(z.object({ seat: z.string(), samples: z.array(UsageSampleSchema).max(HISTORY_WINDOW_ROWS + 1) })),
+  })
+  .nullable();
+export type HistoryWindow = z.infer<typeof HistoryWindowSchema>;
 
 /** What a digest entry tells. */
 export const DigestKindSchema = z.enum(['waiting', 'waited', 'turn-done', 'job-ended', 'launch', 'error']);

@@ -237,6 +237,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     'test.advanceClock': async (request) => ({ offsetMs: await jobs.advanceClock(request.ms) }),
     'history.span': (request) => history.span(request.buckets),
     'history.at': (request) => history.at(request.at),
+    'history.window': () => history.window(),
     'history.digest': (request) => history.digest(request.since),
     'shell.openExternal': async (request) => {
       if (!options.openExternal || !isSafeExternalUrl(request.url)) return { opened: false };

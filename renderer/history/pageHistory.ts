@@ -20,6 +20,8 @@ export interface HistoryHook {
   playing: 60 | 600 | null;
   /** The retained span (ISO), null before it is read. */
   span: { from: string | null; to: string } | null;
+  /** The recent history the page holds and answers presses in itself (ISO); null while the bar is closed or before it is read. */
+  held: { from: string; until: string } | null;
   /** The away panel's entries in order, or null when it is not shown. */
   away: { kind: DigestKind; personaId: string; text: string }[] | null;
   /** The away digest's window, totals over every entry and the count past its bound; null when it is not shown. */
@@ -28,7 +30,7 @@ export interface HistoryHook {
 
 /** What the page hook reports of history. */
 export function historyHook(state: Pick<AppState, 'history'>): HistoryHook {
-  const { timelineOpen, viewing, playing, span, away } = state.history;
+  const { timelineOpen, viewing, playing, span, away, held } = state.history;
   return {
     timeline: timelineOpen,
     mode: inPast(state) ? 'past' : 'live',
@@ -36,6 +38,7 @@ export function historyHook(state: Pick<AppState, 'history'>): HistoryHook {
     handle: viewing ? new Date(viewing.atMs).toISOString() : null,
     playing,
     span: span && { from: span.from, to: span.to },
+    held: held && { from: new Date(held.fromMs).toISOString(), until: new Date(held.untilMs).toISOString() },
     away: away && away.entries.map((entry) => {
       const line = digestLine(entry);
       return { kind: line.kind, personaId: line.personaId, text: line.text };

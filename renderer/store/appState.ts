@@ -43,6 +43,8 @@ export interface HistoryState {
   viewing: Viewing | null;
   playing: PlaybackSpeed | null;
   away: AwayDigest | null;
+  /** The recent history the page holds and answers moments from itself (ms), while the timeline is open; else null. */
+  held: { fromMs: number; untilMs: number } | null;
 }
 
 /** The history slice's writers. */

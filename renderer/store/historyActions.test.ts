@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBridgeFromTransport, type RawTransport } from '../bridge';
 import type { Answer } from '../../shared/contract';
-import type { DigestEntry, HistoryDigest, HistorySpan } from '../../shared/history';
+import type { DigestEntry, HistoryDigest, HistorySpan, HistoryWindow } from '../../shared/history';
 import type { FleetSnapshot, Persona } from '../../shared/schemas';
 import { createAppStore, type AppStore } from './createAppStore';
 import { shownFleet, shownNowMs } from './historyActions';
@@ -24,7 +24,7 @@ function fleet(role: string, cursor: number): FleetSnapshot {
  * A small in-memory main with a history: Ada was a builder until T0 + 30 min, a reviewer since. Moments are answered
  * when the test releases them (`release`), so the order of answers is the test's to choose.
  */
-function memoryMain(options: { digest?: DigestEntry[]; now?: () => number } = {}) {
+function memoryMain(options: { digest?: DigestEntry[]; now?: () => number; window?: boolean } = {}) {
   const now = options.now ?? (() => T0 + HOUR);
   const state = { live: fleet('reviewer', 5), asked: [] as string[], digestAsked: [] as string[], writes: [] as string[], held: [] as (() => void)[] };
   const listeners = new Set<(event: string, payload: unknown) => void>();
@@ -46,6 +46,7 @@ function memoryMain(options: { digest?: DigestEntry[]; now?: () => number } = {}
       if (channel === 'fleet.read') return answer(state.live);
       if (channel === 'jobs.list') return { ok: false, error: { code: 'unknown', message: 'no board' } };
       if (channel === 'history.span') return answer(span());
+      if (channel === 'history.window') return answer(options.window ? recentWindow(now()) : null);
       if (channel === 'history.at') {
         const at = String(body.at);
         state.asked.push(at);
@@ -79,6 +80,28 @@ function memoryMain(options: { digest?: DigestEntry[]; now?: () => number } = {}
     for (const listener of listeners) listener('fleet.changed', { snapshot });
   };
   return { state, release, announce, bridge: createBridgeFromTransport(transport, 'memory') };
+}
+
+/**
+ * The window of recent history the memory main gives: from T0 + 20 min to now, Ada a builder at its start and a
+ * reviewer from T0 + 30 min (the same history its `history.at` answers).
+ */
+function recentWindow(until: number): HistoryWindow {
+  const appearance = { body: 0, hair: 0, palette: 0, accessory: 0 };
+  const from = T0 + 20 * 60_000;
+  return {
+    from,
+    until,
+    base: {
+      at: from,
+      seats: [{ id: 'seat-1', persona: 'p1', harness: 'claude', address: { harness: 'claude', home: '/h', sessionId: 's' }, activity: { state: 'working', why: null, certain: true, label: null, since: null }, needsSince: null, lastAt: from }],
+      personas: [{ id: 'p1', name: 'Ada', role: 'builder', appearance, createdAt: 'x', updatedAt: from }],
+      jobs: [],
+    },
+    snapshots: [],
+    transitions: [{ t: 'persona', at: T0 + HOUR / 2, persona: 'p1', removed: false, name: 'Ada', role: 'reviewer', previousRole: 'builder', roleChanged: true, appearance, createdAt: 'x' }],
+    usage: [],
+  };
 }
 
 let store: AppStore | null = null;
@@ -122,6 +145,37 @@ describe('the history slice', () => {
     expect(main.state.asked.map((at) => (Date.parse(at) - T0) / 60_000)).toEqual([1, 40]);
     expect(store.getState().history.viewing?.moment?.at).toBe(new Date(T0 + 40 * 60_000).toISOString());
     expect(roleShown(store)).toBe('reviewer');
+  });
+
+  it('answers a moment inside the recent window at once, without asking main; asks main outside it, and drops its older answer', async () => {
+    const main = memoryMain({ window: true });
+    store = createAppStore({ bridge: main.bridge, messageMs: 0 });
+    await store.getState().actions.load();
+    store.getState().actions.toggleTimeline();
+    await expect.poll(() => store!.getState().history.held).toEqual({ fromMs: T0 + 20 * 60_000, untilMs: T0 + HOUR });
+    const { seek } = store.getState().actions;
+    // Outside the window (before it): asked of main, and not answered yet.
+    seek(T0 + 10 * 60_000);
+    expect(main.state.asked).toHaveLength(1);
+    // Inside it: shown in the same turn, each side of the role change.
+    seek(T0 + 25 * 60_000);
+    expect(store.getState().history.viewing?.moment?.at).toBe(new Date(T0 + 25 * 60_000).toISOString());
+    expect(roleShown(store)).toBe('builder');
+    seek(T0 + 45 * 60_000);
+    expect(store.getState().history.viewing?.moment).toMatchObject({ at: new Date(T0 + 45 * 60_000).toISOString(), exact: true });
+    expect(roleShown(store)).toBe('reviewer');
+    expect(main.state.asked).toHaveLength(1);
+    // Main's answer for the older seek arrives late: the newer moment stays.
+    await main.release();
+    expect(store.getState().history.viewing?.atMs).toBe(T0 + 45 * 60_000);
+    expect(roleShown(store)).toBe('reviewer');
+    // Closed, the window goes: a seek asks main again.
+    store.getState().actions.toggleTimeline();
+    expect(store.getState().history.held).toBeNull();
+    store.getState().actions.seek(T0 + 25 * 60_000);
+    expect(main.state.asked).toHaveLength(2);
+    await main.release();
+    expect(roleShown(store)).toBe('builder');
   });
 
   it('returns to live when the handle reaches now, and drops a moment answered after the return', async () => {
@@ -220,7 +274,7 @@ describe('the history slice', () => {
 
 describe('the clock of the world shown', () => {
   it('is now while live, the moment answered in the past, and the handle before the first answer', () => {
-    const live = { history: { timelineOpen: true, span: null, spanError: null, viewing: null, playing: null, away: null } };
+    const live = { history: { timelineOpen: true, span: null, spanError: null, viewing: null, playing: null, away: null, held: null } };
     expect(shownNowMs(live, 123)).toBe(123);
     const asked = { history: { ...live.history, viewing: { atMs: T0, moment: null, error: null } } };
     expect(shownNowMs(asked, 123)).toBe(T0);

@@ -1,11 +1,14 @@
 /**
  * The history slice: the timeline (open or not, the retained span), the moment the world shows (`viewing`: null is
  * live) and its playback, and the away digest. The live fleet keeps following main underneath; the world draws the
- * viewed moment instead while there is one (see `shownFleet`). Seeks ask main for one moment at a time, the latest
- * wins. Playback steps on a timer only while it plays; nothing runs while the timeline is still.
+ * viewed moment instead while there is one (see `shownFleet`). While the timeline is open the page holds the last
+ * hour or so of history (`history.window`, read with the span) and works out a moment inside it itself, at once;
+ * other moments are asked of main one at a time, the latest wins (an answer for an older seek is dropped). Playback
+ * steps on a timer only while it plays; nothing runs while the timeline is still.
  */
 import type { Bridge } from '../bridge';
 import { digestTotals } from '../../shared/history';
+import { HistoryWindowFold } from '../../shared/historyWindow';
 import type { FleetSnapshot } from '../../shared/schemas';
 import { orderDigest } from '../history/digest';
 import { changeSpeed, playbackAt, PLAYBACK_STEP_MS, startPlayback, type Playback } from '../history/playback';
@@ -18,7 +21,7 @@ export const DEFAULT_AWAY_MS = 10 * 60_000;
 export const PLAY_FROM_LIVE_MS = 3_600_000;
 
 /** The initial history slice. */
-export const INITIAL_HISTORY: HistoryState = { timelineOpen: false, span: null, spanError: null, viewing: null, playing: null, away: null };
+export const INITIAL_HISTORY: HistoryState = { timelineOpen: false, span: null, spanError: null, viewing: null, playing: null, away: null, held: null };
 
 /** The fleet the world draws: the viewed moment's, else the live one. */
 export function shownFleet(state: Pick<AppState, 'fleet' | 'history'>): FleetSnapshot | null {
@@ -56,13 +59,18 @@ export function createHistoryActions({ bridge, get, set, describe, now = Date.no
   let playback: Playback | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let awaySince: number | null = null;
+  /** The recent history held while the timeline is open (null: closed, not read yet, or main has none). */
+  let local: HistoryWindowFold | null = null;
+  /** Counts the moments shown: an answer from main is shown only while its seek is still the latest. */
+  let shown = 0;
 
   const read = (atMs: number) => {
     inFlight = true;
+    const mine = shown;
     bridge.invoke('history.at', { at: new Date(atMs).toISOString() }).then(
       (moment) => {
-        // A return to live while it was on its way: the answer is not shown.
-        if (get().history.viewing) viewing({ moment, error: null });
+        // A return to live while it was on its way, or a later seek answered here: the answer is not shown.
+        if (get().history.viewing && mine === shown) viewing({ moment, error: null });
       },
       (error: unknown) => viewing({ error: `Could not read that moment: ${describe(error)}` }),
     ).finally(() => {
@@ -73,10 +81,29 @@ export function createHistoryActions({ bridge, get, set, describe, now = Date.no
     });
   };
   const show = (atMs: number) => {
+    shown += 1;
+    if (local?.covers(atMs)) {
+      wanted = null;
+      patch({ viewing: { atMs, moment: local.momentAt(atMs), error: null } });
+      return;
+    }
     const current = get().history.viewing;
     patch({ viewing: { atMs, moment: current?.moment ?? null, error: current?.error ?? null } });
     if (inFlight) wanted = atMs;
     else read(atMs);
+  };
+  const readWindow = async () => {
+    try {
+      const window = await bridge.invoke('history.window', {});
+      if (!get().history.timelineOpen) return;
+      local = window ? new HistoryWindowFold(window) : null;
+      patch({ held: local && { fromMs: local.fromMs, untilMs: local.untilMs } });
+    } catch (error) {
+      // Not fatal: every moment is then asked of main, as before the window.
+      console.warn(`pixelfleet: recent history not held: ${describe(error)}`);
+      local = null;
+      patch({ held: null });
+    }
   };
   const stopTimer = () => {
     if (timer !== null) clearInterval(timer);
@@ -93,13 +120,16 @@ export function createHistoryActions({ bridge, get, set, describe, now = Date.no
     toggleTimeline() {
       if (get().history.timelineOpen) {
         actions.goLive();
-        patch({ timelineOpen: false });
+        local = null;
+        patch({ timelineOpen: false, held: null });
       } else {
         patch({ timelineOpen: true });
         void actions.refreshSpan();
       }
     },
     async refreshSpan() {
+      // The recent history is read beside the span while the bar is open (a press before it arrives asks main).
+      if (get().history.timelineOpen) void readWindow();
       try {
         patch({ span: await bridge.invoke('history.span', {}), spanError: null });
       } catch (error) {

@@ -5,18 +5,18 @@
  */
 import { dirname, join } from 'node:path';
 import type { EventName, EventOf } from '../../../shared/contract';
-import { digestTotals, type HistoryDigest, type HistoryMoment, type HistorySpan } from '../../../shared/history';
+import { digestTotals, HISTORY_WINDOW_MS, HISTORY_WINDOW_ROWS, type HistoryDigest, type HistoryMoment, type HistorySpan, type HistoryWindow } from '../../../shared/history';
 import { jobKey, type Job } from '../../../shared/jobs';
 import type { FleetSnapshot, Harness, Notice } from '../../../shared/schemas';
 import { HISTORY_BUCKETS_DEFAULT, HISTORY_CAP_BYTES, HISTORY_CAP_TRIM_SHARE, HISTORY_PRUNE_EVERY_MS } from './bounds';
 import { moveAliasFile, StoreAliases } from './aliases';
 import { ALIAS_MARK_FILE } from './aliasMark';
-import { worldSnapshot } from './moment';
-import { withPastUsage } from './pastUsage';
+import { worldSnapshot, type UsageSample, type WorldState, type WorldTransition } from '../../../shared/pastWorld';
+import { latestSamples, samplesBetween, withPastUsage } from './pastUsage';
 import { readDigest, readSpan } from './queries';
 import { HistoryRecorder } from './recorder';
 import { defaultHistorySettings, type HistorySettings } from './settings';
-import { openHistoryStore, type HistoryStore } from './store';
+import { openHistoryStore, WORLD_TYPES, type HistoryStore } from './store';
 import { usageBy } from './usageBy';
 import type { UsageByKey, UsageByRow } from '../../../shared/pace';
 
@@ -195,6 +195,43 @@ export class HistoryService {
     return { at: new Date(ms).toISOString(), exact, snapshot: { ...snapshot, seats: withPastUsage(this.store.database, ms, snapshot.seats) } };
   }
 
+  /**
+   * Recent history for the page to fold itself (shared/pastWorld.ts): the world at the window's start, the world's
+   * transitions after it and the usage samples of every seat in it. The last HISTORY_WINDOW_MS, started later when
+   * that held HISTORY_WINDOW_ROWS transitions or samples; null without a store or anything recorded.
+   */
+  window(): HistoryWindow {
+    const store = this.store;
+    const oldest = store?.oldest() ?? null;
+    if (!store || oldest === null) return null;
+    const until = this.now();
+    if (until < oldest) return null;
+    const from = store.windowStart(Math.max(oldest, until - HISTORY_WINDOW_MS), until, HISTORY_WINDOW_ROWS);
+    const { world, exact } = store.seek(from);
+    if (!exact) return null;
+    const transitions = store.transitions(from, until, WORLD_TYPES) as WorldTransition[];
+    const snapshots = store.snapshotsBetween(from, until);
+    const seats = new Set(world.seats.keys());
+    for (const transition of transitions) if (transition.t === 'seat') seats.add(transition.seat);
+    for (const snapshot of snapshots) for (const seat of snapshot.seats.keys()) seats.add(seat);
+    const usage = new Map<string, UsageSample[]>();
+    for (const [seat, sample] of latestSamples(store.database, from, seats)) usage.set(seat, [sample]);
+    for (const { seat, sample } of samplesBetween(store.database, from, until)) {
+      if (!seats.has(seat)) continue;
+      const list = usage.get(seat);
+      if (list) list.push(sample);
+      else usage.set(seat, [sample]);
+    }
+    return {
+      from,
+      until,
+      base: worldRecord(world),
+      snapshots: snapshots.map(worldRecord),
+      transitions,
+      usage: [...usage].map(([seat, samples]) => ({ seat, samples })),
+    };
+  }
+
   /** The away digest since `since` (ISO) until now. */
   digest(since: string): HistoryDigest {
     const until = this.now();
@@ -227,4 +264,9 @@ export class HistoryService {
     this.store?.close();
     this.store = null;
   }
+}
+
+/** A world as a history window carries it. */
+function worldRecord(world: WorldState): NonNullable<HistoryWindow>['base'] {
+  return { at: world.at, seats: [...world.seats.values()], personas: [...world.personas.values()], jobs: [...world.jobs.values()] };
 }

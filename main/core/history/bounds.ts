@@ -25,9 +25,7 @@ export const HISTORY_BUCKETS_DEFAULT = 240;
 export const HISTORY_LABEL_MAX = 120;
 /** Milliseconds SQLite waits on a lock held by another connection before a statement fails. */
 export const HISTORY_BUSY_TIMEOUT_MS = 2000;
-/** The recent jobs a past seat lists (the tray's bound). */
-export const HISTORY_RECENT_JOBS = 8;
-/** How far back a past moment looks for a seat's latest usage sample, in milliseconds (older: usage unknown). */
-export const HISTORY_PAST_USAGE_LOOKBACK_MS = 24 * 3_600_000;
+// The recent jobs a past seat lists and how far back a past moment looks for usage are in shared/pastWorld.ts: the
+// page folds a window of history with the same bounds.
 /** Usage samples read per page while walking back from a past moment. */
 export const HISTORY_PAST_USAGE_PAGE = 2000;

@@ -7,7 +7,7 @@ import type { Job } from '../../../shared/jobs';
 import { jobRowKey } from '../../../shared/jobs';
 import type { Persona, Seat } from '../../../shared/schemas';
 import { HISTORY_LABEL_MAX, HISTORY_USAGE_SAMPLE_MS } from './bounds';
-import type { PastJob, PastSeat, Transition, WorldState } from './transitions';
+import type { PastJob, PastSeat, Transition, WorldState } from '../../../shared/pastWorld';
 
 /**
  * A transition's time: the record's own time when it lies in [floor, now]; otherwise now (a record time before the

@@ -4,7 +4,7 @@
  */
 import { DIGEST_ENTRIES_MAX, digestTotals, type DigestTotals, HISTORY_BUCKETS_MAX, HISTORY_LIST_MAX, HISTORY_SPANS_MAX, type DigestEntry, type HistoryBucket, type HistoryEvent, type HistoryFilterKind, type NeedsYouSpan } from '../../../shared/history';
 import type { HistoryStore } from './store';
-import type { NeedsTransition, Transition, WorldState } from './transitions';
+import type { NeedsTransition, Transition, WorldState } from '../../../shared/pastWorld';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

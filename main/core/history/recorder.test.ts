@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { worldSnapshot } from './moment';
+import { worldSnapshot } from '../../../shared/pastWorld';
 import { readDigest, readList } from './queries';
 import { HistoryRecorder } from './recorder';
 import { TIMED_TABLES } from './schema';

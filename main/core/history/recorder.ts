@@ -10,7 +10,7 @@ import { jobRowKey } from '../../../shared/jobs';
 import type { FleetSnapshot, Harness, Persona, Seat } from '../../../shared/schemas';
 import { jobGone, jobTransitions, personaRemoved, personaTransitions, seatClosed, seatTransitions, usageSample } from './derive';
 import type { HistoryStore } from './store';
-import { applyTransition, cloneWorld, type Transition, type WorldState } from './transitions';
+import { applyTransition, cloneWorld, type Transition, type WorldState } from '../../../shared/pastWorld';
 
 /** Ended jobs remembered so a board that lists them again writes nothing (the board keeps them 30 minutes). */
 const ENDED_REMEMBERED = 4096;

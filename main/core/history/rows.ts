@@ -2,7 +2,7 @@
 import type { Appearance, Harness, NeedsWhy, Outcome, SeatAddress } from '../../../shared/schemas';
 import { slugType } from './aliasRules';
 import type { Params, Row } from './sqlite';
-import type { Transition } from './transitions';
+import type { Transition } from '../../../shared/pastWorld';
 
 /**
  * The number that orders a row among the rows of its instant (tables keyed by time and this number): one more than

@@ -9,7 +9,7 @@ import { HISTORY_SNAPSHOT_EVERY_MS } from './bounds';
 import { decodeRow, insertParams, INSERTS, JOB_END, JOB_ENDS, jobEnd, mergeByTime, SELECTS } from './rows';
 import { migrate, TIMED_TABLES, type SchemaCheck } from './schema';
 import { inTransaction, openDatabase, type Database } from './sqlite';
-import { applyTransition, cloneWorld, decodeWorld, emptyWorld, encodeWorld, type Transition, type WorldState } from './transitions';
+import { applyTransition, cloneWorld, decodeWorld, emptyWorld, encodeWorld, type Transition, type WorldState } from '../../../shared/pastWorld';
 
 /** A store that opened, or why not (`unavailable`: cannot be written now; `newer`: a newer Pixelfleet's store). */
 export type OpenStore = { ok: true; store: HistoryStore; movedAside: string | null } | { ok: false; kind: 'unavailable' | 'newer'; reason: string };
@@ -82,7 +82,9 @@ export async function openHistoryReader(file: string, now: () => number = Date.n
 }
 
 /** The tables a seek replays (needs-you, launches and usage change nothing drawn). */
-const WORLD_TYPES = ['persona', 'seat', 'activity', 'job'] as const;
+export const WORLD_TYPES = ['persona', 'seat', 'activity', 'job'] as const;
+/** The tables that hold those transitions (a job's start and its end are rows of two). */
+const WINDOW_TABLES = ['persona_event', 'seat_event', 'activity', 'job', 'job_end'];
 
 /** The open store; every method is synchronous (SQLite on this thread), every write one transaction. */
 export class HistoryStore {
@@ -199,6 +201,33 @@ export class HistoryStore {
     if (exact) for (const transition of this.transitions(Number(row.at), at, WORLD_TYPES)) applyTransition(world, transition);
     world.at = exact ? at : world.at;
     return { world, exact };
+  }
+
+  /**
+   * The latest start at or after `from` from which `(start, to]` holds fewer than `rows` of the world's transitions
+   * and fewer than `rows` usage samples (a history window's bound): `from` itself when it already does.
+   */
+  windowStart(from: number, to: number, rows: number): number {
+    let start = from;
+    for (const tables of [WINDOW_TABLES, ['usage_sample']]) {
+      const times: number[] = [];
+      for (const table of tables) for (const row of this.database.prepare(`SELECT at FROM ${table} WHERE at > ? AND at <= ? ORDER BY at DESC LIMIT ?`).all(start, to, rows)) times.push(Number(row.at));
+      if (times.length < rows) continue;
+      times.sort((left, right) => right - left);
+      start = Math.max(start, times[rows - 1]);
+    }
+    return start;
+  }
+
+  /**
+   * The whole-world snapshots taken in `(from, to]`, oldest first, each as a seek reads it (a damaged one as an empty
+   * world): a seek inside a history window starts from the newest of them at or before its moment, as `seek` does.
+   */
+  snapshotsBetween(from: number, to: number): WorldState[] {
+    return this.database
+      .prepare('SELECT at, state FROM snapshot WHERE at > ? AND at <= ? ORDER BY at, id')
+      .all(from, to)
+      .map((row) => ({ ...(decodeWorld(snapshotText(row.state)) ?? emptyWorld(Number(row.at))), at: Number(row.at) }));
   }
 
   /** Transitions in `(from, to]`, oldest first, of the given types (all when absent). */

@@ -1,9 +1,18 @@
 /**
- * The transitions the history store records, and the world state they fold into. Pure: the recorder derives
- * transitions from the fleet's changes and applies them to its live state with `applyTransition`, and a seek applies
- * the same stored transitions onto a saved state — so a past moment is what the recorder saw, by construction.
+ * The transitions the history store records, the world state they fold into, and that world drawn as a fleet
+ * snapshot. Pure, and shared: the recorder derives transitions from the fleet's changes and applies them to its live
+ * state with `applyTransition`, a seek applies the same stored transitions onto a saved state, and the page folds a
+ * window of them itself to answer a press on the timeline without a round trip — so a past moment is what the
+ * recorder saw, by construction, wherever it is worked out.
  */
-import type { Activity, Appearance, Harness, NeedsWhy, Outcome, SeatAddress } from '../../../shared/schemas';
+import { rolesList } from './roles';
+import type { Activity, Appearance, FleetSnapshot, Harness, NeedsWhy, Outcome, Persona, Seat, SeatAddress, Station, SubagentEntry } from './schemas';
+import type { Usage } from './usage';
+
+/** The recent jobs a past seat lists (the tray's bound). */
+export const HISTORY_RECENT_JOBS = 8;
+/** How far back a past moment looks for a seat's latest usage sample, in milliseconds (older: usage unknown). */
+export const HISTORY_PAST_USAGE_LOOKBACK_MS = 24 * 3_600_000;
 
 /** A seat opened (with its address) or closed. */
 export interface SeatTransition {
@@ -100,6 +109,9 @@ export interface UsageTransition {
 
 /** Any recorded transition. */
 export type Transition = SeatTransition | ActivityTransition | NeedsTransition | PersonaTransition | JobTransition | LaunchTransition | UsageTransition | ReplyTransition;
+
+/** The transitions that change what the world draws (a seek replays only these). */
+export type WorldTransition = SeatTransition | ActivityTransition | PersonaTransition | JobTransition;
 
 /** A seat as the world was: its address, activity and when it entered needs-you. */
 export interface PastSeat {
@@ -257,4 +269,116 @@ export function cloneWorld(world: WorldState): WorldState {
     personas: new Map([...world.personas].map(([id, persona]) => [id, { ...persona }])),
     jobs: new Map(world.jobs),
   };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function entryOf(job: PastJob): SubagentEntry {
+  return {
+    nativeId: job.nativeId,
+    label: job.label,
+    kind: job.type,
+    background: job.background,
+    state: 'running',
+    startedAt: iso(job.startedAt),
+    replayable: false,
+    replayNote: 'A past moment: open the tray in Live to replay.',
+  };
+}
+
+/** The fleet snapshot of a world: cursor 0, backlogs empty (they are not recorded), the jobs running then as subagents. */
+export function worldSnapshot(world: WorldState): FleetSnapshot {
+  const jobsBySeat = new Map<string, PastJob[]>();
+  for (const job of world.jobs.values()) {
+    const list = jobsBySeat.get(job.seat);
+    if (list) list.push(job);
+    else jobsBySeat.set(job.seat, [job]);
+  }
+  const seats: Seat[] = [];
+  const seatOfPersona = new Map<string, Seat>();
+  for (const past of world.seats.values()) {
+    const running = (jobsBySeat.get(past.id) ?? []).sort((left, right) => right.startedAt - left.startedAt);
+    const activity = past.activity;
+    const seat: Seat = {
+      id: past.id,
+      harness: past.harness,
+      personaId: past.persona,
+      address: past.address,
+      activity: {
+        state: activity.state,
+        ...(activity.state === 'needs-you' && activity.why ? { why: activity.why } : {}),
+        certain: activity.certain,
+        since: activity.since === null ? null : iso(activity.since),
+        ...(activity.label !== null ? { label: activity.label } : {}),
+      },
+      subagents: { running: running.length, recent: running.slice(0, HISTORY_RECENT_JOBS).map(entryOf) },
+    };
+    // A needs-you state recorded without its reason cannot be drawn as needs-you: shown unknown instead.
+    if (seat.activity.state === 'needs-you' && seat.activity.why === undefined) seat.activity = { state: 'unknown', certain: false, since: seat.activity.since };
+    seats.push(seat);
+    seatOfPersona.set(past.persona, seat);
+  }
+  const personas: Persona[] = [...world.personas.values()].map((past) => {
+    const seat = seatOfPersona.get(past.id);
+    return {
+      id: past.id,
+      name: past.name,
+      appearance: past.appearance,
+      ...(past.role !== null ? { role: past.role } : {}),
+      ...(seat ? { seat: seat.address } : {}),
+      createdAt: past.createdAt,
+      updatedAt: iso(past.updatedAt),
+    };
+  });
+  // A seat whose persona was not recorded is left out: the world places characters by persona.
+  const known = new Set(personas.map((persona) => persona.id));
+  const stations: Station[] = rolesList(personas).map((entry) => ({ ...entry, backlog: { items: [] } }));
+  return { cursor: 0, seats: seats.filter((seat) => known.has(seat.personaId)), personas, stations };
+}
+
+/**
+ * A usage sample as the store keeps it: when, its row id (the later of two at one instant wins) and its figures (null:
+ * not a number in the store; a count reads it as 0, a figure as unknown).
+ */
+export interface UsageSample {
+  at: number;
+  id: number;
+  input: number | null;
+  output: number | null;
+  cacheRead: number | null;
+  cacheWrite: number | null;
+  costUsd: number | null;
+  contextUsed: number | null;
+  contextFill: number | null;
+}
+
+const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0);
+const figure = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
+
+/** A sample as a seat's usage: its own totals and cost as recorded then (OpenCode records its cost, the others are priced). */
+export function usageOfSample(sample: UsageSample, harness: Harness): Usage {
+  const used = figure(sample.contextUsed);
+  const fill = figure(sample.contextFill);
+  const usd = figure(sample.costUsd);
+  const context = used === null ? null : { used: Math.round(used), window: fill !== null && fill > 0 ? Math.round(used / fill) : null, fill: fill !== null && fill <= 10 ? fill : null };
+  return {
+    context,
+    totals: { input: count(sample.input), output: count(sample.output), cacheRead: count(sample.cacheRead), cacheWrite: count(sample.cacheWrite) },
+    partial: false,
+    ...(usd === null ? {} : { cost: { usd, estimated: harness !== 'opencode' } }),
+    recordedAt: new Date(Number(sample.at)).toISOString(),
+  };
+}
+
+/** The sample a seat shows at `at` (ms): the latest of `samples` (oldest first) at or before it, within the look-back. */
+export function sampleAt(samples: readonly UsageSample[], at: number): UsageSample | null {
+  let low = 0;
+  let high = samples.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (samples[middle].at <= at) low = middle + 1;
+    else high = middle;
+  }
+  const sample = low > 0 ? samples[low - 1] : null;
+  return sample && sample.at > at - HISTORY_PAST_USAGE_LOOKBACK_MS ? sample : null;
 }
