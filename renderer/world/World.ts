@@ -14,7 +14,7 @@ import { DrawPlan } from './drawPlan';
 import { fitCamera, textScale, type Camera } from './camera';
 import { LABEL_HEIGHT } from './labelPictures';
 import { CELL_HEIGHT, CELL_WIDTH, DESK_BOX, deskBox, FEET_IN_CELL, HEADER_HEIGHT, layoutWorld, LOBBY_HEADER_HEIGHT, TOOLBAR_INSET, usableViewport, type Point, type Viewport, type WorldLayout } from './layout';
-import type { AgentModel, StationModel, WorldModel } from './model';
+import { drawnAlike, type AgentModel, type StationModel, type WorldModel } from './model';
 import { reconcile } from './reconcile';
 import type { Sprites } from './sprites';
 import { StationLabelView } from './StationLabelView';
@@ -179,11 +179,13 @@ export class World {
         view.setZoom(this.camera.zoom);
       }
       const changed = view.record !== record;
+      // A record changed only in what the world does not draw asks for no pixel (see drawnAlike).
+      const redrawn = changed && (view.record === null || !drawnAlike(view.record, record));
       if (changed) view.update(record);
       // An unchanged agent on an unchanged floor keeps its place, desk and plate.
       if (!relaid && !changed && !fresh) continue;
       // A changed record shows only inside the agent's work place (a spotlit plate reaches beyond it).
-      if (changed && !view.culled) {
+      if (redrawn && !view.culled) {
         const feet = this.positions.get(record.id);
         if (feet && !view.spotlit) this.moved(view, feet);
         else this.plan.markFull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetSnapshot, Persona, Seat } from '../../shared/schemas';
-import { AgentModelCache, badgeText, selectWorld } from './model';
+import { AgentModelCache, badgeText, drawnAlike, selectWorld } from './model';
 import { reconcile } from './reconcile';
 
 const appearance = { body: 1, hair: 2, palette: 3, accessory: 0 };
@@ -99,5 +99,34 @@ describe('reconcile', () => {
     const same = reconcile(new Map(second.records.map((agent) => [agent.id, agent])), selectWorld({ fleet: snapshot(3, [persona('a'), persona('c')], [seat('a', 2), seat('c', 0)]), ui: noUi }).agents, (agent) => agent.id);
     expect(same.changed).toEqual([]);
     expect(same.records[0]).toBe(second.records[0]);
+  });
+});
+
+describe('drawnAlike', () => {
+  const agentOf = (change: (seat: Seat) => Seat) => selectWorld({ fleet: snapshot(1, [persona('a')], [change(seat('a', 2))]), ui: noUi }).agents[0];
+  const base = agentOf((one) => one);
+
+  it('holds when only what the world does not draw changed: a tool label, when the state began, usage below the next percent', () => {
+    const labelled = agentOf((one) => ({ ...one, activity: { state: 'working', certain: true, since: '2026-12-08T00:00:00Z', label: 'Read · a.ts' } }));
+    expect(labelled).not.toBe(base);
+    expect(drawnAlike(base, labelled)).toBe(true);
+    const recent = agentOf((one) => ({ ...one, subagents: { running: 2, recent: [{ nativeId: 'n1', label: 'x', kind: 'Explore', background: false, state: 'running', startedAt: '2026-12-08T00:00:00Z', replayable: true }] } }));
+    expect(drawnAlike(base, recent)).toBe(true);
+  });
+
+  it('fails for every change the world draws: badge, state, bubble, name, context bar, marks', () => {
+    expect(drawnAlike(base, agentOf((one) => ({ ...one, subagents: { running: 3, recent: [] } })))).toBe(false);
+    expect(drawnAlike(base, agentOf((one) => ({ ...one, activity: { state: 'idle', certain: true, since: null } })))).toBe(false);
+    expect(drawnAlike(base, agentOf((one) => ({ ...one, activity: { state: 'needs-you', why: 'question', certain: true, since: null } })))).toBe(false);
+    const asking = agentOf((one) => ({ ...one, activity: { state: 'needs-you', why: 'question', certain: true, since: null } }));
+    expect(drawnAlike(asking, agentOf((one) => ({ ...one, activity: { state: 'needs-you', why: 'approval', certain: true, since: null } })))).toBe(false);
+    expect(drawnAlike(base, { ...base, name: 'Renamed' })).toBe(false);
+    expect(drawnAlike(base, { ...base, context: { ...base.context, percent: (base.context.percent ?? 0) + 1 } })).toBe(false);
+    expect(drawnAlike(base, { ...base, drift: ['new-kind'] })).toBe(false);
+    expect(drawnAlike({ ...base, drift: ['one'] }, { ...base, drift: ['two'] })).toBe(true);
+    expect(drawnAlike(base, { ...base, nearCompact: 92 })).toBe(false);
+    expect(drawnAlike({ ...base, nearCompact: 92 }, { ...base, nearCompact: 95 })).toBe(true);
+    expect(drawnAlike(base, { ...base, appearance: { ...base.appearance, hair: 5 } })).toBe(false);
+    expect(drawnAlike(base, { ...base, unreachable: true })).toBe(false);
   });
 });

@@ -4,7 +4,9 @@ import { markedKinds } from '../../shared/drift';
 import { BUILT_IN_ROLES, roleKey } from '../../shared/roles';
 import { UNREACHABLE_NOTICE_PREFIX, type Activity, type Appearance, type FleetSnapshot, type Harness } from '../../shared/schemas';
 import type { AppState } from '../store/appState';
+import { bubbleKind } from './bubbles';
 import { contextGauge, sameGauge, type ContextGauge } from './contextBar';
+import { lookKey } from './looks';
 import { nearCompact } from './nearCompact';
 
 /** The lobby's station key (agents without a role stand there). */
@@ -187,3 +189,30 @@ export function badgeText(subagents: number | null): string | null {
   if (subagents === null) return '?';
   return subagents > 0 ? String(subagents) : null;
 }
+
+/**
+ * True when two records of one agent look the same in the world: its look, name plate and host tag, badge, context
+ * bar, team mark, bubble, drift and pace marks, and the state its tint and pose follow (what AgentView draws). A record
+ * that changed only in what the world does not draw (a tool's label, a usage total, when a state began: the hover card
+ * and the mirror show those) needs no pixel drawn again, so no frame is drawn and read back for it.
+ */
+export function drawnAlike(before: AgentModel, after: AgentModel): boolean {
+  return (
+    lookKey(before.appearance) === lookKey(after.appearance) &&
+    before.name === after.name &&
+    before.harness === after.harness &&
+    before.host === after.host &&
+    before.unreachable === after.unreachable &&
+    badgeText(before.subagents) === badgeText(after.subagents) &&
+    sameGauge(before.context, after.context) &&
+    before.team === after.team &&
+    before.teamLead === after.teamLead &&
+    before.activity.state === after.activity.state &&
+    bubbleKind(before.activity) === bubbleKind(after.activity) &&
+    marked(before.drift) === marked(after.drift) &&
+    marked(before.nearCompact) === marked(after.nearCompact)
+  );
+}
+
+/** Whether a mark shows: it looks the same whatever it is for (the hover card says which kinds, how full). */
+const marked = (mark: unknown): boolean => mark !== null && mark !== undefined;
