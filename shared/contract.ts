@@ -273,7 +273,7 @@ export const channels = {
     request: z.object({ at: isoInstant() }).strict(),
     response: HistoryMomentSchema,
   },
-  /** Recent history for the page to fold itself (at most the last hour, HISTORY_WINDOW_ROWS rows); null when none. */
+  /** Recent history for the page to fold itself (at most the last half hour, HISTORY_WINDOW_ROWS rows); null when none. */
   'history.window': {
     request: z.object({}).strict(),
     response: HistoryWindowSchema,

@@ -80,9 +80,13 @@ export const HistoryMomentSchema = z.object({
 export type HistoryMoment = z.infer<typeof HistoryMomentSchema>;
 
 /** Most transitions (and most usage samples) one history window carries; past it the window starts later. */
-export const HISTORY_WINDOW_ROWS = 4000;
-/** Longest span one history window covers, in milliseconds: the last hour (or less, when that held more rows). */
-export const HISTORY_WINDOW_MS = 3_600_000;
+export const HISTORY_WINDOW_ROWS = 2000;
+/**
+ * Longest span one history window covers, in milliseconds: the last half hour (or less, when that held more rows).
+ * The page checks the window against the contract when it arrives: about 2,000 rows take 10–50 ms there, once per
+ * opening of the bar.
+ */
+export const HISTORY_WINDOW_MS = 30 * 60_000;
 
 const ms = z.number().int();
 const PastSeatSchema = z.object({

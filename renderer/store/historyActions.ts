@@ -2,7 +2,7 @@
  * The history slice: the timeline (open or not, the retained span), the moment the world shows (`viewing`: null is
  * live) and its playback, and the away digest. The live fleet keeps following main underneath; the world draws the
  * viewed moment instead while there is one (see `shownFleet`). While the timeline is open the page holds the last
- * hour or so of history (`history.window`, read with the span) and works out a moment inside it itself, at once;
+ * half hour or so of history (`history.window`, read with the span) and works out a moment inside it itself, at once;
  * other moments are asked of main one at a time, the latest wins (an answer for an older seek is dropped). Playback
  * steps on a timer only while it plays; nothing runs while the timeline is still.
  */
