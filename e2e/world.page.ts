@@ -17,7 +17,7 @@ interface Hook {
   poses(): Record<string, string>;
   labels(): { kind: string; id: string; x: number; y: number; width: number; height: number; text?: string }[];
   seating(): { id: string; harness: string | null; station: string; state: string; pose: string; frame: string; feet: { x: number; y: number }; desk: { x: number; y: number; width: number; height: number } }[];
-  history(): { timeline: boolean; mode: 'live' | 'past'; at: string | null; handle: string | null; playing: number | null; span: { from: string | null; to: string } | null; away: { kind: string; personaId: string; text: string }[] | null };
+  history(): { timeline: boolean; mode: 'live' | 'past'; at: string | null; handle: string | null; playing: number | null; span: { from: string | null; to: string } | null; held: { from: string; until: string } | null; away: { kind: string; personaId: string; text: string }[] | null };
   simulateAway(minutes: number): Promise<void>;
 }
 
