@@ -5,7 +5,7 @@
  * latest usage sample by then. Pure. Moments outside the window are still asked of the host.
  */
 import type { HistoryMoment, HistoryWindow } from './history';
-import { applyTransition, cloneWorld, sampleAt, usageOfSample, worldSnapshot, type UsageSample, type WorldState, type WorldTransition } from './pastWorld';
+import { applyTransition, cloneWorld, countAtOrBefore, sampleAt, withSampleUsage, worldSnapshot, type UsageSample, type WorldState, type WorldTransition } from './pastWorld';
 
 type WindowWorld = NonNullable<HistoryWindow>['base'];
 
@@ -57,22 +57,7 @@ export class HistoryWindowFold {
     world.at = ms;
     this.folded = { start, count, world };
     const snapshot = worldSnapshot(world);
-    const seats = snapshot.seats.map((seat) => {
-      const sample = sampleAt(this.usage.get(seat.id) ?? [], ms);
-      return sample ? { ...seat, usage: usageOfSample(sample, seat.harness) } : seat;
-    });
+    const seats = withSampleUsage(snapshot.seats, (seatId) => sampleAt(this.usage.get(seatId) ?? [], ms));
     return { at: new Date(ms).toISOString(), exact: true, snapshot: { ...snapshot, seats } };
   }
-}
-
-/** How many of `list` (oldest first) lie at or before `ms`. */
-function countAtOrBefore(list: readonly { at: number }[], ms: number): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (list[middle].at <= ms) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

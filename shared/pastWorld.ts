@@ -356,7 +356,7 @@ const count = (value: unknown): number => (typeof value === 'number' && Number.i
 const figure = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
 
 /** A sample as a seat's usage: its own totals and cost as recorded then (OpenCode records its cost, the others are priced). */
-export function usageOfSample(sample: UsageSample, harness: Harness): Usage {
+function usageOfSample(sample: UsageSample, harness: Harness): Usage {
   const used = figure(sample.contextUsed);
   const fill = figure(sample.contextFill);
   const usd = figure(sample.costUsd);
@@ -370,15 +370,32 @@ export function usageOfSample(sample: UsageSample, harness: Harness): Usage {
   };
 }
 
-/** The sample a seat shows at `at` (ms): the latest of `samples` (oldest first) at or before it, within the look-back. */
-export function sampleAt(samples: readonly UsageSample[], at: number): UsageSample | null {
+/** How many of `list` (oldest first by `at`) lie at or before `ms`: one binary search for transitions, worlds and samples. */
+export function countAtOrBefore(list: readonly { at: number }[], ms: number): number {
   let low = 0;
-  let high = samples.length;
+  let high = list.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (samples[middle].at <= at) low = middle + 1;
+    if (list[middle].at <= ms) low = middle + 1;
     else high = middle;
   }
-  const sample = low > 0 ? samples[low - 1] : null;
+  return low;
+}
+
+/** The sample a seat shows at `at` (ms): the latest of `samples` (oldest first) at or before it, within the look-back. */
+export function sampleAt(samples: readonly UsageSample[], at: number): UsageSample | null {
+  const count = countAtOrBefore(samples, at);
+  const sample = count > 0 ? samples[count - 1] : null;
   return sample && sample.at > at - HISTORY_PAST_USAGE_LOOKBACK_MS ? sample : null;
+}
+
+/**
+ * A past moment's seats, each with the usage of the sample `sampleOf` gives it (none: the seat keeps no usage). The
+ * host's seek and the page's fold both attach usage through this, so their moments match here by construction.
+ */
+export function withSampleUsage(seats: readonly Seat[], sampleOf: (seatId: string) => UsageSample | null | undefined): Seat[] {
+  return seats.map((seat) => {
+    const sample = sampleOf(seat.id);
+    return sample ? { ...seat, usage: usageOfSample(sample, seat.harness) } : seat;
+  });
 }

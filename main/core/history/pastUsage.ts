@@ -4,18 +4,17 @@
  * keeps samples in time order, so the search walks back from the moment a page at a time and stops once every seat
  * is found, or at the look-back bound (a seat with no sample in it stays unknown, never 0).
  */
-import { HISTORY_PAST_USAGE_LOOKBACK_MS, usageOfSample, type UsageSample } from '../../../shared/pastWorld';
+import { HISTORY_PAST_USAGE_LOOKBACK_MS, withSampleUsage, type UsageSample } from '../../../shared/pastWorld';
 import type { Seat } from '../../../shared/schemas';
 import { HISTORY_PAST_USAGE_PAGE } from './bounds';
 import type { Database, Row } from './sqlite';
 
-const PAGE_SQL = `SELECT s.at AS at, s.id AS id, seat.text AS seat, s.input AS input, s.output AS output, s.cache_read AS cacheRead,
+/** A sample's columns, with its seat's id as text. */
+const SAMPLE_FROM = `SELECT s.at AS at, s.id AS id, seat.text AS seat, s.input AS input, s.output AS output, s.cache_read AS cacheRead,
   s.cache_write AS cacheWrite, s.cost_usd AS costUsd, s.context_used AS contextUsed, s.context_fill AS contextFill
-  FROM usage_sample s JOIN name seat ON seat.id = s.seat
-  WHERE (s.at, s.id) < (?, ?) AND s.at > ? ORDER BY s.at DESC, s.id DESC LIMIT ?`;
-const RANGE_SQL = `SELECT s.at AS at, s.id AS id, seat.text AS seat, s.input AS input, s.output AS output, s.cache_read AS cacheRead,
-  s.cache_write AS cacheWrite, s.cost_usd AS costUsd, s.context_used AS contextUsed, s.context_fill AS contextFill
-  FROM usage_sample s JOIN name seat ON seat.id = s.seat WHERE s.at > ? AND s.at <= ? ORDER BY s.at, s.id`;
+  FROM usage_sample s JOIN name seat ON seat.id = s.seat`;
+const PAGE_SQL = `${SAMPLE_FROM} WHERE (s.at, s.id) < (?, ?) AND s.at > ? ORDER BY s.at DESC, s.id DESC LIMIT ?`;
+const RANGE_SQL = `${SAMPLE_FROM} WHERE s.at > ? AND s.at <= ? ORDER BY s.at, s.id`;
 
 const nullable = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
@@ -64,8 +63,5 @@ export function samplesBetween(database: Database, from: number, to: number): { 
 /** The seats of a past moment with the usage they had recorded by `at` (ms); seats without a sample keep none. */
 export function withPastUsage(database: Database, at: number, seats: readonly Seat[]): Seat[] {
   const found = latestSamples(database, at, new Set(seats.map((seat) => seat.id)));
-  return seats.map((seat) => {
-    const sample = found.get(seat.id);
-    return sample ? { ...seat, usage: usageOfSample(sample, seat.harness) } : seat;
-  });
+  return withSampleUsage(seats, (seatId) => found.get(seatId));
 }
